@@ -1,0 +1,110 @@
+extension Box {
+    /// What the display shows at `now`.
+    public func display(at now: Moment) -> DisplayFrame {
+        let f = clock.fields(now.wall)
+        let d = config.display
+        let dimmed = d.dimFromHour <= d.dimUntilHour
+            ? (f.hour >= d.dimFromHour && f.hour < d.dimUntilHour)
+            : (f.hour >= d.dimFromHour || f.hour < d.dimUntilHour)
+        // Burn-in: walk a 2x2 square, one step every few minutes.
+        let step = Int((now.wall / 60).rounded(.down)) / max(1, d.shiftEveryMinutes)
+        let shifts = [(0, 0), (1, 0), (1, 1), (0, 1)]
+        let (dx, dy) = shifts[((step % 4) + 4) % 4]
+        return DisplayFrame(screen: screen(at: now, fields: f), dimmed: dimmed, shiftX: dx, shiftY: dy)
+    }
+
+    private func screen(at now: Moment, fields f: LocalFields) -> Screen {
+        switch state.overlay {
+        case .timerChoice(let selected, _)?:
+            return .timerChoice(TimerChoiceScreen(options: timerOptions.map(\.label), selected: selected))
+        case .volume?:
+            return .volume(percent: state.volume)
+        case .message(let text, _)?:
+            return .message(text)
+        case .comingSoon(let title, _)?:
+            return .comingSoon(title: title)
+        case nil:
+            break
+        }
+        switch state.phase {
+        case .ringing:
+            return .alarm(AlarmScreen(hour: f.hour, minute: f.minute, isSnoozed: false, snoozeRemaining: nil, isGreeting: false))
+        case .greeting:
+            return .alarm(AlarmScreen(hour: f.hour, minute: f.minute, isSnoozed: false, snoozeRemaining: nil, isGreeting: true))
+        case .snoozed(let until):
+            return .alarm(AlarmScreen(hour: f.hour, minute: f.minute, isSnoozed: true,
+                                      snoozeRemaining: max(0, until - now.uptime), isGreeting: false))
+        case .crossfading(_, _, let since, _, .modeChange), .fadingOut(_, let since, _, .stoppedByHand):
+            return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
+        case .idle:
+            return .idle(IdleScreen(greeting: Strings.idleGreeting(hour: f.hour), hour: f.hour, minute: f.minute,
+                                    nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now)))
+        case .playing, .paused, .crossfading, .fadingOut:
+            guard let (item, position) = currentItem(at: now) else {
+                return .idle(IdleScreen(greeting: Strings.idleGreeting(hour: f.hour), hour: f.hour, minute: f.minute,
+                                        nextAlarm: nil, timerRemaining: nil))
+            }
+            let paused: Bool
+            if case .paused = state.phase { paused = true } else { paused = false }
+            return .nowPlaying(NowPlayingScreen(
+                mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
+                duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
+                stopsAtEnd: state.timer?.choice == .endOfContent))
+        }
+    }
+
+    /// How often the transition dots move on.
+    public static let dotPulseSeconds = 0.5
+
+    /// The uptime at which the display will next look different without any event: the next dot
+    /// pulse, the next second of a countdown or position, or the next minute of the clock.
+    public func nextDisplayChange(after now: Moment) -> Double {
+        // Strictly later than now, even where floating point puts a computed boundary on `now`.
+        max(displayBoundary(after: now), now.uptime + 0.001)
+    }
+
+    private func displayBoundary(after now: Moment) -> Double {
+        let nextSecond = now.uptime.rounded(.down) + 1
+        switch state.phase {
+        case .crossfading(_, _, let since, _, .modeChange), .fadingOut(_, let since, _, .stoppedByHand):
+            let n = ((now.uptime - since) / Box.dotPulseSeconds).rounded(.down) + 1
+            return since + n * Box.dotPulseSeconds
+        case .playing, .crossfading, .fadingOut, .snoozed:
+            return nextSecond
+        default:
+            if state.timer?.deadline != nil { return nextSecond }
+            let nextMinute = (now.wall / 60).rounded(.down) * 60 + 60
+            return now.uptime(atWall: nextMinute)
+        }
+    }
+
+    /// The item that plays (or is paused, or is being faded or crossfaded to), and its position.
+    public func currentItem(at now: Moment) -> (ContentItem, Double)? {
+        guard let p = state.playback, let item = catalog.item(p.item) else { return nil }
+        let running: Bool
+        switch state.phase {
+        case .playing, .crossfading: running = true
+        default: running = false // paused; a fade keeps the position where it began
+        }
+        return (item, p.position(at: now.uptime, running: running, duration: item.duration))
+    }
+
+    /// Seconds left on a running sleep timer (nil when none, or End of content).
+    public func timerRemaining(at now: Moment) -> Double? {
+        guard let d = state.timer?.deadline else { return nil }
+        return max(0, d - now.uptime)
+    }
+
+    /// The wall time the alarm rings next (nil when there is none, or it is off).
+    public func nextAlarm(after wall: Double) -> Double? {
+        guard let alarm = state.alarm else { return nil }
+        return AlarmSchedule(settings: alarm, clock: clock).nextRing(after: wall)
+    }
+
+    /// "Mon 06:45" for the idle screen.
+    func nextAlarmLabel(after wall: Double) -> String? {
+        guard let t = nextAlarm(after: wall) else { return nil }
+        let f = clock.fields(t)
+        return Strings.shortWeekdays[(f.weekday - 1 + 7) % 7] + " " + twoDigits(f.hour) + ":" + twoDigits(f.minute)
+    }
+}

@@ -1,0 +1,39 @@
+extension Box {
+    /// The state to save at `now` (see `Snapshot`).
+    public func snapshot(at now: Moment) -> Snapshot {
+        var item: Snapshot.ItemSnapshot? = nil
+        switch state.phase {
+        case .playing, .crossfading, .paused:
+            if let (current, position) = currentItem(at: now) {
+                let paused: Bool
+                if case .paused = state.phase { paused = true } else { paused = false }
+                item = Snapshot.ItemSnapshot(id: current.id, position: position, playing: !paused)
+            }
+        default:
+            // Fading out (by hand or by the timer) is stopping: never come back up loud.
+            break
+        }
+        var ringingSince: Double? = nil
+        var snoozedUntil: Double? = nil
+        switch state.phase {
+        case .ringing(let r), .greeting(let r): ringingSince = now.wall(atUptime: r.since)
+        case .snoozed(let until): snoozedUntil = now.wall(atUptime: until)
+        default: break
+        }
+        var progress = state.progress
+        if let item, let entry = currentItem(at: now) {
+            progress[item.id] = ProgressEntry(position: item.position, duration: entry.0.duration, updated: now.wall)
+        }
+        return Snapshot(
+            savedAt: now.wall, mode: state.mode, lastMode: state.lastMode, item: item,
+            timer: state.timer.map { t in
+                Snapshot.TimerSnapshot(choice: t.choice, deadline: t.deadline.map { now.wall(atUptime: $0) }, length: t.length)
+            },
+            timerPreference: state.timerPreference, alarm: state.alarm, configuredAlarm: config.alarm,
+            alarmLog: state.alarmLog, ringingSince: ringingSince, snoozedUntil: snoozedUntil,
+            volume: state.volume, configuredVolume: config.audio.volume, contentCompleted: state.contentCompleted,
+            lastTitle: state.lastTitle, progress: progress,
+            shuffle: Dictionary(uniqueKeysWithValues: state.shuffle.map { ($0.key.rawValue, $0.value) }),
+            rng: state.rng)
+    }
+}

@@ -1,0 +1,198 @@
+/// Everything the box knows. One value, changed only by `Box.handle(_:at:)`.
+public struct BoxState: Sendable, Equatable {
+    public var mode: Mode = .off
+    /// The last mode other than off (persisted; the display and the next start use it).
+    public var lastMode: Mode = .meditation
+    public var phase: Phase = .idle
+    /// Master volume, 0...100.
+    public var volume: Int
+    public var timer: SleepTimer?
+    /// The choice the timer button opens at: the last one committed.
+    public var timerPreference: TimerChoice = .off
+    public var alarm: AlarmSettings?
+    public var alarmLog = AlarmLog()
+    /// True when the night's content ended by itself or by the sleep timer (the morning greeting
+    /// mentions it); cleared by stopping by hand, by starting something new, and by the greeting.
+    public var contentCompleted = false
+    /// What played last (for the greeting).
+    public var lastTitle: String?
+    /// Saved positions, by item.
+    public var progress: [ItemID: ProgressEntry] = [:]
+    public var overlay: Overlay?
+    /// Buttons held down now, with what their hold has done so far.
+    public var held: [Button: Hold] = [:]
+    public var shuffle: [Mode: ShuffleBag] = [:]
+    public var rng: SplitMix64
+    /// Uptime of the last periodic save while playing.
+    public var lastPersistUptime: Double = 0
+
+    public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
+        self.volume = volume
+        self.alarm = alarm
+        self.rng = SplitMix64(seed: seed)
+    }
+
+    /// The item playing, paused, fading or being crossfaded to.
+    public var playback: Playback? {
+        switch phase {
+        case .playing(let p), .paused(let p): return p
+        case .crossfading(_, let to, _, _, _): return to
+        case .fadingOut(let p, _, _, _): return p
+        case .idle, .ringing, .greeting, .snoozed: return nil
+        }
+    }
+}
+
+/// What the box is doing.
+public enum Phase: Sendable, Equatable {
+    case idle
+    case playing(Playback)
+    case paused(Playback)
+    /// Moving from one item to another; `since`/`until` in uptime seconds.
+    case crossfading(from: Playback, to: Playback, since: Double, until: Double, reason: CrossfadeReason)
+    /// Fading to silence, then stopping.
+    case fadingOut(Playback, since: Double, until: Double, reason: FadeReason)
+    /// The wake sound is ramping or ringing.
+    case ringing(AlarmRing)
+    /// The wake greeting is spoken over the ducked wake sound.
+    case greeting(AlarmRing)
+    /// Quiet until `until` (uptime), then rings again.
+    case snoozed(until: Double)
+
+    /// The phase's name as traces show it.
+    public var name: String {
+        switch self {
+        case .idle: return "idle"
+        case .playing: return "playing"
+        case .paused: return "paused"
+        case .crossfading: return "crossfading"
+        case .fadingOut: return "fadingOut"
+        case .ringing: return "ringing"
+        case .greeting: return "greeting"
+        case .snoozed: return "snoozed"
+        }
+    }
+}
+
+public enum CrossfadeReason: String, Sendable, Equatable {
+    /// The leaf moved to another mode: the screen shows the transition dots.
+    case modeChange
+    /// Skip moved to the next item of the same pool.
+    case skip
+}
+
+public enum FadeReason: String, Sendable, Equatable {
+    /// The leaf turned the box off.
+    case stoppedByHand
+    /// The sleep timer ran out.
+    case sleepTimer
+}
+
+/// An item and where it is: `position` seconds at uptime `anchor`; while playing the position
+/// moves on with the clock.
+public struct Playback: Sendable, Equatable {
+    public var item: ItemID
+    public var position: Double
+    public var anchor: Double
+
+    public init(item: ItemID, position: Double, anchor: Double) {
+        self.item = item
+        self.position = position
+        self.anchor = anchor
+    }
+
+    /// Position at `uptime` when running, capped at `duration`.
+    public func position(at uptime: Double, running: Bool, duration: Double) -> Double {
+        let p = running ? position + max(0, uptime - anchor) : position
+        return min(max(0, p), duration)
+    }
+}
+
+/// A running sleep timer.
+public struct SleepTimer: Sendable, Equatable {
+    public var choice: TimerChoice
+    /// Uptime at which it runs out; nil for End of content.
+    public var deadline: Double?
+    /// Its whole length in seconds; nil for End of content.
+    public var length: Double?
+
+    public init(choice: TimerChoice, deadline: Double?, length: Double?) {
+        self.choice = choice
+        self.deadline = deadline
+        self.length = length
+    }
+}
+
+/// A ring in progress.
+public struct AlarmRing: Sendable, Equatable {
+    /// Uptime the ring started.
+    public var since: Double
+    /// The greeting is still to be spoken in this ring.
+    public var greetingPending: Bool
+
+    public init(since: Double, greetingPending: Bool) {
+        self.since = since
+        self.greetingPending = greetingPending
+    }
+}
+
+/// What the alarm has done, so it never rings twice for one instant.
+public struct AlarmLog: Sendable, Equatable, Codable {
+    /// Wall time up to which alarm instants have been looked at.
+    public var checkedUntil: Double?
+    /// The last instant that rang, was skipped or was missed.
+    public var lastHandled: Double?
+    /// The last instant noticed too late to ring.
+    public var lastMissed: Double?
+    /// The last instant skipped by "skip next".
+    public var lastSkipped: Double?
+
+    public init() {}
+}
+
+/// A saved position.
+public struct ProgressEntry: Sendable, Equatable, Codable {
+    public var position: Double
+    public var duration: Double
+    /// Wall time of the save, for "continue listening" order.
+    public var updated: Double
+
+    public init(position: Double, duration: Double, updated: Double) {
+        self.position = position
+        self.duration = duration
+        self.updated = updated
+    }
+
+    public var fraction: Double { duration > 0 ? position / duration : 0 }
+}
+
+/// A screen shown over the current one for a while.
+public enum Overlay: Sendable, Equatable {
+    /// The timer choice: `selected` indexes the options; commits itself at `commitAt` (uptime).
+    case timerChoice(selected: Int, commitAt: Double)
+    case volume(until: Double)
+    case message(String, until: Double)
+    case comingSoon(title: String, until: Double)
+
+    var expiry: Double {
+        switch self {
+        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t): return t
+        }
+    }
+}
+
+/// A button held down.
+public struct Hold: Sendable, Equatable {
+    /// Uptime it went down.
+    public var since: Double
+    /// How many times its hold action has fired (skip: seeks done).
+    public var fired: Int = 0
+    /// True once the press has been used (its release does nothing more).
+    public var consumed: Bool = false
+
+    public init(since: Double, fired: Int = 0, consumed: Bool = false) {
+        self.since = since
+        self.fired = fired
+        self.consumed = consumed
+    }
+}

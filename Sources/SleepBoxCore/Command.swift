@@ -1,0 +1,55 @@
+/// What the core asks the drivers to do. Commands name the effect, not the reason.
+public enum Command: Sendable, Equatable {
+    /// Start an item at a position (seconds), replacing whatever plays, at full item gain.
+    case play(ItemID, from: Double)
+    /// Equal-power crossfade from what plays now to another item starting at a position.
+    case crossfade(to: ItemID, from: Double, over: Double)
+    /// Move the current item's gain (0...1) from wherever it is now to `to`, along `curve`.
+    case rampGain(to: Double, over: Double, curve: GainCurve)
+    /// Stop the item (after a fade, or at once).
+    case stop
+    case pause
+    case resume
+    /// Jump within the current item to a position in seconds.
+    case seek(to: Double)
+    /// Master volume in percent (0...100), mapped to gain on a perceptual curve by the audio side.
+    case setVolume(percent: Int)
+    /// Start the wake sound at gain `from`, ramping to `to` over `over` seconds.
+    case startAlarm(from: Double, to: Double, over: Double)
+    /// Lower (or restore, with 1) the wake sound relative to its ramp, e.g. under the greeting.
+    case duckAlarm(to: Double, over: Double)
+    /// Speak a text (the wake greeting) over everything else.
+    case speak(String)
+    /// Stop the wake sound and any speech.
+    case stopAlarm
+    /// Save the snapshot now (`Box.snapshot(at:)`).
+    case persist
+
+    /// A short name for traces.
+    public var name: String {
+        switch self {
+        case .play: return "play"
+        case .crossfade: return "crossfade"
+        case .rampGain: return "rampGain"
+        case .stop: return "stop"
+        case .pause: return "pause"
+        case .resume: return "resume"
+        case .seek: return "seek"
+        case .setVolume: return "setVolume"
+        case .startAlarm: return "startAlarm"
+        case .duckAlarm: return "duckAlarm"
+        case .speak: return "speak"
+        case .stopAlarm: return "stopAlarm"
+        case .persist: return "persist"
+        }
+    }
+}
+
+/// The shape of a gain ramp.
+public enum GainCurve: String, Sendable, Equatable, Codable {
+    /// Straight in decibels down to -60 dB, then digital silence (the sleep-timer fade); going up,
+    /// straight in decibels from -60 dB.
+    case decibelLinear
+    /// Cosine/sine law: two signals crossing keep their summed power.
+    case equalPower
+}

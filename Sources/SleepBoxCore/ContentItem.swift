@@ -1,0 +1,57 @@
+/// An item's identifier, unique in the library (e.g. "med-body-scan").
+public typealias ItemID = String
+
+/// What kind of sleep content an item is.
+public enum ContentKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient
+}
+
+/// One piece of content as the state machine knows it: enough to choose, show and resume it.
+public struct ContentItem: Sendable, Equatable, Identifiable {
+    public var id: ItemID
+    public var title: String
+    public var kind: ContentKind
+    /// Length in seconds.
+    public var duration: Double
+    /// False for an item whose audio is not there yet: shown as "coming soon", never played.
+    public var isAvailable: Bool
+
+    public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.duration = duration
+        self.isAvailable = isAvailable
+    }
+}
+
+/// The content the box can choose from, and which kinds feed each leaf mode.
+public struct Catalog: Sendable, Equatable {
+    public var items: [ContentItem]
+    /// The kinds each mode draws from (default: meditation = meditation, yoga nidra, breathing;
+    /// poetry = poem).
+    public var pools: [Mode: [ContentKind]]
+
+    public init(items: [ContentItem], pools: [Mode: [ContentKind]] = Catalog.defaultPools) {
+        self.items = items
+        self.pools = pools
+    }
+
+    public static let defaultPools: [Mode: [ContentKind]] = [
+        .meditation: [.meditation, .yogaNidra, .breathing],
+        .poetry: [.poem],
+    ]
+
+    public func item(_ id: ItemID) -> ContentItem? { items.first { $0.id == id } }
+
+    /// Every item of a mode's pool, in catalog order, including those coming soon.
+    public func pool(_ mode: Mode) -> [ContentItem] {
+        let kinds = pools[mode] ?? []
+        return items.filter { kinds.contains($0.kind) }
+    }
+
+    /// The ids a shuffle may pick for a mode: available items only.
+    public func playableIDs(_ mode: Mode) -> [ItemID] {
+        pool(mode).filter(\.isAvailable).map(\.id)
+    }
+}

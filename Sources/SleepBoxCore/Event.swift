@@ -1,0 +1,34 @@
+/// Something that happened, as the core is told about it. Every event arrives together with the
+/// `Moment` it happened at (see `Box.handle(_:at:)`).
+public enum Event: Sendable, Equatable {
+    /// A button went down (already debounced).
+    case buttonPressed(Button)
+    /// A button came up (already debounced).
+    case buttonReleased(Button)
+    /// The knob turned by whole detents: positive clockwise.
+    case knobTurned(detents: Int)
+    /// Time moved on: a deadline the box asked for has come (or any wake-up with nothing else).
+    case timePassed
+    /// The wall clock was set or jumped (the box recomputes the alarm from the new time).
+    case clockChanged
+    /// The audio side played an item to its natural end.
+    case itemFinished(ItemID)
+    /// The audio side reports where an item is (at a low rate, for persistence).
+    case positionReported(ItemID, seconds: Double)
+    /// The spoken wake greeting has finished.
+    case speechFinished
+
+    /// A short name for traces and logs.
+    public var name: String {
+        switch self {
+        case .buttonPressed(let b): return "press \(b.rawValue)"
+        case .buttonReleased(let b): return "release \(b.rawValue)"
+        case .knobTurned(let d): return "turn \(d)"
+        case .timePassed: return "time"
+        case .clockChanged: return "clock"
+        case .itemFinished(let id): return "itemFinished \(id)"
+        case .positionReported(let id, let s): return "position \(id) \(s)"
+        case .speechFinished: return "speechFinished"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+/// What the 128x64 display should show, as data. `SleepBoxUI` turns it into pixels.
+///
+/// The core derives it from the state and the time (`Box.display(at:)`); nothing here knows
+/// about fonts or pixels.
+public enum Screen: Sendable, Equatable {
+    /// The idle clock with the evening greeting, the next alarm and a running timer.
+    case idle(IdleScreen)
+    /// An item playing or paused.
+    case nowPlaying(NowPlayingScreen)
+    /// The sleep-timer choice, opened by the timer button.
+    case timerChoice(TimerChoiceScreen)
+    /// The volume bar, shown for 2 s after a knob turn.
+    case volume(percent: Int)
+    /// The alarm ringing (or snoozed).
+    case alarm(AlarmScreen)
+    /// The pulsing three-dot mark while one mode crossfades into the next; `litDot` is 0, 1 or 2.
+    case transition(litDot: Int)
+    /// An item (or a whole pool) whose audio is not there yet.
+    case comingSoon(title: String)
+    /// A short confirmation, e.g. "Timer off".
+    case message(String)
+
+    /// A short name for traces.
+    public var name: String {
+        switch self {
+        case .idle: return "idle"
+        case .nowPlaying: return "nowPlaying"
+        case .timerChoice: return "timerChoice"
+        case .volume: return "volume"
+        case .alarm: return "alarm"
+        case .transition: return "transition"
+        case .comingSoon: return "comingSoon"
+        case .message: return "message"
+        }
+    }
+}
+
+public struct IdleScreen: Sendable, Equatable {
+    /// "Good evening", "Ready for sleep?" or "Wind down".
+    public var greeting: String
+    /// Local time of day.
+    public var hour: Int
+    public var minute: Int
+    /// The next alarm, e.g. "Mon 06:45", or nil when none is set.
+    public var nextAlarm: String?
+    /// Seconds left on a running sleep timer, or nil.
+    public var timerRemaining: Double?
+    /// True while the system clock is not known to be right.
+    public var clockUnset: Bool
+
+    public init(greeting: String, hour: Int, minute: Int, nextAlarm: String?, timerRemaining: Double?, clockUnset: Bool = false) {
+        self.greeting = greeting
+        self.hour = hour
+        self.minute = minute
+        self.nextAlarm = nextAlarm
+        self.timerRemaining = timerRemaining
+        self.clockUnset = clockUnset
+    }
+}
+
+public struct NowPlayingScreen: Sendable, Equatable {
+    /// Meditation shows a leaf, poetry theatre masks.
+    public var mode: Mode
+    public var title: String
+    /// Seconds played and the item's length, for the progress bar.
+    public var elapsed: Double
+    public var duration: Double
+    public var isPaused: Bool
+    /// The sleep timer: seconds left, or nil when no timer runs.
+    public var timerRemaining: Double?
+    /// True when the timer is set to stop at the end of this item.
+    public var stopsAtEnd: Bool
+
+    public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
+                timerRemaining: Double?, stopsAtEnd: Bool) {
+        self.mode = mode
+        self.title = title
+        self.elapsed = elapsed
+        self.duration = duration
+        self.isPaused = isPaused
+        self.timerRemaining = timerRemaining
+        self.stopsAtEnd = stopsAtEnd
+    }
+}
+
+public struct TimerChoiceScreen: Sendable, Equatable {
+    /// Labels in knob order, e.g. ["Off", "15 min", ..., "End of content"].
+    public var options: [String]
+    public var selected: Int
+
+    public init(options: [String], selected: Int) {
+        self.options = options
+        self.selected = selected
+    }
+}
+
+public struct AlarmScreen: Sendable, Equatable {
+    /// Local time of day now.
+    public var hour: Int
+    public var minute: Int
+    /// True while snoozed (the screen shows how long is left instead of ringing).
+    public var isSnoozed: Bool
+    /// Seconds until a snoozed alarm rings again.
+    public var snoozeRemaining: Double?
+    /// True while the wake greeting is being spoken.
+    public var isGreeting: Bool
+
+    public init(hour: Int, minute: Int, isSnoozed: Bool, snoozeRemaining: Double?, isGreeting: Bool) {
+        self.hour = hour
+        self.minute = minute
+        self.isSnoozed = isSnoozed
+        self.snoozeRemaining = snoozeRemaining
+        self.isGreeting = isGreeting
+    }
+}
+
+/// A screen as it appears on the panel: the screen, night dimming and the burn-in shift.
+public struct DisplayFrame: Sendable, Equatable {
+    public var screen: Screen
+    /// Night: the panel runs at low contrast.
+    public var dimmed: Bool
+    /// Burn-in protection: the whole content moves by this many pixels (0 or 1 each).
+    public var shiftX: Int
+    public var shiftY: Int
+
+    public init(screen: Screen, dimmed: Bool = false, shiftX: Int = 0, shiftY: Int = 0) {
+        self.screen = screen
+        self.dimmed = dimmed
+        self.shiftX = shiftX
+        self.shiftY = shiftY
+    }
+}

@@ -1,0 +1,46 @@
+/// Everything needed to come back after a crash or a power cut, as it is written to `state.json`.
+/// Times are wall-clock seconds since 1970 (the monotonic clock starts anew at boot).
+public struct Snapshot: Sendable, Equatable, Codable {
+    /// The format's version; a file with another version is set aside, never misread.
+    public static let currentVersion = 1
+
+    public var version: Int = Snapshot.currentVersion
+    /// Wall time of the save.
+    public var savedAt: Double
+    public var mode: Mode
+    public var lastMode: Mode
+    public var item: ItemSnapshot?
+    public var timer: TimerSnapshot?
+    public var timerPreference: TimerChoice
+    public var alarm: AlarmSettings?
+    /// The config file's alarm when this was saved: a config edited since then wins over `alarm`.
+    public var configuredAlarm: AlarmSettings?
+    public var alarmLog: AlarmLog
+    /// Wall time a ring started, while ringing.
+    public var ringingSince: Double?
+    /// Wall time a snoozed alarm rings again.
+    public var snoozedUntil: Double?
+    public var volume: Int
+    /// The config file's volume when this was saved: a config edited since then wins.
+    public var configuredVolume: Int
+    public var contentCompleted: Bool
+    public var lastTitle: String?
+    public var progress: [ItemID: ProgressEntry]
+    /// Shuffle bags by mode name, so a restart does not repeat items.
+    public var shuffle: [String: ShuffleBag]
+    public var rng: SplitMix64
+
+    public struct ItemSnapshot: Sendable, Equatable, Codable {
+        public var id: ItemID
+        public var position: Double
+        /// True when it was playing (or fading), false when paused.
+        public var playing: Bool
+    }
+
+    public struct TimerSnapshot: Sendable, Equatable, Codable {
+        public var choice: TimerChoice
+        /// Wall time it runs out; nil for End of content.
+        public var deadline: Double?
+        public var length: Double?
+    }
+}
