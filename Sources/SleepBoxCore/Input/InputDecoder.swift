@@ -1,0 +1,166 @@
+/// Turns raw edges from the box's input lines into the core's events.
+///
+/// Each button line (leaf, skip, timer, the knob's switch) has its own `Debouncer`; the
+/// encoder's A and B lines feed a `QuadratureDecoder` without time-based debouncing. Outputs are
+/// `Event.buttonPressed` / `.buttonReleased` (the knob's switch as `.knob`) and one
+/// `.knobTurned(detents: ±1)` per detent.
+///
+/// Time arrives as arguments: the kernel's timestamp of each edge, and the time `advance(to:)`
+/// moves to, in seconds on one monotonic clock. Feed edges in time order, and feed every queued
+/// edge stamped at or before `t` before calling `advance(to: t)`. The `timed` variants also say
+/// when each event happened (an edge's time, or a lock-out end), so the caller can stamp the
+/// event's `Moment` exactly.
+///
+/// Each edge changes one encoder contact, so the decoder sees single steps only; an edge that
+/// repeats a contact's level (the opposite edge was missed, so the contact went and came back)
+/// has no net effect and is ignored.
+public struct InputDecoder: Sendable, Equatable {
+    /// An event and the time it happened, in seconds.
+    public struct TimedEvent: Sendable, Equatable {
+        /// The event.
+        public var event: Event
+        /// When it happened: the edge's time, or the lock-out end for a debounced change
+        /// reported late.
+        public var time: Double
+
+        /// `event` at `time`.
+        public init(_ event: Event, at time: Double) {
+            self.event = event
+            self.time = time
+        }
+    }
+
+    /// The encoder's decoder (for its `invalidTransitions` count and levels).
+    public private(set) var encoder: QuadratureDecoder
+    private var leaf: Debouncer
+    private var skip: Debouncer
+    private var timer: Debouncer
+    private var knobSwitch: Debouncer
+
+    /// A decoder with every button released and the encoder at rest.
+    ///
+    /// - Parameters:
+    ///   - lockout: the buttons' debounce lock-out in seconds (see `Debouncer`).
+    ///   - encoderRest: where the encoder's contacts sit in a detent.
+    public init(lockout: Double = Debouncer.defaultLockout,
+                encoderRest: QuadratureDecoder.RestState = .bothInactive) {
+        encoder = QuadratureDecoder(rest: encoderRest)
+        leaf = Debouncer(lockout: lockout)
+        skip = Debouncer(lockout: lockout)
+        timer = Debouncer(lockout: lockout)
+        knobSwitch = Debouncer(lockout: lockout)
+    }
+
+    /// The debouncer of one button.
+    public func debouncer(for button: Button) -> Debouncer {
+        switch button {
+        case .leaf: return leaf
+        case .skip: return skip
+        case .timer: return timer
+        case .knob: return knobSwitch
+        }
+    }
+
+    /// When `advance(to:)` must next be called for a pending debounced change, or nil.
+    public var nextDeadline: Double? {
+        Button.allCases.compactMap { debouncer(for: $0).nextDeadline }.min()
+    }
+
+    /// Takes one edge: the line, its logical level after the edge, and the edge's time.
+    ///
+    /// Returns the events it causes, in time order, including changes from lock-outs that ended
+    /// before `time`. An edge with a NaN or infinite time is ignored.
+    public mutating func edge(_ line: RawLine, active: Bool, at time: Double) -> [Event] {
+        timedEdge(line, active: active, at: time).map(\.event)
+    }
+
+    /// Moves time on to `time` and returns the debounced changes due by then, in time order.
+    public mutating func advance(to time: Double) -> [Event] {
+        timedAdvance(to: time).map(\.event)
+    }
+
+    /// `edge(_:active:at:)`, with the time of each event.
+    public mutating func timedEdge(_ line: RawLine, active: Bool, at time: Double) -> [TimedEvent] {
+        guard time.isFinite else { return [] }
+        if let button = line.button {
+            // One debouncer's edge must not overtake another's change that was due earlier.
+            var events = settle(excluding: button, before: time)
+            let changes = withDebouncer(button) { $0.edge(active: active, at: time) }
+            events += changes.map { InputDecoder.event(button, $0) }
+            return InputDecoder.timeOrdered(events)
+        }
+        var events = settle(excluding: nil, before: time)
+        let a = line == .knobA ? active : encoder.a
+        let b = line == .knobB ? active : encoder.b
+        let detents = encoder.update(a: a, b: b)
+        if detents != 0 {
+            events.append(TimedEvent(.knobTurned(detents: detents), at: time))
+        }
+        return events
+    }
+
+    /// `advance(to:)`, with the time of each event.
+    public mutating func timedAdvance(to time: Double) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        for button in Button.allCases {
+            let changes = withDebouncer(button) { $0.advance(to: time) }
+            events += changes.map { InputDecoder.event(button, $0) }
+        }
+        return InputDecoder.timeOrdered(events)
+    }
+
+    /// Feeds a sequence of edges (line, level, time) in order and returns every event they
+    /// cause. Lock-outs still running after the last edge are left for `advance(to:)`.
+    public mutating func feed(_ edges: [(RawLine, Bool, Double)]) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        for (line, active, time) in edges {
+            events += timedEdge(line, active: active, at: time)
+        }
+        return events
+    }
+
+    /// Sets a line's level without emitting anything: for the driver's first reading of the
+    /// lines at start-up.
+    public mutating func synchronize(_ line: RawLine, active: Bool) {
+        switch line {
+        case .knobA: encoder.synchronize(a: active, b: encoder.b)
+        case .knobB: encoder.synchronize(a: encoder.a, b: active)
+        case .leaf, .skip, .timer, .knobSwitch:
+            if let button = line.button {
+                withDebouncer(button) { $0.synchronize(active: active) }
+            }
+        }
+    }
+
+    /// Reports every lock-out that ended strictly before `time`, leaving out `excluded` (whose
+    /// own `edge` settles it). A lock-out ending exactly at `time` is left for later; its change
+    /// keeps its own time either way.
+    private mutating func settle(excluding excluded: Button?, before time: Double) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        for button in Button.allCases where button != excluded {
+            let changes = withDebouncer(button) { $0.settle(through: time, inclusive: false) }
+            events += changes.map { InputDecoder.event(button, $0) }
+        }
+        return events
+    }
+
+    private mutating func withDebouncer<R>(_ button: Button, _ body: (inout Debouncer) -> R) -> R {
+        switch button {
+        case .leaf: return body(&leaf)
+        case .skip: return body(&skip)
+        case .timer: return body(&timer)
+        case .knob: return body(&knobSwitch)
+        }
+    }
+
+    private static func event(_ button: Button, _ change: Debouncer.Change) -> TimedEvent {
+        TimedEvent(change.active ? .buttonPressed(button) : .buttonReleased(button), at: change.time)
+    }
+
+    /// Sorts by time, keeping the given order among equal times.
+    private static func timeOrdered(_ events: [TimedEvent]) -> [TimedEvent] {
+        events.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+}
