@@ -1,0 +1,240 @@
+/// The small pictures the screens use, drawn as pixel art.
+public enum Icon: String, Sendable, CaseIterable {
+    /// The leaf: meditation mode (and the leaf button).
+    case leaf
+    /// Theatre masks, comedy and tragedy: poetry mode.
+    case masks
+    /// A bell: the alarm.
+    case bell
+    /// A text-height bell for status lines.
+    case bellSmall
+    /// An hourglass: the sleep timer.
+    case hourglass
+    /// A text-height hourglass for status lines.
+    case hourglassSmall
+    /// Pause bars: playback paused.
+    case pause
+    /// A play triangle: playing.
+    case play
+    /// A speaker with sound waves: volume.
+    case speaker
+    /// A clock with a question mark: the clock is not known to be right.
+    case clockUnset
+    /// Skip-to-end mark: the timer stops at the end of the item.
+    case toEnd
+    /// The lit dot of the transition mark.
+    case dotLit
+    /// An unlit dot of the transition mark.
+    case dotUnlit
+    /// A small up arrow: more choices above.
+    case caretUp
+    /// A small down arrow: more choices below.
+    case caretDown
+
+    /// The icon's pixels.
+    public var bitmap: Bitmap {
+        switch self {
+        case .leaf: return Icon.leafArt
+        case .masks: return Icon.masksArt
+        case .bell: return Icon.bellArt
+        case .bellSmall: return Icon.bellSmallArt
+        case .hourglass: return Icon.hourglassArt
+        case .hourglassSmall: return Icon.hourglassSmallArt
+        case .pause: return Icon.pauseArt
+        case .play: return Icon.playArt
+        case .speaker: return Icon.speakerArt
+        case .clockUnset: return Icon.clockUnsetArt
+        case .toEnd: return Icon.toEndArt
+        case .dotLit: return Icon.dotLitArt
+        case .dotUnlit: return Icon.dotUnlitArt
+        case .caretUp: return Icon.caretUpArt
+        case .caretDown: return Icon.caretDownArt
+        }
+    }
+
+    private static let leafArt = Bitmap(art: """
+        .............###
+        ..........######
+        ........########
+        ......#######.##
+        .....#######.###
+        ....#######.####
+        ....######.#####
+        ...######.#####.
+        ...#####.######.
+        ...####.######..
+        ...###.######...
+        ...##.######....
+        ....######......
+        ...#............
+        ..#.............
+        .#..............
+        """)
+
+    private static let masksArt = Bitmap(art: """
+        #########.......
+        #########.......
+        #..##..##.......
+        ##.##.###.......
+        #########.......
+        ##.###.##..####.
+        ###...###.######
+        .#######.#######
+        ..#####.##..##.#
+        ...###.#########
+        .......#########
+        .......####..###
+        .......###.##.##
+        ........#######.
+        .........#####..
+        ..........###...
+        """)
+
+    private static let bellArt = Bitmap(art: """
+        .....##.....
+        ...######...
+        ..########..
+        ..########..
+        ..########..
+        ..########..
+        .##########.
+        .##########.
+        ############
+        ############
+        ............
+        ....####....
+        """)
+
+    private static let bellSmallArt = Bitmap(art: """
+        ..###..
+        .#####.
+        .#####.
+        .#####.
+        .#####.
+        #######
+        .......
+        ..###..
+        """)
+
+    private static let hourglassArt = Bitmap(art: """
+        ##########
+        .#......#.
+        .#......#.
+        ..#....#..
+        ...#..#...
+        ....##....
+        ....##....
+        ...#..#...
+        ..#.##.#..
+        .#.####.#.
+        .########.
+        ##########
+        """)
+
+    private static let hourglassSmallArt = Bitmap(art: """
+        #######
+        .#...#.
+        ..#.#..
+        ...#...
+        ..#.#..
+        .#.#.#.
+        .#####.
+        #######
+        """)
+
+    private static let pauseArt = Bitmap(art: """
+        ###..###
+        ###..###
+        ###..###
+        ###..###
+        ###..###
+        ###..###
+        ###..###
+        ###..###
+        ###..###
+        """)
+
+    private static let playArt = Bitmap(art: """
+        #.......
+        ###.....
+        #####...
+        #######.
+        ########
+        #######.
+        #####...
+        ###.....
+        #.......
+        """)
+
+    private static let speakerArt = Bitmap(art: """
+        .....#..........
+        ....##......#...
+        ...###.......#..
+        ######...#....#.
+        ######....#...#.
+        ######....#...#.
+        ######....#...#.
+        ######....#...#.
+        ######...#....#.
+        ...###.......#..
+        ....##......#...
+        .....#..........
+        """)
+
+    private static let clockUnsetArt = Bitmap(art: """
+        ...#####.....##.
+        .##.....##..#..#
+        .#.......#.....#
+        #....#....#...#.
+        #....#....#..#..
+        #....#....#.....
+        #....####.#..#..
+        #.........#.....
+        #.........#.....
+        .#.......#......
+        .##.....##......
+        ...#####........
+        """)
+
+    private static let toEndArt = Bitmap(art: """
+        #.....#.
+        ##....#.
+        ###...#.
+        ####..#.
+        ###...#.
+        ##....#.
+        #.....#.
+        """)
+
+    private static let dotLitArt = Bitmap(art: """
+        ..#####..
+        .#######.
+        #########
+        #########
+        #########
+        #########
+        #########
+        .#######.
+        ..#####..
+        """)
+
+    private static let dotUnlitArt = Bitmap(art: """
+        .###.
+        #...#
+        #...#
+        #...#
+        .###.
+        """)
+
+    private static let caretUpArt = Bitmap(art: """
+        ..#..
+        .###.
+        #####
+        """)
+
+    private static let caretDownArt = Bitmap(art: """
+        #####
+        .###.
+        ..#..
+        """)
+}

@@ -1,0 +1,174 @@
+import CPNG
+import SleepBoxCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Saves framebuffers as PNG pictures that look like the OLED: scaled up, near-black background,
+/// pale blue-white pixels (darker when the panel is dimmed), optionally with a thin dark gap
+/// between pixels.
+///
+/// Encoding uses libpng's write API into memory. libpng reports errors by `longjmp`, which Swift
+/// cannot catch, so nothing that can fail is left to it: the image size is fixed and valid, the
+/// output goes to an in-memory buffer that cannot fail, and the file is written afterwards with
+/// POSIX calls whose errors become `PNGWriterError`s. (Only running out of memory inside libpng
+/// remains; libpng then aborts, as it does without a `setjmp`.)
+public struct PNGWriter: Sendable {
+    /// An 8-bit RGB colour.
+    public struct Color: Sendable, Equatable {
+        public var red: UInt8
+        public var green: UInt8
+        public var blue: UInt8
+
+        /// A colour from its 8-bit channels.
+        public init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+    }
+
+    /// Unlit pixels: the panel's black.
+    public static let offColor = Color(red: 0x05, green: 0x05, blue: 0x05)
+    /// Lit pixels at normal contrast.
+    public static let onColor = Color(red: 0xC8, green: 0xE6, blue: 0xFF)
+    /// Lit pixels when the panel is dimmed for the night.
+    public static let dimmedOnColor = Color(red: 0x4A, green: 0x5A, blue: 0x66)
+    /// Largest accepted scale factor.
+    public static let maximumScale = 16
+
+    /// Each panel pixel becomes a `scale` x `scale` square (clamped to 1...maximumScale).
+    public let scale: Int
+    /// Leave the last row and column of every square dark (only from scale 3), like an OLED's grid.
+    public let pixelGap: Bool
+
+    /// A writer at `scale` (clamped to 1...maximumScale), with or without the pixel gap.
+    public init(scale: Int = 4, pixelGap: Bool = false) {
+        self.scale = min(PNGWriter.maximumScale, max(1, scale))
+        self.pixelGap = pixelGap
+    }
+
+    /// Width and height of the PNG in pixels.
+    public var imageSize: (width: Int, height: Int) {
+        (Framebuffer.width * scale, Framebuffer.height * scale)
+    }
+
+    /// The PNG file's bytes for `framebuffer`, lit pixels in the dimmed colour when `dimmed`.
+    public func pngData(_ framebuffer: Framebuffer, dimmed: Bool = false) throws(PNGWriterError) -> [UInt8] {
+        var pngPointer = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, nil, { _, _ in
+            // Warnings (none are expected for this fixed format) would only clutter stderr.
+        })
+        var infoPointer = pngPointer.flatMap { png_create_info_struct($0) }
+        defer { png_destroy_write_struct(&pngPointer, &infoPointer) }
+        guard let png = pngPointer, let info = infoPointer else { throw .encoderUnavailable }
+
+        let sink = ByteSink()
+        withExtendedLifetime(sink) {
+            png_set_write_fn(png, Unmanaged.passUnretained(sink).toOpaque(), { png, data, length in
+                guard let png, let data, let io = png_get_io_ptr(png) else { return }
+                let sink = Unmanaged<ByteSink>.fromOpaque(io).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+            }, { _ in
+                // Memory needs no flushing; libpng's default flush would treat the sink as a FILE*.
+            })
+            let size = imageSize
+            // Two colours: a 1-bit palette image, unfiltered. A night writes thousands of frames,
+            // and this is about ten times quicker to encode than RGB with adaptive filters.
+            png_set_IHDR(png, info, png_uint_32(size.width), png_uint_32(size.height), 1, PNG_COLOR_TYPE_PALETTE,
+                         PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
+            let on = dimmed ? PNGWriter.dimmedOnColor : PNGWriter.onColor
+            var palette = [png_color(red: PNGWriter.offColor.red, green: PNGWriter.offColor.green, blue: PNGWriter.offColor.blue),
+                           png_color(red: on.red, green: on.green, blue: on.blue)]
+            png_set_PLTE(png, info, &palette, 2)
+            png_set_filter(png, 0, PNG_FILTER_NONE)
+            png_write_info(png, info)
+            for y in 0..<size.height {
+                let row = packedRow(y, of: framebuffer)
+                row.withUnsafeBufferPointer { png_write_row(png, $0.baseAddress) }
+            }
+            png_write_end(png, info)
+        }
+        return sink.bytes
+    }
+
+    /// The PNG for a whole display frame: rendered, shifted, and dimmed as the frame says.
+    public func pngData(_ frame: DisplayFrame) throws(PNGWriterError) -> [UInt8] {
+        try pngData(ScreenRenderer.render(frame), dimmed: frame.dimmed)
+    }
+
+    /// Writes the PNG for `framebuffer` to `path`, replacing any file there.
+    public func write(_ framebuffer: Framebuffer, dimmed: Bool = false, to path: String) throws(PNGWriterError) {
+        try PNGWriter.writeFile(try pngData(framebuffer, dimmed: dimmed), to: path)
+    }
+
+    /// Writes `framebuffer` as a PNG to `path` with a one-off writer; the same as
+    /// `PNGWriter(scale: scale, pixelGap: pixelGap).write(framebuffer, dimmed: dimmed, to: path)`.
+    public static func write(_ framebuffer: Framebuffer, to path: String, scale: Int = 4, dimmed: Bool = false,
+                             pixelGap: Bool = false) throws(PNGWriterError) {
+        try PNGWriter(scale: scale, pixelGap: pixelGap).write(framebuffer, dimmed: dimmed, to: path)
+    }
+
+    /// Writes the PNG for a whole display frame to `path`.
+    public func write(_ frame: DisplayFrame, to path: String) throws(PNGWriterError) {
+        try PNGWriter.writeFile(try pngData(frame), to: path)
+    }
+
+    /// One output row, one bit per image pixel (1 = lit), most significant bit first.
+    private func packedRow(_ imageY: Int, of framebuffer: Framebuffer) -> [UInt8] {
+        let panelY = imageY / scale
+        let gapRow = pixelGap && scale >= 3 && imageY % scale == scale - 1
+        let width = Framebuffer.width * scale
+        var row = [UInt8](repeating: 0, count: (width + 7) / 8)
+        guard !gapRow else { return row }
+        for imageX in 0..<width {
+            let gap = pixelGap && scale >= 3 && imageX % scale == scale - 1
+            if !gap && framebuffer.pixel(x: imageX / scale, y: panelY) {
+                row[imageX >> 3] |= 0x80 >> UInt8(imageX & 7)
+            }
+        }
+        return row
+    }
+
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws(PNGWriterError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        var written = 0
+        var failure: Int32?
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count, let base = buffer.baseAddress {
+                let result = posixWrite(descriptor, base + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += result
+            }
+        }
+        if let failure {
+            _ = close(descriptor)
+            throw .writeFailed(path: path, errno: failure)
+        }
+        guard close(descriptor) == 0 else { throw .closeFailed(path: path, errno: errno) }
+    }
+
+    /// Collects what libpng writes; only ever used by one encoding call at a time.
+    private final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+}
+
+/// POSIX `write(2)`, reachable under a name that `PNGWriter.write` does not shadow.
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    return Musl.write(descriptor, buffer, count)
+    #else
+    return Darwin.write(descriptor, buffer, count)
+    #endif
+}

@@ -1,0 +1,37 @@
+import SleepBoxCore
+
+extension ScreenRenderer {
+    /// Greeting on top, the big clock in the middle, the next alarm and a running timer at the
+    /// bottom; the "clock not set" mark right of the clock, in the middle of the free space.
+    static func drawIdle(_ idle: IdleScreen, in framebuffer: inout Framebuffer) {
+        drawCentered(idle.greeting, y: 3, in: &framebuffer)
+        let clock = drawBigClock(TimeText.clock(hour: idle.hour, minute: idle.minute), y: Layout.idleClockY,
+                                 in: &framebuffer)
+        if idle.clockUnset {
+            let mark = Icon.clockUnset.bitmap
+            let x = clock.maxX + (Layout.content.maxX - clock.maxX - mark.width) / 2
+            framebuffer.draw(mark, x: x, y: clock.y + (clock.height - mark.height) / 2)
+        }
+
+        var items: [IconLabel] = []
+        if let alarm = idle.nextAlarm { items.append(IconLabel(icon: .bellSmall, text: alarm)) }
+        if let timer = idle.timerRemaining { items.append(IconLabel(icon: .hourglassSmall, text: TimeText.countdown(timer))) }
+        drawStatusLine(items, y: Layout.bottomLineY, in: &framebuffer)
+    }
+
+    /// One item centred, or two: the first at the left edge, the second at the right.
+    static func drawStatusLine(_ items: [IconLabel], y: Int, in framebuffer: inout Framebuffer) {
+        let area = Layout.content.insetBy(1)
+        switch items.count {
+        case 0:
+            return
+        case 1:
+            items[0].drawCentered(y: y, in: &framebuffer)
+        default:
+            let right = items[1].fitted(to: area.width / 2)
+            let left = items[0].fitted(to: area.width - right.width - 8)
+            left.draw(x: area.x, y: y, in: &framebuffer)
+            right.draw(x: area.maxX - right.width, y: y, in: &framebuffer)
+        }
+    }
+}

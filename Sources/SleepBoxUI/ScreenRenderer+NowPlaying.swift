@@ -1,0 +1,72 @@
+import SleepBoxCore
+
+extension ScreenRenderer {
+    /// Positions on the now-playing screen.
+    enum NowPlayingLayout {
+        static let iconSize = 16
+        static let titleX = 1 + iconSize + 4
+        static let statusY = 25
+    }
+
+    /// Mode icon and title (two lines at most) on top; a status row with play/pause and the
+    /// sleep timer; the progress bar; elapsed and remaining time at the bottom.
+    static func drawNowPlaying(_ playing: NowPlayingScreen, in framebuffer: inout Framebuffer) {
+        let font = BitmapFont.small
+        var titleX = Layout.content.x
+        if let icon = modeIcon(playing.mode) {
+            framebuffer.draw(icon.bitmap, x: Layout.content.x, y: Layout.content.y)
+            titleX = NowPlayingLayout.titleX
+        }
+        let lines = font.wrapped(playing.title, width: Layout.content.maxX - titleX, maxLines: 2)
+        // One line sits level with the icon's middle; two lines share the icon's height.
+        let firstY = lines.count == 1 ? 6 : 2
+        for (index, line) in lines.enumerated() {
+            font.draw(line, x: titleX, y: firstY + index * 9, in: &framebuffer)
+        }
+
+        let status = playing.isPaused
+            ? IconLabel(icon: .pause, text: "Paused")
+            : IconLabel(icon: .play, text: "")
+        // Centred on the timer's taller hourglass so both labels share one text baseline.
+        let statusTop = NowPlayingLayout.statusY + (Icon.hourglass.bitmap.height - status.height) / 2
+        status.draw(x: Layout.content.x + 1, y: statusTop, in: &framebuffer)
+        if let timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd) {
+            let fitted = timer.fitted(to: 80)
+            fitted.draw(x: Layout.content.maxX - 1 - fitted.width, y: NowPlayingLayout.statusY, in: &framebuffer)
+        }
+
+        drawBar(Layout.progressBar, fraction: progress(elapsed: playing.elapsed, duration: playing.duration),
+                in: &framebuffer)
+        font.draw(TimeText.elapsed(playing.elapsed), x: Layout.content.x, y: Layout.bottomLineY, in: &framebuffer)
+        // Without a known length there is nothing sensible to count down.
+        if playing.duration.isFinite, playing.duration > 0 {
+            let remaining = playing.duration - (playing.elapsed.isFinite ? max(0, playing.elapsed) : 0)
+            drawRightAligned("-" + TimeText.remaining(remaining), maxX: Layout.content.maxX, y: Layout.bottomLineY,
+                             in: &framebuffer)
+        }
+    }
+
+    /// Leaf for meditation, masks for poetry, nothing otherwise.
+    static func modeIcon(_ mode: Mode) -> Icon? {
+        switch mode {
+        case .meditation: return .leaf
+        case .poetry: return .masks
+        case .off: return nil
+        }
+    }
+
+    /// How much of the item has played, 0...1; 0 for a zero or unknown duration.
+    static func progress(elapsed: Double, duration: Double) -> Double {
+        guard duration.isFinite, duration > 0, elapsed.isFinite else { return 0 }
+        return min(1, max(0, elapsed / duration))
+    }
+
+    /// The hourglass with the countdown and/or "end", or nil when no timer runs.
+    static func timerLabel(remaining: Double?, stopsAtEnd: Bool) -> IconLabel? {
+        var parts: [String] = []
+        if let remaining { parts.append(TimeText.countdown(remaining)) }
+        if stopsAtEnd { parts.append("end") }
+        guard !parts.isEmpty else { return nil }
+        return IconLabel(icon: .hourglass, text: parts.joined(separator: " "))
+    }
+}
