@@ -1,0 +1,120 @@
+import Foundation
+import SleepBoxCore
+import TOMLKit
+
+/// The box's configuration file (`config/sleepbox.toml`): TOML, every key optional, every key
+/// not given keeps its factory default from `BoxConfig`.
+///
+/// Anything wrong (a TOML syntax error, an unknown table or key, a wrong type, a value out of
+/// range, an unreadable file) is a `ConfigError` naming the file, the line and the key, e.g.
+/// `sleepbox.toml:12: [alarm] time: "6:75" is not a time of day (HH:MM, 00:00-23:59)`.
+/// All problems of a file are reported at once, in line order (a syntax error stops the reading
+/// at that error, so it is reported alone).
+public struct ConfigFile: Sendable, Equatable {
+    /// The settings for the state machine.
+    public var config: BoxConfig
+    /// `language`. `BoxConfig` has no field for it yet, so it is kept here.
+    public var language: Language
+
+    /// Creates a value from its parts.
+    public init(config: BoxConfig, language: Language = .en) {
+        self.config = config
+        self.language = language
+    }
+
+    /// Reads the file at `path`, with the system's time zone (`systemTimeZone()`) where the file
+    /// sets none.
+    public static func load(path: String) throws(ConfigError) -> BoxConfig {
+        try ConfigFile(path: path, defaultTimeZone: systemTimeZone()).config
+    }
+
+    /// Parses `text` (the contents of the file named `path`, which only appears in messages),
+    /// with the system's time zone where the text sets none.
+    public static func parse(text: String, path: String) throws(ConfigError) -> BoxConfig {
+        try ConfigFile(text: text, path: path, defaultTimeZone: systemTimeZone()).config
+    }
+
+    /// Reads and parses the file at `path`; `defaultTimeZone` applies when it sets no `time_zone`.
+    public init(path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
+        let text: String
+        do {
+            text = try TextFile.read(path: path)
+        } catch {
+            let message = error.errno.map { "cannot read the file: \(error.reason) (errno \($0))" }
+                ?? "cannot read the file: it is \(error.reason)"
+            throw ConfigError(path: path, issues: [
+                ConfigIssue(kind: .unreadable(errno: error.errno), path: path, line: nil, key: nil, message: message),
+            ])
+        }
+        try self.init(text: text, path: path, defaultTimeZone: defaultTimeZone)
+    }
+
+    /// Parses `text`, the contents of the file named `path` (used in messages only);
+    /// `defaultTimeZone` applies when the text sets no `time_zone`.
+    public init(text: String, path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
+        // toml++ reads a C string: a NUL would silently cut the document short.
+        if let nul = text.utf8.firstIndex(of: 0) {
+            let line = text.utf8[..<nul].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+            throw ConfigError(path: path, issues: [
+                ConfigIssue(kind: .syntax, path: path, line: line, key: nil,
+                            message: "TOML syntax error: a NUL character is not allowed in the file"),
+            ])
+        }
+
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let begin = error.source.begin
+            throw ConfigError(path: path, issues: [
+                ConfigIssue(kind: .syntax, path: path, line: begin.line, column: begin.column, key: nil,
+                            message: "TOML syntax error: \(error.description)"),
+            ])
+        } catch {
+            throw ConfigError(path: path, issues: [
+                ConfigIssue(kind: .syntax, path: path, line: nil, key: nil, message: "TOML syntax error: \(error)"),
+            ])
+        }
+
+        var reader = ConfigReader(path: path, locator: TOMLKeyLocator(text: text))
+        let result = reader.read(root, defaultTimeZone: defaultTimeZone)
+        guard reader.issues.isEmpty else { throw ConfigError(path: path, issues: reader.issues) }
+        self.init(config: result.config, language: result.language)
+    }
+
+    /// The time zone to use when the file names none: the `TZ` environment variable if it names
+    /// a known zone (a leading `:` and a zoneinfo path are understood), else the zone
+    /// `/etc/localtime` links to, else the name in `/etc/timezone` (Debian, Raspberry Pi OS),
+    /// else UTC.
+    ///
+    /// - Parameters:
+    ///   - environment: The process environment (a parameter so tests can pass their own).
+    ///   - localtimePath: The link to read when `TZ` does not help.
+    ///   - timezonePath: The file with a zone name to read when the link does not help either.
+    public static func systemTimeZone(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                      localtimePath: String = "/etc/localtime",
+                                      timezonePath: String = "/etc/timezone") -> TimeZone {
+        if let tz = environment["TZ"], let zone = zone(named: tz) { return zone }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath),
+           let zone = zone(named: target) {
+            return zone
+        }
+        if let text = try? TextFile.read(path: timezonePath),
+           let zone = zone(named: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return zone
+        }
+        return utc
+    }
+
+    /// UTC, the last resort.
+    public static let utc: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// A zone from an IANA name, `:Name`, or a path ending in `zoneinfo/Name`.
+    private static func zone(named raw: String) -> TimeZone? {
+        var name = Substring(raw)
+        if name.hasPrefix(":") { name = name.dropFirst() }
+        if let range = name.range(of: "zoneinfo/") { name = name[range.upperBound...] }
+        guard !name.isEmpty, !name.hasPrefix("/") else { return nil }
+        return TimeZone(identifier: String(name))
+    }
+}
