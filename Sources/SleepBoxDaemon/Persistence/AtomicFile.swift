@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes that survive a power cut: a temporary file beside the target, fsync, rename over the
+/// target, fsync of the directory.
+public enum AtomicFile {
+    /// Replaces `path` with `bytes` atomically and durably.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let dir = directory(of: path)
+        let temp = path + ".tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileError(operation: "open", path: temp, errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                unlink(temp)
+                throw FileError(operation: "write", path: temp, errno: e)
+            }
+            written += n
+        }
+        if fsync(fd) != 0 {
+            let e = errno
+            close(fd)
+            unlink(temp)
+            throw FileError(operation: "fsync", path: temp, errno: e)
+        }
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw FileError(operation: "rename", path: path, errno: e)
+        }
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            _ = fsync(dfd)
+            close(dfd)
+        }
+    }
+
+    /// The whole file, or nil when it does not exist.
+    public static func read(_ path: String) throws(FileError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileError(operation: "open", path: path, errno: errno)
+        }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(operation: "read", path: path, errno: errno)
+            }
+            if n == 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        return out
+    }
+
+    /// Creates a directory and its parents (mode 0755) when missing.
+    public static func makeDirectory(_ path: String) throws(FileError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                throw FileError(operation: "mkdir", path: prefix, errno: errno)
+            }
+            prefix += "/"
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+private let systemRead = Darwin.read
+#endif
+
+/// A failed file operation, with the path and the system's reason.
+public struct FileError: Error, CustomStringConvertible, Equatable {
+    public var operation: String
+    public var path: String
+    public var errno: Int32
+
+    public var description: String {
+        "\(path): \(operation) failed: \(String(cString: strerror(errno)))"
+    }
+}

@@ -1,0 +1,44 @@
+import SleepBoxUI
+
+/// Writes every distinct display frame as a PNG named by virtual time, e.g. `01h30m00.000s.png`.
+public final class FrameRecorder {
+    public let directory: String
+    public let scale: Int
+    public private(set) var written = 0
+    public private(set) var lastDimmed: Bool?
+    public private(set) var errors: [String] = []
+    private var lastTime: Double?
+    private var sameTimeCount = 0
+
+    public init(directory: String, scale: Int = 4) throws {
+        try AtomicFile.makeDirectory(directory)
+        self.directory = directory
+        self.scale = scale
+    }
+
+    public func record(_ framebuffer: Framebuffer, dimmed: Bool, at t: Double) {
+        lastDimmed = dimmed
+        // Several frames can share a virtual millisecond (a press at the very start): number them.
+        sameTimeCount = t == lastTime ? sameTimeCount + 1 : 1
+        lastTime = t
+        let path = directory + "/" + FrameRecorder.name(at: t, index: sameTimeCount)
+        do {
+            try PNGWriter.write(framebuffer, to: path, scale: scale, dimmed: dimmed)
+            written += 1
+        } catch {
+            if errors.count < 10 { errors.append("\(error)") }
+        }
+    }
+
+    /// The file name for virtual time `t`: sortable, readable; the second and later frame at the
+    /// same time get "_2", "_3", ... (sorting after the first)
+    public static func name(at t: Double, index: Int = 1) -> String {
+        let ms = Int64((max(0, t) * 1000).rounded())
+        let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, frac = ms % 1000
+        func pad(_ v: Int64, _ n: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, n - s.count)) + s
+        }
+        return "\(pad(h, 2))h\(pad(m, 2))m\(pad(s, 2)).\(pad(frac, 3))s" + (index > 1 ? "_\(index)" : "") + ".png"
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SleepBoxCore
+import SleepBoxUI
+
+/// The simulator in a terminal: the display drawn with half blocks, the buttons and knob on the
+/// keyboard, time running at real speed or `speed` times faster.
+public final class InteractiveSimulator {
+    let sim: Simulator
+    let speed: Double
+    private var lastCommands: [String] = []
+    private var saved = termios()
+    private var rawMode = false
+
+    public static let keyHelp = """
+        l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
+        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)   f fast-forward 1 min   q quit
+        """
+
+    public init(simulator: Simulator, speed: Double) {
+        self.sim = simulator
+        self.speed = max(0.01, speed)
+        sim.followsDisplay = true
+    }
+
+    /// Runs until the user quits. Standard input must be a terminal.
+    public func run() {
+        enterRawMode()
+        defer { leaveRawMode() }
+        write("\u{1B}[2J\u{1B}[?25l")
+        sim.start()
+        var realStart = monotonicSeconds()
+        var virtualAtStart = sim.time
+        draw()
+        while true {
+            let virtualNow = virtualAtStart + (monotonicSeconds() - realStart) * speed
+            sim.advance(to: virtualNow)
+            draw()
+            let wake = sim.nextWake() ?? (virtualNow + 1)
+            let waitMs = Int32(min(1000, max(0, (wake - virtualNow) / speed * 1000)).rounded(.up))
+            var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let n = poll(&pfd, 1, waitMs)
+            guard n > 0 else { continue }
+            var buf = [UInt8](repeating: 0, count: 16)
+            let count = read(0, &buf, buf.count)
+            guard count > 0 else { return }
+            let t = virtualAtStart + (monotonicSeconds() - realStart) * speed
+            sim.advance(to: t)
+            var i = 0
+            while i < count {
+                let c = buf[i]
+                i += 1
+                switch c {
+                case UInt8(ascii: "q"), 3, 4:
+                    write("\u{1B}[?25h\n")
+                    return
+                case UInt8(ascii: "l"): sim.press(.leaf)
+                case UInt8(ascii: "s"): sim.press(.skip)
+                case UInt8(ascii: "t"): sim.press(.timer)
+                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.press(.knob)
+                case UInt8(ascii: "L"): sim.hold(.leaf, for: 2.5)
+                case UInt8(ascii: "S"): sim.hold(.skip, for: 2.0)
+                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.turn(1)
+                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.turn(-1)
+                case UInt8(ascii: "f"):
+                    // Fast-forward one virtual minute at once.
+                    sim.advance(to: sim.time + 60)
+                    virtualAtStart = sim.time
+                    realStart = monotonicSeconds()
+                case 0x1B:
+                    // Arrow keys: ESC [ C (right) / ESC [ D (left).
+                    if i + 1 < count, buf[i] == UInt8(ascii: "[") {
+                        if buf[i + 1] == UInt8(ascii: "C") { sim.turn(1) }
+                        if buf[i + 1] == UInt8(ascii: "D") { sim.turn(-1) }
+                        i += 2
+                    }
+                default: break
+                }
+            }
+        }
+    }
+
+    private func draw() {
+        guard let fb = sim.framebuffer else { return }
+        let b = sim.box
+        let n = sim.now
+        var lines = "\u{1B}[H" + TerminalRenderer.render(fb) + "\n"
+        let item = b.currentItem(at: n).map { "\($0.0.title) \(Int($0.1))/\(Int($0.0.duration))s" } ?? "-"
+        lines += "\u{1B}[K \(b.clock.isoLocal(n.wall))   mode \(b.state.mode.rawValue)   \(b.state.phase.name)   vol \(b.state.volume)%"
+        lines += (sim.frame?.dimmed ?? false) ? "   (dimmed)" : ""
+        lines += "\n\u{1B}[K item \(item)"
+        if let r = b.timerRemaining(at: n) { lines += "   timer \(Int(r))s" }
+        lines += "\n\u{1B}[K speed x\(speed)\n"
+        lines += InteractiveSimulator.keyHelp.split(separator: "\n").map { "\u{1B}[K " + $0 }.joined(separator: "\n") + "\n"
+        write(lines)
+    }
+
+    private func write(_ s: String) {
+        var bytes = Array(s.utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes[off...].withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            if n <= 0 { if errno == EINTR { continue } else { return } }
+            off += n
+        }
+        bytes.removeAll()
+    }
+
+    private func enterRawMode() {
+        guard tcgetattr(0, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        rawMode = tcsetattr(0, TCSANOW, &raw) == 0
+    }
+
+    private func leaveRawMode() {
+        if rawMode { _ = tcsetattr(0, TCSANOW, &saved) }
+        write("\u{1B}[?25h")
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

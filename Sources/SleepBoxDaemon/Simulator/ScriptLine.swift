@@ -1,0 +1,127 @@
+import SleepBoxCore
+
+/// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
+enum ScriptLine {
+    static let keys = ["at", "press", "hold", "for", "turn", "clock", "end"]
+    static let actionKeys = ["press", "hold", "turn", "clock", "end"]
+    static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
+    static let buttonNames = Button.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The step on `text`, line `line` of the file `path`.
+    static func step(from text: Substring, line: Int, path: String) throws(ScriptError) -> ScriptStep {
+        func fail(_ message: String) -> ScriptError { ScriptError(path: path, line: line, message: message) }
+
+        let members: [(key: String, value: ScriptJSONValue)]
+        do {
+            members = try ScriptJSONParser.parseObject(text)
+        } catch {
+            throw fail("malformed JSON at column \(error.column): \(error.message) "
+                       + "(each line is one event such as {\"at\":\"90s\",\"press\":\"skip\"})")
+        }
+        var values: [String: ScriptJSONValue] = [:]
+        for member in members {
+            guard keys.contains(member.key) else {
+                var message = "unknown key \(MessageText.quoted(member.key))"
+                if let guess = Suggestion.closest(to: member.key, among: keys) { message += "; did you mean \"\(guess)\"?" }
+                throw fail(message + " (allowed: \(keys.joined(separator: ", ")))")
+            }
+            values[member.key] = member.value
+        }
+
+        let actions = actionKeys.filter { values[$0] != nil }
+        guard let actionKey = actions.first else {
+            throw fail("no action; give one of \(actionKeys.joined(separator: ", "))")
+        }
+        guard actions.count == 1 else {
+            let listed = actions.map { "\"\($0)\"" }
+            let names = actions.count == 2 ? listed.joined(separator: " and ") : listed.joined(separator: ", ")
+            let count = actions.count == 2 ? "two" : "\(actions.count)"
+            throw fail("\(count) actions in one line (\(names)); write one event per line")
+        }
+        if values["for"] != nil, actionKey != "hold" {
+            throw fail("\"for\" goes with \"hold\" only")
+        }
+
+        guard let atValue = values["at"] else {
+            throw fail("missing \"at\" (when the event happens, e.g. \"at\":\"90s\")")
+        }
+        let at = try seconds(atValue, key: "at", fail)
+
+        let action: ScriptAction
+        switch actionKey {
+        case "press":
+            action = .press(try button(values["press"], key: "press", fail))
+        case "hold":
+            let held = try button(values["hold"], key: "hold", fail)
+            guard let forValue = values["for"] else {
+                throw fail("\"hold\" needs \"for\" (how long the button is held, e.g. \"for\":\"1.2s\")")
+            }
+            let duration = try seconds(forValue, key: "for", fail)
+            guard duration > 0 else { throw fail("\"for\" must be longer than 0s") }
+            action = .hold(held, seconds: duration)
+        case "turn":
+            action = .turn(try detents(values["turn"], fail))
+        case "clock":
+            guard case .string(let text)? = values["clock"] else {
+                throw fail("\"clock\" must be a date and time such as \"2026-11-23T06:40:00\", "
+                           + "found \(values["clock"]?.kindName ?? "nothing")")
+            }
+            guard let time = LocalDateTime(parsing: text) else {
+                throw fail("\(MessageText.quoted(text)) is not a date and time (YYYY-MM-DDTHH:MM:SS local time, "
+                           + "or with Z or an offset such as +01:00)")
+            }
+            action = .clock(time)
+        default:
+            guard case .bool(true)? = values["end"] else {
+                throw fail("\"end\" must be true, found \(values["end"]?.kindName ?? "nothing")")
+            }
+            action = .end
+        }
+        return ScriptStep(line: line, at: at, action: action)
+    }
+
+    /// `at` or `for`: a number of seconds or a duration string.
+    private static func seconds(_ value: ScriptJSONValue, key: String,
+                                _ fail: (String) -> ScriptError) throws(ScriptError) -> Double {
+        switch value {
+        case .number(let x):
+            guard x >= 0 else { throw fail("\"\(key)\" must not be negative, found \(MessageText.number(x))") }
+            return x
+        case .string(let text):
+            guard let x = DurationParser.parse(text) else {
+                throw fail("\(MessageText.quoted(text)) is not a duration (\(durationExamples))")
+            }
+            return x
+        default:
+            throw fail("\"\(key)\" must be a duration (\(durationExamples)) or a number of seconds, found \(value.kindName)")
+        }
+    }
+
+    private static func button(_ value: ScriptJSONValue?, key: String,
+                               _ fail: (String) -> ScriptError) throws(ScriptError) -> Button {
+        guard case .string(let name)? = value else {
+            throw fail("\"\(key)\" must be a button (\(buttonNames)), found \(value?.kindName ?? "nothing")")
+        }
+        guard let button = Button(rawValue: name) else {
+            var message = "unknown button \(MessageText.quoted(name))"
+            if let guess = Suggestion.closest(to: name, among: Button.allCases.map(\.rawValue)) {
+                message += "; did you mean \"\(guess)\"?"
+            }
+            throw fail(message + " (\(buttonNames))")
+        }
+        return button
+    }
+
+    private static func detents(_ value: ScriptJSONValue?, _ fail: (String) -> ScriptError) throws(ScriptError) -> Int {
+        guard case .number(let x)? = value else {
+            throw fail("\"turn\" must be a whole number of detents, found \(value?.kindName ?? "nothing")")
+        }
+        guard let count = Int(exactly: x), abs(count) <= 1_000_000 else {
+            throw fail("\"turn\" must be a whole number of detents, found \(MessageText.number(x))")
+        }
+        guard count != 0 else {
+            throw fail("\"turn\" 0 turns nothing; give a non-zero number of detents (negative = counter-clockwise)")
+        }
+        return count
+    }
+}

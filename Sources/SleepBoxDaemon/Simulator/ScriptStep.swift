@@ -1,0 +1,16 @@
+/// One event of a simulator script: when it happens and what happens.
+public struct ScriptStep: Sendable, Equatable {
+    /// The 1-based line of the script it came from, for messages and traces.
+    public var line: Int
+    /// Virtual seconds since the start of the run.
+    public var at: Double
+    /// What happens.
+    public var action: ScriptAction
+
+    /// Creates a step.
+    public init(line: Int, at: Double, action: ScriptAction) {
+        self.line = line
+        self.at = at
+        self.action = action
+    }
+}
