@@ -1,0 +1,48 @@
+import SleepBoxCore
+
+/// A representative frame of every screen, for the bounds tests and the PNG dump.
+enum SampleFrames {
+    static let timerOptions = ["Off", "15 min", "30 min", "45 min", "60 min", "90 min", "End of content"]
+
+    static let all: [(name: String, frame: DisplayFrame)] = [
+        ("idle-evening", DisplayFrame(screen: .idle(IdleScreen(
+            greeting: "Good evening", hour: 22, minute: 47, nextAlarm: "Mon 06:45", timerRemaining: 1500)))),
+        ("idle-unset", DisplayFrame(screen: .idle(IdleScreen(
+            greeting: "Ready for sleep?", hour: 0, minute: 3, nextAlarm: nil, timerRemaining: nil, clockUnset: true)))),
+        ("idle-timer-only", DisplayFrame(screen: .idle(IdleScreen(
+            greeting: "Wind down", hour: 23, minute: 10, nextAlarm: nil, timerRemaining: 5400)))),
+        ("idle-alarm-only", DisplayFrame(screen: .idle(IdleScreen(
+            greeting: "Good evening", hour: 21, minute: 5, nextAlarm: "Tue 07:30", timerRemaining: nil)))),
+        ("playing-meditation", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Body Scan", elapsed: 185, duration: 960, isPaused: false,
+            timerRemaining: 2700, stopsAtEnd: false)))),
+        ("playing-meditation-long", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Yoga Nidra for Deep Sleep and Restful Nights", elapsed: 30, duration: 120,
+            isPaused: false, timerRemaining: 5400, stopsAtEnd: false)))),
+        ("playing-poetry-paused", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .poetry, title: "The Love Song of J. Alfred Prufrock and Other Observations", elapsed: 3725,
+            duration: 5400, isPaused: true, timerRemaining: nil, stopsAtEnd: true)))),
+        ("playing-poetry-no-timer", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .poetry, title: "Ode to a Nightingale", elapsed: 0, duration: 0, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false)))),
+        ("timer-choice-middle", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(options: timerOptions, selected: 3)))),
+        ("timer-choice-first", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(options: timerOptions, selected: 0)))),
+        ("timer-choice-last", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(options: timerOptions, selected: 6)))),
+        ("volume-55", DisplayFrame(screen: .volume(percent: 55))),
+        ("volume-0", DisplayFrame(screen: .volume(percent: 0))),
+        ("volume-100", DisplayFrame(screen: .volume(percent: 100))),
+        ("alarm-ringing", DisplayFrame(screen: .alarm(AlarmScreen(
+            hour: 6, minute: 45, isSnoozed: false, snoozeRemaining: nil, isGreeting: false)))),
+        ("alarm-snoozed", DisplayFrame(screen: .alarm(AlarmScreen(
+            hour: 6, minute: 51, isSnoozed: true, snoozeRemaining: 299, isGreeting: false)))),
+        ("alarm-greeting", DisplayFrame(screen: .alarm(AlarmScreen(
+            hour: 7, minute: 0, isSnoozed: false, snoozeRemaining: nil, isGreeting: true)))),
+        ("transition-0", DisplayFrame(screen: .transition(litDot: 0))),
+        ("transition-1", DisplayFrame(screen: .transition(litDot: 1))),
+        ("transition-2", DisplayFrame(screen: .transition(litDot: 2))),
+        ("coming-soon", DisplayFrame(screen: .comingSoon(title: "Yoga Nidra for Beginners"))),
+        ("coming-soon-short", DisplayFrame(screen: .comingSoon(title: "Poetry"))),
+        ("message", DisplayFrame(screen: .message("Timer off"))),
+        ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!")))
+    ]
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# End-to-end tests of the `sleepbox` command: exit codes, error messages, the examples in
+# docs/simulator.md exactly as written, and the interactive simulator in a real terminal (tmux).
+# Usage: Tests/cli/run.sh PATH/TO/sleepbox
+set -uo pipefail
+BIN=$(realpath "${1:-.build/debug/sleepbox}")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"; tmux kill-session -t sleepbox-cli-test 2>/dev/null || true' EXIT
+cd "$ROOT"
+pass=0; fail=0
+ok()   { pass=$((pass+1)); echo "ok   $1"; }
+bad()  { fail=$((fail+1)); echo "FAIL $1"; [ -n "${2:-}" ] && echo "     $2"; }
+
+# expect_exit NAME CODE PATTERN -- command...: the exit code and a pattern in stderr.
+expect_exit() {
+  local name=$1 code=$2 pattern=$3; shift 4
+  "$@" >"$WORK/out" 2>"$WORK/err" </dev/null; local got=$?
+  if [ "$got" != "$code" ]; then bad "$name" "exit $got, expected $code: $(head -c 300 "$WORK/err")"; return; fi
+  if ! grep -qE -- "$pattern" "$WORK/err"; then bad "$name" "stderr lacks /$pattern/: $(head -c 300 "$WORK/err")"; return; fi
+  ok "$name"
+}
+
+# --- exit codes and messages ---------------------------------------------------------------
+expect_exit "bad option exits 64" 64 "frame-scale" -- "$BIN" simulate --script docs/examples/night.jsonl --frame-scale 99
+expect_exit "unknown option exits 64" 64 "Unknown option" -- "$BIN" simulate --script docs/examples/night.jsonl --no-such-option
+expect_exit "no terminal and no script exits 64" 64 "no terminal" -- "$BIN" simulate
+printf '{"at":"0s","press":"leaf"}\n{"at":"1s","press":"elbow"}\n' >"$WORK/bad.jsonl"
+expect_exit "unknown button exits 65 naming the line" 65 "bad.jsonl:2" -- "$BIN" simulate --script "$WORK/bad.jsonl"
+printf '{"at":"0s","press":"leaf"}\n{"at":"1s", press\n' >"$WORK/broken.jsonl"
+expect_exit "malformed JSON exits 65 naming the line" 65 "broken.jsonl:2" -- "$BIN" simulate --script "$WORK/broken.jsonl"
+printf '{"at":"0s","dance":"leaf"}\n' >"$WORK/unknown.jsonl"
+expect_exit "unknown event exits 65" 65 "unknown.jsonl:1" -- "$BIN" simulate --script "$WORK/unknown.jsonl"
+expect_exit "missing script exits 66" 66 "nowhere.jsonl" -- "$BIN" simulate --script "$WORK/nowhere.jsonl"
+printf '[alarm]\ntime = "06:45"\nsnooze_minute = 9\n' >"$WORK/typo.toml"
+expect_exit "unknown config key exits 78 with key and line" 78 "typo.toml:3.*snooze_minute" -- "$BIN" simulate --config "$WORK/typo.toml" --script docs/examples/crash-part2.jsonl
+printf '[timer]\nfade_out_seconds = "slow"\n' >"$WORK/type.toml"
+expect_exit "wrong config type exits 78" 78 "type.toml:2.*fade_out_seconds" -- "$BIN" config check "$WORK/type.toml"
+printf '[audio]\nvolume = 140\n' >"$WORK/range.toml"
+expect_exit "out-of-range config exits 78" 78 "range.toml:2.*volume" -- "$BIN" config check "$WORK/range.toml"
+if "$BIN" config check config/sleepbox.toml >/dev/null 2>&1; then ok "shipped config/sleepbox.toml is valid"; else bad "shipped config/sleepbox.toml is valid"; fi
+
+# --- every example in docs/simulator.md, as written ----------------------------------------
+mkdir -p "$WORK/bin" && ln -s "$BIN" "$WORK/bin/sleepbox"
+n=0
+while IFS= read -r line; do
+  n=$((n+1))
+  if PATH="$WORK/bin:$PATH" bash -c "${line#\$ }" >"$WORK/ex.out" 2>"$WORK/ex.err"; then
+    ok "docs example $n: ${line:2:60}..."
+  else
+    bad "docs example $n: ${line:2:60}..." "$(tail -n 3 "$WORK/ex.err")"
+  fi
+done < <(grep -E '^\$ ' docs/simulator.md)
+
+# --- what the examples produced --------------------------------------------------------------
+check() { # NAME PYTHON-EXPRESSION over `recs` (the trace's records)
+  local name=$1 file=$2 expr=$3
+  if python3 - "$file" "$expr" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+  then ok "$name"; else bad "$name" "$expr"; fi
+}
+check "night: the sleep timer fades out and stops" /tmp/night.jsonl \
+  "any(r['phase']=='fadingOut' and 'rampGain' in r['commands'] for r in recs) and any(r['contentCompleted'] for r in recs)"
+check "night: the alarm rings once at 06:45 and the greeting is spoken 5 s later" /tmp/night.jsonl \
+  "[r['clock'] for r in recs if 'startAlarm' in r['commands']][:1]==['2026-11-23T06:45:00'] and [r['clock'] for r in recs if 'speak' in r['commands']]==['2026-11-23T06:45:05']"
+check "night: snooze and dismissal" /tmp/night.jsonl \
+  "any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle' and recs[-1]['event']=='end'"
+check "night: the trace ends at 8h30m" /tmp/night.jsonl "recs[-1]['t']==30600 and recs[-1]['clock']=='2026-11-23T07:00:00'"
+check "dst: one ring, at 03:30 summer time" /tmp/dst.jsonl \
+  "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-03-29T03:30:00']"
+check "crash: the restart resumes the same item near where it was" /tmp/part2.jsonl \
+  "recs[0]['event']=='restore' and recs[0]['phase']=='playing' and recs[0]['item']['id']==[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['id'] and abs(recs[0]['item']['position']-[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['position'])<=15"
+check "clock jump: the late alarm still rings" /tmp/jump.jsonl \
+  "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
+frames=$(ls /tmp/night-frames | wc -l)
+if [ "$frames" -gt 50 ] && file /tmp/night-frames/00h00m00.000s.png | grep -q "PNG image data, 512 x 256"; then
+  ok "night: $frames PNG frames, 512x256"
+else
+  bad "night: PNG frames" "$frames frames"
+fi
+
+# --- the interactive simulator in a real terminal ---------------------------------------------
+if command -v tmux >/dev/null; then
+  tmux kill-session -t sleepbox-cli-test 2>/dev/null
+  tmux new-session -d -s sleepbox-cli-test -x 140 -y 50 "$BIN simulate --start 2026-11-22T22:30:00 --seed 1 --speed 10"
+  # wait_for PATTERN: poll the terminal for up to 10 s (a real terminal runs in real time).
+  wait_for() { for _ in $(seq 100); do tmux capture-pane -p -t sleepbox-cli-test 2>/dev/null | grep -q "$1" && return 0; sleep 0.1; done; return 1; }
+  if wait_for "mode off" && wait_for "▀\|▄\|█"; then ok "terminal: display drawn with half blocks"; else bad "terminal: display drawn"; fi
+  tmux send-keys -t sleepbox-cli-test l
+  if wait_for "mode meditation"; then ok "terminal: the leaf key starts meditation"
+  else bad "terminal: the leaf key starts meditation" "$(tmux capture-pane -p -t sleepbox-cli-test | tail -n 8)"; fi
+  tmux send-keys -t sleepbox-cli-test q
+  for _ in $(seq 50); do tmux has-session -t sleepbox-cli-test 2>/dev/null || break; sleep 0.1; done
+  if tmux has-session -t sleepbox-cli-test 2>/dev/null; then bad "terminal: q quits"; else ok "terminal: q quits"; fi
+else
+  bad "terminal test" "tmux is missing"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
