@@ -1,0 +1,50 @@
+# sleepbox: `make demo` runs the box in the simulator, `make test` runs every test.
+# Both install what is missing first: Debian packages through apt-get, Swift packages through SwiftPM.
+
+SWIFT := $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+export PATH := $(dir $(SWIFT)):$(PATH)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Build and run-time needs: libpng for the PNG frames, pkg-config to find it; tmux and python3
+# for the terminal and example tests.
+APT_PACKAGES := libpng-dev pkg-config tmux python3
+BIN := .build/debug/sleepbox
+DEMO_OUT := demo-out
+
+.PHONY: all deps build test demo demo-script clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "A Swift 6 toolchain is needed (swift.org); none found on PATH or at /opt/swift." >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	Tests/cli/run.sh $(BIN)
+
+# In a terminal: the interactive simulator. Without one: a scripted night into ./demo-out.
+demo: build
+	@if [ -t 0 ] && [ -t 1 ]; then \
+	  $(BIN) simulate --config docs/examples/demo.toml; \
+	else \
+	  $(MAKE) --no-print-directory demo-script; \
+	fi
+
+demo-script: build
+	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
+	$(BIN) simulate --config docs/examples/demo.toml --script docs/examples/night.jsonl \
+	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl
+	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl"
+
+clean:
+	rm -rf .build $(DEMO_OUT)
