@@ -27,18 +27,33 @@ public struct StateStore: Sendable {
             logger.error("cannot read the saved state: \(error); starting clean")
             return nil
         }
+        switch StateStore.decode(bytes) {
+        case .success(let snapshot):
+            return snapshot
+        case .failure(let problem):
+            moveAside(reason: problem.reason, wall: wall)
+            return nil
+        }
+    }
+
+    /// Why a state file cannot be used.
+    public struct Problem: Error, Equatable {
+        public var reason: String
+    }
+
+    /// Reads a state file's bytes: the snapshot, or why it is unusable (not JSON, a missing or
+    /// mistyped key, another version).
+    public static func decode(_ bytes: [UInt8]) -> Result<Snapshot, Problem> {
         struct Versioned: Decodable { var version: Int }
         let data = Data(bytes)
         do {
             let v = try JSONDecoder().decode(Versioned.self, from: data)
             guard v.version == Snapshot.currentVersion else {
-                moveAside(reason: "it has version \(v.version), this box reads version \(Snapshot.currentVersion)", wall: wall)
-                return nil
+                return .failure(Problem(reason: "it has version \(v.version), this box reads version \(Snapshot.currentVersion)"))
             }
-            return try JSONDecoder().decode(Snapshot.self, from: data)
+            return .success(try JSONDecoder().decode(Snapshot.self, from: data))
         } catch {
-            moveAside(reason: describe(error), wall: wall)
-            return nil
+            return .failure(Problem(reason: describe(error)))
         }
     }
 
@@ -67,7 +82,7 @@ public struct StateStore: Sendable {
         }
     }
 
-    private func describe(_ error: Error) -> String {
+    private static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let c): return "not valid JSON: \(c.debugDescription)"
         case DecodingError.keyNotFound(let key, let c): return "key \"\(dotted(c.codingPath + [key]))\" is missing"
@@ -77,5 +92,5 @@ public struct StateStore: Sendable {
         }
     }
 
-    private func dotted(_ keys: [CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+    private static func dotted(_ keys: [CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
 }
