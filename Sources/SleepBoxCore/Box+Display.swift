@@ -38,7 +38,8 @@ extension Box {
             return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
         case .idle:
             return .idle(IdleScreen(greeting: Strings.idleGreeting(hour: f.hour), hour: f.hour, minute: f.minute,
-                                    nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now)))
+                                    nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
+                                    clockUnset: !state.clockTrusted))
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
                 return .idle(IdleScreen(greeting: Strings.idleGreeting(hour: f.hour), hour: f.hour, minute: f.minute,

@@ -5,9 +5,9 @@
 /// The drivers ask `nextDeadline` when to wake the box next and deliver `.timePassed` then.
 public struct Box: Sendable {
     public private(set) var state: BoxState
-    public let config: BoxConfig
-    public let catalog: Catalog
-    public let clock: LocalClock
+    public private(set) var config: BoxConfig
+    public private(set) var catalog: Catalog
+    public private(set) var clock: LocalClock
 
     public init(config: BoxConfig, catalog: Catalog, seed: UInt64) {
         self.config = config
@@ -60,7 +60,13 @@ public struct Box: Sendable {
             }
         }
         if let saved = s.item, saved.playing, !timerRanOut, let item = catalog.item(saved.id), item.isAvailable {
-            let position = min(max(0, saved.position), item.duration)
+            // Saves come every 15 s while playing. A restart within that interval (a crash and
+            // systemd's immediate restart) means the item went on playing until moments ago:
+            // resume where it had got to. After a longer outage nobody knows when it stopped, and
+            // repeating a few seconds beats skipping them: resume at the saved position.
+            let down = now.wall - s.savedAt
+            let caughtUp = down >= 0 && down <= config.playback.persistIntervalSeconds ? down : 0
+            let position = min(max(0, saved.position + caughtUp), item.duration)
             state.phase = .playing(Playback(item: item.id, position: position, anchor: now.uptime))
             out.append(.play(item.id, from: position))
         }
@@ -74,6 +80,15 @@ public struct Box: Sendable {
                 beginRing(at: now, since: now.uptime, into: &out)
             }
         }
+    }
+
+    /// Takes a reloaded configuration (SIGHUP). What plays goes on; an alarm edited in the file
+    /// replaces the current one; the volume keeps the knob's setting.
+    public mutating func reconfigure(_ newConfig: BoxConfig) {
+        if newConfig.alarm != config.alarm { state.alarm = newConfig.alarm }
+        config = newConfig
+        catalog.pools = newConfig.pools
+        clock = LocalClock(timeZone: newConfig.timeZone)
     }
 
     // MARK: - Events
@@ -93,6 +108,9 @@ public struct Box: Sendable {
         case .itemFinished(let id): itemFinished(id, at: now, into: &out)
         case .positionReported(let id, let seconds): positionReported(id, seconds, at: now)
         case .speechFinished: speechFinished(at: now, into: &out)
+        case .alarmEdited(let alarm): state.alarm = alarm
+        case .volumeSet(let percent): setVolume(percent, at: now, into: &out)
+        case .clockTrustChanged(let trusted): state.clockTrusted = trusted
         }
         if significant != before {
             out.append(.persist)
@@ -253,7 +271,11 @@ public struct Box: Sendable {
         case .ringing, .greeting, .snoozed: return
         default: break
         }
-        let volume = min(100, max(0, state.volume + detents * config.audio.volumeStep))
+        setVolume(state.volume + detents * config.audio.volumeStep, at: now, into: &out)
+    }
+
+    private mutating func setVolume(_ percent: Int, at now: Moment, into out: inout [Command]) {
+        let volume = min(100, max(0, percent))
         if volume != state.volume {
             state.volume = volume
             out.append(.setVolume(percent: volume))
@@ -621,6 +643,7 @@ public struct Box: Sendable {
         var mode: Mode, lastMode: Mode, phase: String, item: ItemID?, timer: SleepTimer?, preference: TimerChoice
         var alarm: AlarmSettings?, volume: Int, completed: Bool, handled: Double?
     }
+
 
     private var significant: Significant {
         Significant(mode: state.mode, lastMode: state.lastMode, phase: state.phase.name, item: state.playback?.item,

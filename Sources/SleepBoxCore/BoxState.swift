@@ -25,6 +25,8 @@ public struct BoxState: Sendable, Equatable {
     public var rng: SplitMix64
     /// Uptime of the last periodic save while playing.
     public var lastPersistUptime: Double = 0
+    /// False while the system clock is not known to be right (the idle screen marks it).
+    public var clockTrusted = true
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.volume = volume

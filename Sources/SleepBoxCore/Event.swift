@@ -17,6 +17,12 @@ public enum Event: Sendable, Equatable {
     case positionReported(ItemID, seconds: Double)
     /// The spoken wake greeting has finished.
     case speechFinished
+    /// The owner set, changed or removed the alarm (control socket, menu).
+    case alarmEdited(AlarmSettings?)
+    /// The owner set the volume directly (control socket), 0...100.
+    case volumeSet(percent: Int)
+    /// The system clock became trusted (synchronised) or untrusted.
+    case clockTrustChanged(Bool)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -29,6 +35,9 @@ public enum Event: Sendable, Equatable {
         case .itemFinished(let id): return "itemFinished \(id)"
         case .positionReported(let id, let s): return "position \(id) \(s)"
         case .speechFinished: return "speechFinished"
+        case .alarmEdited(let a): return "alarm " + (a.map { "\($0.timeText) \($0.isEnabled ? "on" : "off")\($0.skipNext ? " skip-next" : "")" } ?? "none")
+        case .volumeSet(let p): return "volume \(p)"
+        case .clockTrustChanged(let t): return t ? "clock synchronised" : "clock not synchronised"
         }
     }
 }
