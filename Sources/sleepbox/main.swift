@@ -2,7 +2,9 @@ import ArgumentParser
 import Logging
 import SleepBoxDaemon
 
+// Under systemd, plain lines with a priority prefix (journald adds the time); elsewhere, stamped lines.
 LoggingSystem.bootstrap { label in
+    if JournalLogHandler.isJournal { return JournalLogHandler(label: label) }
     var handler = StreamLogHandler.standardError(label: label)
     handler.logLevel = .info
     return handler
@@ -13,7 +15,7 @@ struct SleepBoxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleepbox",
         abstract: "An offline bedside sleep box: meditation, poetry, a sleep timer and a gentle alarm.",
-        subcommands: [SimulateCommand.self, ConfigCommand.self])
+        subcommands: [RunCommand.self, CtlCommand.self, SimulateCommand.self, ConfigCommand.self])
 }
 
 SleepBoxCommand.main()
