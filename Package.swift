@@ -18,9 +18,23 @@ let package = Package(
         // Screen -> 128x64 one-bit framebuffer, fonts, icons, PNG export.
         .target(name: "SleepBoxUI", dependencies: ["SleepBoxCore", "CPNG"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        // Wiring: configuration, the simulator's virtual-clock loop, traces.
+        // Sound: decoders, resampling, generators, gain automation, the mixer, sinks (ALSA, WAV, null).
+        .target(name: "SleepBoxAudio", dependencies: ["SleepBoxCore", "CSndFile", "CSoxr", "CALSA"]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
+        .target(name: "SleepBoxHardware", dependencies: [
+            "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+        // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex).
+        .systemLibrary(name: "CLinux"),
+        // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
         .target(name: "SleepBoxDaemon", dependencies: [
-            "SleepBoxCore", "SleepBoxUI",
+            "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "CLinux",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
@@ -31,6 +45,8 @@ let package = Package(
         ]),
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
+        .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
+        .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware"]),
         .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon"]),
     ],
     swiftLanguageModes: [.v6]

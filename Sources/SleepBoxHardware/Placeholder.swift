@@ -1,0 +1,1 @@
+// Devices of the box: GPIO, the I2C display, board profiles.
