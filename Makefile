@@ -33,6 +33,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/cli/run.sh $(BIN)
+	python3 Tests/daemon/test_daemon.py $(BIN)
+	python3 Tests/daemon/kill_harness.py $(BIN) --kills 100
 
 # In a terminal: the interactive simulator. Without one: a scripted night into ./demo-out.
 demo: build

@@ -29,6 +29,9 @@ public struct Box: Sendable {
         out.insert(.setVolume(percent: state.volume), at: 0)
         if state.alarmLog.checkedUntil == nil { state.alarmLog.checkedUntil = now.wall }
         checkAlarm(at: now, into: &out)
+        // A restored box saves at once: the save time and a caught-up position are new, and a
+        // crash soon after must not fall back to the older save.
+        if snapshot != nil { out.append(.persist) }
         state.lastPersistUptime = now.uptime
         return out
     }

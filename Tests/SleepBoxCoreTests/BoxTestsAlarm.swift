@@ -384,14 +384,14 @@ extension BoxTester {
         t.start(restoring: snapshot, update: {
             $0.alarmLog.lastHandled = instant
             $0.phase = .ringing(AlarmRing(since: 12, greetingPending: false))
-        }, commands: [.setVolume(percent: 50), ringCommand])
+        }, commands: [.setVolume(percent: 50), ringCommand, .persist])
 
         // Power back at 07:05: missed.
         var late = BoxTester(config: evening.config, at: Moment(uptime: 12, wall: instant + 2100))
         late.start(restoring: snapshot, update: {
             $0.alarmLog.lastHandled = instant
             $0.alarmLog.lastMissed = instant
-        }, commands: [.setVolume(percent: 50)])
+        }, commands: [.setVolume(percent: 50), .persist])
     }
 
     // MARK: Skip next, weekdays, disabled

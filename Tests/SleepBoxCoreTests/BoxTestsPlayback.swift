@@ -414,7 +414,7 @@ import Testing
             ($0, ProgressEntry(position: 300, duration: Fixture.duration($0), updated: 0))
         })
         var t = BoxTester(config: t0.config, seed: 7, at: t0.now.advanced(by: 60))
-        t.start(restoring: snapshot, update: { $0.progress = snapshot.progress }, commands: [.setVolume(percent: 50)])
+        t.start(restoring: snapshot, update: { $0.progress = snapshot.progress }, commands: [.setVolume(percent: 50), .persist])
         try t.leafToMeditation(after: 1)
         guard case .playing(let p) = t.state.phase else {
             Issue.record("not playing")

@@ -21,7 +21,7 @@ import Testing
     func aQuickRestartResumesWhereTheItemHadGotTo(down: Double) throws {
         let r = try restored(down: down)
         #expect(r.position == r.saved + down)
-        #expect(r.commands == [.setVolume(percent: 55), .play(r.item, from: r.saved + down)])
+        #expect(r.commands == [.setVolume(percent: 55), .play(r.item, from: r.saved + down), .persist])
     }
 
     @Test(arguments: [15.5, 60.0, 200.0])

@@ -76,7 +76,7 @@ import Testing
             $0.progress = snapshot.progress
             $0.shuffle = saved.shuffle
             $0.rng = saved.rng
-        }, commands: [.setVolume(percent: 55), .play(e.item, from: position)])
+        }, commands: [.setVolume(percent: 55), .play(e.item, from: position), .persist])
 
         // The timer goes on from where it was: the fade starts at the original wall deadline.
         let fade = Moment(uptime: deadline, wall: e.commit.wall + 300)
@@ -106,7 +106,7 @@ import Testing
             $0.progress = snapshot.progress
             $0.shuffle = saved.shuffle
             $0.rng = saved.rng
-        }, commands: [.setVolume(percent: 55)])
+        }, commands: [.setVolume(percent: 55), .persist])
         #expect(t.screen().name == "idle")
     }
 
@@ -122,7 +122,7 @@ import Testing
         #expect(snapshot.item?.position == pause.uptime - started)
         var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
         let commands = box.start(at: Moment(uptime: 3, wall: e.t.now.wall + 200), restoring: snapshot)
-        #expect(commands == [.setVolume(percent: 55)])
+        #expect(commands == [.setVolume(percent: 55), .persist])
         #expect(box.state.phase == .idle)
         #expect(box.state.progress[item]?.position == pause.uptime - started)
     }
@@ -144,7 +144,7 @@ import Testing
         #expect(snapshot.progress[item]?.position == heard)
         var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
         let commands = box.start(at: Moment(uptime: 3, wall: deadline.wall + 40), restoring: snapshot)
-        #expect(commands == [.setVolume(percent: 55)])
+        #expect(commands == [.setVolume(percent: 55), .persist])
         #expect(box.state.phase == .idle)
     }
 
@@ -188,7 +188,7 @@ import Testing
         #expect(snapshot.lastMode == .poetry)
         #expect(snapshot.volume == 40)
         var box = Box(config: t.config, catalog: Fixture.catalog, seed: 1)
-        #expect(box.start(at: Moment(uptime: 1, wall: t.now.wall + 3600), restoring: snapshot) == [.setVolume(percent: 40)])
+        #expect(box.start(at: Moment(uptime: 1, wall: t.now.wall + 3600), restoring: snapshot) == [.setVolume(percent: 40), .persist])
         #expect(box.state.lastMode == .poetry)
         #expect(box.state.mode == .off)
         #expect(box.state.volume == 40)
@@ -203,7 +203,7 @@ import Testing
         #expect(snapshot.ringingSince == instant)
         var box = Box(config: t.config, catalog: Fixture.catalog, seed: 1)
         let commands = box.start(at: Moment(uptime: 4, wall: instant + 120), restoring: snapshot)
-        #expect(commands == [.setVolume(percent: 50), ringCommand])
+        #expect(commands == [.setVolume(percent: 50), ringCommand, .persist])
         #expect(box.state.phase == .ringing(AlarmRing(since: 4 - 120, greetingPending: false)))
         // It still stops 30 min after it first rang.
         #expect(box.nextDeadline.uptime == Double(4 - 120 + 1800))

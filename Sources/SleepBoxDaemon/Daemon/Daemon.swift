@@ -51,8 +51,11 @@ public final class Daemon {
     private var nextWatchdog: Double?
     private var stopping = false
     private var clockSynchronised = true
-    /// poll() returns so far (the benchmark's wake-up count).
+    /// poll() returns so far.
     public private(set) var wakeups = 0
+    /// Wake-ups by the box's own timers (not by input, the control socket or the audio device):
+    /// with nothing happening, this is how often the box wakes by itself.
+    public private(set) var timerWakeups = 0
     /// Uptime of the first frame handed to the display (start-up benchmark).
     public private(set) var firstFrameUptime: Double?
     public let startUptime: Double
@@ -129,8 +132,11 @@ public final class Daemon {
         for p in fds where p.revents != 0 {
             switch p.fd {
             case signals.fd: handleSignals(at: t)
-            case monotonicTimer.fd: _ = monotonicTimer.read()
+            case monotonicTimer.fd:
+                _ = monotonicTimer.read()
+                timerWakeups += 1
             case wallTimer.fd:
+                timerWakeups += 1
                 if wallTimer.read() == .clockChanged {
                     t = now()
                     logger.info("the wall clock was set: now \(box.clock.isoLocal(t.wall))")
@@ -370,7 +376,7 @@ public final class Daemon {
         fields += TraceRecorder.fields(box: box, at: t)
         fields += [("display", .string(display.statusText)), ("displayLit", .bool(displayLit)),
                    ("audio", .string(audio.statusText)), ("clockSynchronised", .bool(clockSynchronised)),
-                   ("wakeups", .number(Double(wakeups)))]
+                   ("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))]
         return .object(fields)
     }
 

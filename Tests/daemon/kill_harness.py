@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Crash recovery: SIGKILL the running daemon (--hardware sim) at random moments of a scripted
+session, restart it, and check each time that it comes back as it was: the same mode, the same
+item, the position within 2 s of where it was, the same timer deadline and the same alarm.
+
+Usage: kill_harness.py PATH/TO/sleepbox [--kills 100] [--seed 1]
+Prints one line per kill and the figures; exits non-zero when any check fails.
+"""
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from sleepboxd import Daemon
+
+p = argparse.ArgumentParser()
+p.add_argument("binary")
+p.add_argument("--kills", type=int, default=100)
+p.add_argument("--seed", type=int, default=1)
+a = p.parse_args()
+rng = random.Random(a.seed)
+
+d = Daemon(a.binary).start()
+# The session: meditation, a 30-minute sleep timer, an alarm, the volume down a little.
+d.request({"cmd": "press", "button": "leaf"})
+d.request({"cmd": "alarm", "time": "06:45", "days": ["mon", "tue", "wed", "thu", "fri"]})
+d.request({"cmd": "volume", "percent": 35})
+time.sleep(0.3)
+d.request({"cmd": "press", "button": "timer"})
+time.sleep(0.1)
+d.request({"cmd": "turn", "detents": 2})
+time.sleep(0.2)
+d.request({"cmd": "press", "button": "knob"})
+time.sleep(0.3)
+
+failures = 0
+position_errors, restarts, deadline_errors = [], [], []
+actions = ["none", "none", "none", "skip", "turn", "leaf-poetry"]
+for i in range(1, a.kills + 1):
+    # Sometimes do something first, so kills land right after changes too.
+    act = rng.choice(actions)
+    if act == "skip":
+        d.request({"cmd": "press", "button": "skip"})
+    elif act == "turn":
+        d.request({"cmd": "turn", "detents": rng.choice([-1, 1])})
+    elif act == "leaf-poetry" and d.status()["mode"] == "meditation":
+        d.request({"cmd": "press", "button": "leaf"})
+    time.sleep(rng.uniform(0.05, 1.2))
+    before = d.status()
+    t_before = time.monotonic()
+    wall_before = time.time()
+    d.kill()
+    t_kill = time.monotonic()
+    d.start()
+    after = d.status()
+    t_after = time.monotonic()
+    restarts.append(d.ready_after)
+    problems = []
+    if after["mode"] != before["mode"]:
+        problems.append(f"mode {before['mode']} -> {after['mode']}")
+    bi, ai = before["item"], after["item"]
+    # A crossfade or fade in progress at the kill: it comes back as the item it was going to.
+    if before["phase"] in ("playing", "crossfading"):
+        if not ai or ai["id"] != bi["id"]:
+            problems.append(f"item {bi and bi['id']} -> {ai and ai['id']}")
+        else:
+            at_kill = bi["position"] + (t_kill - t_before)
+            err = ai["position"] - at_kill - (t_after - t_kill - d.ready_after)
+            position_errors.append(abs(ai["position"] - at_kill))
+            if abs(ai["position"] - at_kill) > 2:
+                problems.append(f"position {at_kill:.2f} -> {ai['position']:.2f}")
+    bt, at = before["timer"], after["timer"]
+    if (bt is None) != (at is None):
+        problems.append(f"timer {bt} -> {at}")
+    elif bt and bt["remaining"] is not None:
+        deadline_before = wall_before + bt["remaining"]
+        deadline_after = time.time() + at["remaining"]
+        deadline_errors.append(abs(deadline_after - deadline_before))
+        if abs(deadline_after - deadline_before) > 0.5 or bt["choice"] != at["choice"]:
+            problems.append(f"timer deadline moved by {deadline_after - deadline_before:.2f} s")
+    if before["alarm"] != after["alarm"]:
+        problems.append(f"alarm {before['alarm']} -> {after['alarm']}")
+    if before["volume"] != after["volume"]:
+        problems.append(f"volume {before['volume']} -> {after['volume']}")
+    status = "ok  " if not problems else "FAIL"
+    failures += bool(problems)
+    print(f"{status} kill {i:3d} ({act:11s}) {before['mode']:10s} {before['phase']:11s} "
+          f"{(bi or {}).get('id', '-'):22s} {', '.join(problems)}", flush=True)
+
+d.kill()
+n = len(position_errors)
+print(f"\n{a.kills} kills: {a.kills - failures} came back as they were, {failures} did not")
+if n:
+    print(f"position error: median {statistics.median(position_errors):.3f} s, max {max(position_errors):.3f} s over {n} kills while playing")
+if deadline_errors:
+    print(f"timer deadline moved: max {max(deadline_errors) * 1000:.1f} ms")
+print(f"restart to answering on the socket: median {statistics.median(restarts) * 1000:.0f} ms, max {max(restarts) * 1000:.0f} ms")
+print(f"{a.kills - failures} passed, {failures} failed")
+sys.exit(1 if failures else 0)

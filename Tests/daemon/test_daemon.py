@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""The daemon as a process: start-up, the control socket and `sleepbox ctl`, SIGTERM, SIGHUP,
+a bad state file, a bad configuration, systemd's notify protocol, idle wake-ups.
+Usage: test_daemon.py PATH/TO/sleepbox"""
+import json
+import os
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+from sleepboxd import Daemon
+
+BIN = os.path.abspath(sys.argv[1])
+passed = failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}")
+
+
+def wait_until(predicate, timeout=5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
+
+
+def ctl(d, *words):
+    r = subprocess.run([BIN, "ctl", "--socket", d.socket, *words], capture_output=True, text=True, timeout=10)
+    return r.returncode, r.stdout.strip(), r.stderr.strip()
+
+
+# --- start, status, ctl ------------------------------------------------------------------------
+d = Daemon(BIN).start()
+s = d.status()
+check("status has the trace's fields", all(k in s for k in
+      ["t", "clock", "mode", "phase", "item", "timer", "volume", "alarm", "contentCompleted", "screen"]), s)
+mode = stat.S_IMODE(os.stat(d.socket).st_mode)
+check("the control socket is mode 0660", mode == 0o660, oct(mode))
+code, out, _ = ctl(d, "press", "leaf")
+check("ctl press leaf", code == 0 and json.loads(out)["ok"], out)
+check("the leaf starts meditation", wait_until(lambda: d.status()["mode"] == "meditation" and d.status()["phase"] == "playing"))
+code, out, _ = ctl(d, "turn", "-2")
+check("ctl turn -2 lowers the volume by 10", code == 0 and wait_until(lambda: d.status()["volume"] == 40), d.status()["volume"])
+code, out, _ = ctl(d, "alarm", "set", "06:30", "mon,fri")
+a = d.status()["alarm"]
+check("ctl alarm set", code == 0 and a["time"] == "06:30" and a["enabled"], a)
+code, out, _ = ctl(d, "alarm", "skip-next")
+check("ctl alarm skip-next", code == 0 and d.status()["alarm"]["skipNext"], d.status()["alarm"])
+code, out, err = ctl(d, "press", "elbow")
+check("a bad request is refused with a reason", code == 1 and "button" in out, out)
+code, out, err = ctl(d, "dance")
+check("an unknown ctl command exits 64", code == 64, (code, err))
+code, out, _ = ctl(d, "frame")
+frame = json.loads(out)
+check("ctl frame gives 1024 bytes of display", code == 0 and len(frame["frame"]) == 2048 and frame["lit"], out[:100])
+
+# --- SIGTERM: persist, exit 0 within 3 s; the restart resumes --------------------------------
+before = d.status()
+t0 = time.monotonic()
+d.proc.send_signal(signal.SIGTERM)
+rc = d.proc.wait(timeout=10)
+took = time.monotonic() - t0
+check(f"SIGTERM exits 0 within 3 s ({took:.2f} s)", rc == 0 and took < 3, (rc, took))
+check("the socket is removed on exit", not os.path.exists(d.socket))
+saved = json.load(open(os.path.join(d.state, "state.json")))
+check("the state file holds the playing item", saved["item"]["id"] == before["item"]["id"] and saved["item"]["playing"], saved.get("item"))
+d.start()
+after = d.status()
+check("the restart resumes the same item", after["item"] and after["item"]["id"] == before["item"]["id"]
+      and after["phase"] == "playing" and after["volume"] == 40, after)
+d.kill()
+
+# --- a bad state file is set aside ------------------------------------------------------------
+with open(os.path.join(d.state, "state.json"), "w") as f:
+    f.write("{ this is not json")
+d.start()
+s = d.status()
+aside = [n for n in os.listdir(d.state) if n.startswith("state.json.corrupt-")]
+check("a corrupt state file is moved aside and the box starts clean", len(aside) == 1 and s["mode"] == "off", (aside, s["mode"]))
+check("the set-aside file keeps its bytes", open(os.path.join(d.state, aside[0])).read() == "{ this is not json")
+d.kill()
+
+# --- configuration: invalid at start exits 78; SIGHUP reloads ---------------------------------
+work = tempfile.mkdtemp(prefix="sleepbox-conf-")
+conf = os.path.join(work, "sleepbox.toml")
+open(conf, "w").write('[alarm]\ntime = "06:45"\nsnoze_minutes = 5\n')
+r = subprocess.run([BIN, "run", "--hardware", "sim", "--config", conf, "--state-dir", work + "/s", "--socket", work + "/c.sock"],
+                   capture_output=True, text=True, timeout=20)
+check("run exits 78 on an invalid config, naming key and line", r.returncode == 78 and "sleepbox.toml:3" in r.stderr
+      and "snoze_minutes" in r.stderr, (r.returncode, r.stderr[-300:]))
+open(conf, "w").write('[alarm]\ntime = "06:45"\n')
+d = Daemon(BIN, workdir=work, config=conf).start()
+check("the config's alarm is used", d.status()["alarm"]["time"] == "06:45")
+open(conf, "w").write('[alarm]\ntime = "07:10"\n')
+d.proc.send_signal(signal.SIGHUP)
+check("SIGHUP reloads the config", wait_until(lambda: d.status()["alarm"]["time"] == "07:10"), d.status()["alarm"])
+open(conf, "w").write('[alarm]\ntime = "25:00"\n')
+d.proc.send_signal(signal.SIGHUP)
+time.sleep(0.3)
+check("a bad config on SIGHUP keeps the running one", d.proc.poll() is None and d.status()["alarm"]["time"] == "07:10")
+log = open(d.log).read()
+check("the bad reload is logged with its line", "sleepbox.toml:2" in log, log[-400:])
+d.kill()
+
+# --- systemd notify: READY, WATCHDOG, STOPPING --------------------------------------------------
+nsock_path = os.path.join(work, "notify.sock")
+ns = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+ns.bind(nsock_path)
+ns.settimeout(5)
+env = dict(os.environ, NOTIFY_SOCKET=nsock_path, WATCHDOG_USEC="1000000")
+p = subprocess.Popen([BIN, "run", "--hardware", "sim", "--state-dir", work + "/n", "--socket", work + "/n.sock"],
+                     env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+messages = []
+try:
+    while len(messages) < 4:
+        messages.append(ns.recv(4096).decode())
+except socket.timeout:
+    pass
+check("READY=1 is sent once up", any(m.startswith("READY=1") for m in messages), messages)
+check("the watchdog is fed at half its interval", sum("WATCHDOG=1" in m for m in messages) >= 2, messages)
+p.send_signal(signal.SIGTERM)
+p.wait(timeout=10)
+rest = []
+try:
+    while True:
+        ns.settimeout(0.5)
+        rest.append(ns.recv(4096).decode())
+except socket.timeout:
+    pass
+check("STOPPING=1 on SIGTERM", any("STOPPING=1" in m for m in rest), rest)
+
+# --- idle: no fixed tick ---------------------------------------------------------------------
+d = Daemon(BIN, workdir=tempfile.mkdtemp(prefix="sleepbox-idle-")).start()
+time.sleep(0.2)
+w0 = d.status()["timerWakeups"]
+time.sleep(3)
+w1 = d.status()["timerWakeups"]
+# At most the minute boundary of the clock can fall into these 3 s.
+check(f"idle, the loop does not tick ({w1 - w0} timer wake-ups in 3 s)", w1 - w0 <= 1, (w0, w1))
+d.kill()
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
