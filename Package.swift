@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
         .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
-        .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware"]),
+        .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
         .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon"]),
     ],
     swiftLanguageModes: [.v6]

@@ -309,7 +309,7 @@ public final class Daemon {
         let t = now()
         persist(at: t)
         audio.shutDown(fadeSeconds: 1)
-        display.setPower(false, at: t.uptime)
+        display.blank(at: t.uptime)
         work.drain()
         work.stop()
         logger.info("stopped")

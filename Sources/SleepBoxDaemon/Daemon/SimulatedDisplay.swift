@@ -50,6 +50,8 @@ public final class SimulatedDisplay: DisplayOutput {
         }
     }
 
+    public func blank(at uptime: Double) { setPower(false, at: uptime) }
+
     public var nextRetry: Double? { nil }
     public func retry(at uptime: Double) {}
     public var statusText: String {

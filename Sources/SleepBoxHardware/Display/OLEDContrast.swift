@@ -1,0 +1,22 @@
+/// Contrast levels for the panel (the 0x81 command: segment current, 0x00-0xFF).
+///
+/// Even 0x00 leaves lit pixels visible, so night levels sit at the very bottom; in a dark
+/// bedroom 0x01 is readable from the pillow. Above about 0xCF the brightness hardly rises while
+/// the OLED ages faster.
+public enum OLEDContrast {
+    /// Night, dimmest: the default while the box dims (21:00 to 07:00 by default).
+    public static let night: UInt8 = 0x01
+    /// Night, for a brighter room.
+    public static let nightBright: UInt8 = 0x10
+    /// Day: half current.
+    public static let day: UInt8 = 0x7F
+    /// Day, brightest used.
+    public static let dayBright: UInt8 = 0xCF
+    /// The usable night levels, dimmest first.
+    public static let nightRange: ClosedRange<UInt8> = 0x01...0x10
+    /// The usable day levels.
+    public static let dayRange: ClosedRange<UInt8> = 0x7F...0xCF
+
+    /// `night` or `day` for a frame's `dimmed` flag.
+    public static func level(dimmed: Bool) -> UInt8 { dimmed ? night : day }
+}

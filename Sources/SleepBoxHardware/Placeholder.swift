@@ -1,1 +1,0 @@
-// Devices of the box: GPIO, the I2C display, board profiles.
