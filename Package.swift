@@ -25,16 +25,19 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
         .target(name: "SleepBoxHardware", dependencies: [
-            "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C",
+            "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C", "SleepBoxTOML",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
+        // Where a key stands in a TOML file, for errors that name the line (config, board profiles, content).
+        .target(name: "SleepBoxTOML"),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex).
         .systemLibrary(name: "CLinux"),
         // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
         .target(name: "SleepBoxDaemon", dependencies: [
-            "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "CLinux",
+            "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
@@ -47,7 +50,7 @@ let package = Package(
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
         .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
-        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon"]),
+        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxTOML"]),
     ],
     swiftLanguageModes: [.v6]
 )

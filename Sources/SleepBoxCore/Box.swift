@@ -109,6 +109,7 @@ public struct Box: Sendable {
         case .knobTurned(let d): knobTurned(d, at: now, into: &out)
         case .timePassed, .clockChanged: break
         case .itemFinished(let id): itemFinished(id, at: now, into: &out)
+        case .itemFailed(let id, _): itemFailed(id, at: now, into: &out)
         case .positionReported(let id, let seconds): positionReported(id, seconds, at: now)
         case .speechFinished: speechFinished(at: now, into: &out)
         case .alarmEdited(let alarm): state.alarm = alarm
@@ -191,7 +192,8 @@ public struct Box: Sendable {
     private mutating func enter(_ mode: Mode, at now: Moment, into out: inout [Command]) {
         state.mode = mode
         state.lastMode = mode
-        guard let id = nextItem(of: mode, avoiding: nil) ?? catalog.playableIDs(mode).first else {
+        guard let id = nextItem(of: mode, avoiding: nil)
+                ?? catalog.playableIDs(mode).first(where: { !state.unplayable.contains($0) }) else {
             stopNow(at: now, into: &out)
             state.overlay = .comingSoon(title: mode == .poetry ? "Poetry" : "Meditation",
                                         until: now.uptime + config.display.messageSeconds * 2)
@@ -395,6 +397,16 @@ public struct Box: Sendable {
         if !timerFade, config.playback.continueWithNext, state.mode != .off, let next = nextItem(of: state.mode, avoiding: id) {
             startItem(next, at: now, reason: .skip, into: &out)
         }
+    }
+
+    /// An item that cannot be played is dropped from the shuffle for this run; the box goes
+    /// quiet and says so, and everything else goes on.
+    private mutating func itemFailed(_ id: ItemID, at now: Moment, into out: inout [Command]) {
+        state.unplayable.insert(id)
+        guard state.playback?.item == id else { return }
+        state.phase = .idle
+        out.append(.stop)
+        state.overlay = .message(Strings.unavailable, until: now.uptime + config.display.messageSeconds * 2)
     }
 
     private mutating func positionReported(_ id: ItemID, _ seconds: Double, at now: Moment) {
@@ -636,7 +648,8 @@ public struct Box: Sendable {
 
     private mutating func nextItem(of mode: Mode, avoiding current: ItemID?) -> ItemID? {
         var bag = state.shuffle[mode] ?? ShuffleBag()
-        let pick = bag.next(from: catalog.playableIDs(mode), avoiding: current, using: &state.rng)
+        let playable = catalog.playableIDs(mode).filter { !state.unplayable.contains($0) }
+        let pick = bag.next(from: playable, avoiding: current, using: &state.rng)
         state.shuffle[mode] = bag
         return pick
     }

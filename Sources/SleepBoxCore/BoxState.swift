@@ -27,6 +27,8 @@ public struct BoxState: Sendable, Equatable {
     public var lastPersistUptime: Double = 0
     /// False while the system clock is not known to be right (the idle screen marks it).
     public var clockTrusted = true
+    /// Items the audio side could not play since the box started: never picked again.
+    public var unplayable: Set<ItemID> = []
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.volume = volume

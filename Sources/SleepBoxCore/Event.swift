@@ -13,6 +13,8 @@ public enum Event: Sendable, Equatable {
     case clockChanged
     /// The audio side played an item to its natural end.
     case itemFinished(ItemID)
+    /// The audio side could not play an item (file missing, truncated, corrupt, unsupported).
+    case itemFailed(ItemID, reason: String)
     /// The audio side reports where an item is (at a low rate, for persistence).
     case positionReported(ItemID, seconds: Double)
     /// The spoken wake greeting has finished.
@@ -34,6 +36,7 @@ public enum Event: Sendable, Equatable {
         case .clockChanged: return "clock"
         case .itemFinished(let id): return "itemFinished \(id)"
         case .positionReported(let id, let s): return "position \(id) \(s)"
+        case .itemFailed(let id, let reason): return "itemFailed \(id): \(reason)"
         case .speechFinished: return "speechFinished"
         case .alarmEdited(let a): return "alarm " + (a.map { "\($0.timeText) \($0.isEnabled ? "on" : "off")\($0.skipNext ? " skip-next" : "")" } ?? "none")
         case .volumeSet(let p): return "volume \(p)"

@@ -7,6 +7,7 @@ public enum Strings {
     public static let endOfContent = "End of content"
     public static let timerCancelled = "Timer off"
     public static let nothingToPlay = "Nothing to play"
+    public static let unavailable = "Cannot play this item"
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let shortWeekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 

@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+import SleepBoxTOML
 
 /// `config/sleepbox.toml`, the commented sample shipped with the box: every setting is written
 /// as `#key = value` with its factory value, explanations as `# text`.

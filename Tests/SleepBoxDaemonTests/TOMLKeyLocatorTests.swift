@@ -1,5 +1,6 @@
 import Testing
 @testable import SleepBoxDaemon
+import SleepBoxTOML
 
 @Suite struct TOMLKeyLocatorTests {
     @Test func findsTopLevelKeysTablesAndTheirKeys() {

@@ -1,6 +1,7 @@
 import Foundation
 import SleepBoxCore
 import TOMLKit
+import SleepBoxTOML
 
 /// Turns a parsed TOML document into `BoxConfig` and `Language`, key by key, collecting every
 /// problem with the line it is on. Keys it does not meet keep `BoxConfig`'s defaults.

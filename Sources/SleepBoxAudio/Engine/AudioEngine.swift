@@ -1,0 +1,146 @@
+import SleepBoxCore
+
+/// Every sound the box makes: carries out the core's sound commands on the mixer and renders
+/// blocks of the engine format, reporting to the frame what the core must hear about (an item
+/// ended, speech finished, an item could not be played).
+///
+/// | command | mixer |
+/// |---|---|
+/// | `play(id, from:)` | the item's source on the item bus, fading in over 10 ms |
+/// | `crossfade(to:from:over:)` | equal-power crossfade, the old item on the partner bus |
+/// | `rampGain(to:over:curve:)` | the item bus's level, from where it is |
+/// | `stop` | item and partner de-clicked out |
+/// | `pause` / `resume` | the item fades out over 20 ms and keeps its place / fades back in |
+/// | `seek(to:)` | the item reopened at the new place, crossfaded over 30 ms (no click) |
+/// | `setVolume` | the master, on the perceptual curve, smoothed over 50 ms |
+/// | `startAlarm(from:to:over:)` | the wake sound on the alarm bus at `from`, rising straight in dB to `to` |
+/// | `duckAlarm(to:over:)` | the alarm bus's duck stage |
+/// | `speak` | the speech bus |
+/// | `stopAlarm` | alarm and speech fade out over 300 ms |
+///
+/// Not thread-safe: one owner calls everything (the daemon's loop, or the simulator).
+public final class AudioEngine {
+    public let format: AudioFormat
+    public let mixer: Mixer
+    public let provider: SoundProvider
+    /// The item on the item bus (playing, paused or fading).
+    public private(set) var currentItem: ItemID?
+    /// Frames rendered since the engine started.
+    public private(set) var framesRendered: Int64 = 0
+    private var paused = false
+    /// The item bus's level before a pause (what `resume` fades back to).
+    private var resumeGain: Float = 1
+    private var reports: [(EngineReport, Int)] = []
+
+    static let fadeInSeconds = 0.01
+    static let pauseSeconds = 0.02
+    static let seekSeconds = 0.03
+    static let alarmStopSeconds = 0.3
+
+    public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50) {
+        self.format = format
+        self.provider = provider
+        self.mixer = Mixer(format: format, maxBlockFrames: 1024, volumePercent: volumePercent)
+    }
+
+    /// Carries out one command (between blocks).
+    public func perform(_ command: Command) {
+        switch command {
+        case .play(let id, let from):
+            guard let source = open(id, at: from) else { return }
+            mixer.stop(.partner)
+            mixer.fadeIn(source, on: .item, to: 1, overFrames: format.frames(Self.fadeInSeconds))
+            currentItem = id
+            paused = false
+        case .crossfade(let id, let from, let over):
+            guard let source = open(id, at: from) else { return }
+            if paused { mixer.stop(.item) }
+            mixer.crossfade(to: source, overFrames: format.frames(over), gain: 1)
+            currentItem = id
+            paused = false
+        case .rampGain(let to, let over, let curve):
+            if paused {
+                resumeGain = Float(to)
+            } else {
+                mixer.ramp(.item, to: Float(to), overFrames: format.frames(over), curve: curve)
+            }
+        case .stop:
+            mixer.stop(.item)
+            mixer.stop(.partner)
+            currentItem = nil
+            paused = false
+        case .pause:
+            guard currentItem != nil, !paused else { return }
+            resumeGain = mixer.level(of: .item).target
+            mixer.stop(.item, overFrames: format.frames(Self.pauseSeconds), shape: .equalPower)
+            paused = true
+        case .resume:
+            guard paused, let source = mixer.source(on: .item) else { return }
+            mixer.fadeIn(source, on: .item, to: resumeGain, overFrames: format.frames(Self.pauseSeconds))
+            paused = false
+        case .seek(let to):
+            guard let id = currentItem, let source = open(id, at: to) else { return }
+            if paused {
+                mixer.setSource(source, on: .item, gain: 0)
+                mixer.stop(.item)
+                // Keep the reopened source for `resume`: stop() left it on the bus, silent.
+            } else {
+                mixer.crossfade(to: source, overFrames: format.frames(Self.seekSeconds), gain: mixer.level(of: .item).target)
+            }
+        case .setVolume(let percent):
+            mixer.setVolume(percent: percent)
+        case .startAlarm(let from, let to, let over):
+            mixer.setSource(provider.wakeSound(), on: .alarm, gain: Float(from))
+            mixer.duck(.alarm, to: 1, overFrames: 1)
+            mixer.ramp(.alarm, to: Float(to), overFrames: format.frames(over), curve: .decibelLinear)
+        case .duckAlarm(let to, let over):
+            mixer.duck(.alarm, to: Float(to), overFrames: format.frames(over))
+        case .speak(let text):
+            if let source = provider.speech(text) {
+                mixer.setSource(source, on: .speech, gain: 1)
+            } else {
+                reports.append((.speechFinished, 0))
+            }
+        case .stopAlarm:
+            mixer.stop(.alarm, overFrames: format.frames(Self.alarmStopSeconds))
+            mixer.stop(.speech, overFrames: format.frames(Self.alarmStopSeconds))
+        case .persist:
+            break
+        }
+    }
+
+    private func open(_ id: ItemID, at position: Double) -> (any AudioSource)? {
+        do {
+            return try provider.openItem(id, at: position)
+        } catch {
+            reports.append((.itemFailed(id, reason: error.description), 0))
+            return nil
+        }
+    }
+
+    /// Renders `frames` frames into `buffer` and returns what happened, each with its frame
+    /// offset in the block.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> [(EngineReport, Int)] {
+        var out = reports
+        reports.removeAll()
+        let mix = mixer.render(into: buffer, frames: frames)
+        if mix.ended.contains(.item), let id = currentItem, !paused {
+            out.append((.itemFinished(id), mix.frameOffset(of: .item) ?? frames))
+            currentItem = nil
+        }
+        if mix.ended.contains(.speech) {
+            out.append((.speechFinished, mix.frameOffset(of: .speech) ?? frames))
+        }
+        framesRendered += Int64(frames)
+        return out
+    }
+
+    /// Whether anything is sounding (the daemon may skip writing silence when nothing is).
+    public var isSilent: Bool { mixer.activeBuses.isEmpty }
+
+    /// Where the current item is, in seconds, when its source knows.
+    public var itemPosition: Double? {
+        guard let s = mixer.source(on: .item) as? any SeekableSource else { return nil }
+        return format.seconds(s.positionFrames)
+    }
+}
