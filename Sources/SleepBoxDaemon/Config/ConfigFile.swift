@@ -16,11 +16,14 @@ public struct ConfigFile: Sendable, Equatable {
     public var config: BoxConfig
     /// `language`. `BoxConfig` has no field for it yet, so it is kept here.
     public var language: Language
+    /// The devices and folders.
+    public var devices: DeviceSettings
 
     /// Creates a value from its parts.
-    public init(config: BoxConfig, language: Language = .en) {
+    public init(config: BoxConfig, language: Language = .en, devices: DeviceSettings = DeviceSettings()) {
         self.config = config
         self.language = language
+        self.devices = devices
     }
 
     /// Reads the file at `path`, with the system's time zone (`systemTimeZone()`) where the file
@@ -80,7 +83,7 @@ public struct ConfigFile: Sendable, Equatable {
         var reader = ConfigReader(path: path, locator: TOMLKeyLocator(text: text))
         let result = reader.read(root, defaultTimeZone: defaultTimeZone)
         guard reader.issues.isEmpty else { throw ConfigError(path: path, issues: reader.issues) }
-        self.init(config: result.config, language: result.language)
+        self.init(config: result.config, language: result.language, devices: result.devices)
     }
 
     /// The time zone to use when the file names none: the `TZ` environment variable if it names

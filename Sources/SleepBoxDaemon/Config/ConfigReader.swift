@@ -1,5 +1,6 @@
 import Foundation
 import SleepBoxCore
+import SleepBoxHardware
 import TOMLKit
 import SleepBoxTOML
 
@@ -23,16 +24,19 @@ struct ConfigReader {
     /// Keys allowed at the top level (besides the tables).
     static let topLevelKeys = ["time_zone", "language"]
     /// The tables, in the order the sample file shows them.
-    static let tableNames = ["alarm", "timer", "audio", "playback", "display", "pools"]
+    static let tableNames = ["alarm", "timer", "audio", "playback", "display", "pools", "board", "pins", "paths"]
     /// Keys allowed in each table, in the order the sample file shows them.
     static let tableKeys: [String: [String]] = [
         "alarm": ["time", "days", "enabled", "ramp_seconds", "snooze_minutes", "catch_up_minutes",
                   "auto_stop_minutes", "start_volume", "alarm_volume", "greeting_delay_seconds"],
         "timer": ["fade_out_seconds", "choices"],
-        "audio": ["volume", "volume_step"],
+        "audio": ["volume", "volume_step", "device", "sample_rate", "period_ms", "buffer_ms"],
         "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds"],
-        "display": ["dim_from", "dim_until"],
+        "display": ["dim_from", "dim_until", "screen_timeout_seconds", "controller", "address", "rotate"],
         "pools": ["meditation", "poetry"],
+        "board": ["profile"],
+        "pins": BoardPin.allCases.map(\.rawValue),
+        "paths": ["content", "user_content"],
     ]
 
     /// Weekday names as `AlarmSettings.weekdays` counts them (1 = Sunday ... 7 = Saturday).
@@ -77,13 +81,19 @@ struct ConfigReader {
     static let fadeSeconds = Bounds(lower: 0.1, upper: 10, unit: "seconds")
     static let seekStepSeconds = Bounds.positive(upTo: 300, "seconds")
     static let hour = Bounds(lower: 0, upper: 23)
+    static let screenTimeout = Bounds(lower: 0, upper: 86_400, unit: "seconds")
+    static let pinOffset = Bounds(lower: 0, upper: 511)
+    static let sampleRate = Bounds(lower: 8_000, upper: 192_000, unit: "Hz")
+    static let periodMilliseconds = Bounds(lower: 1, upper: 100, unit: "ms")
+    static let bufferMilliseconds = Bounds(lower: 20, upper: 2_000, unit: "ms")
 
     // MARK: Reading
 
     /// Reads the whole document over the defaults.
-    mutating func read(_ root: TOMLTable, defaultTimeZone: TimeZone) -> (config: BoxConfig, language: Language) {
+    mutating func read(_ root: TOMLTable, defaultTimeZone: TimeZone) -> (config: BoxConfig, language: Language, devices: DeviceSettings) {
         var config = BoxConfig(timeZone: defaultTimeZone)
         var language = Language.en
+        var devices = DeviceSettings()
         for (key, value) in Self.entries(root) {
             let path = [key]
             switch key {
@@ -103,18 +113,72 @@ struct ConfigReader {
             case "timer":
                 if let section = table(value, path) { readTimer(section, into: &config.timer) }
             case "audio":
-                if let section = table(value, path) { readAudio(section, into: &config.audio) }
+                if let section = table(value, path) { readAudio(section, into: &config.audio, devices: &devices) }
             case "playback":
                 if let section = table(value, path) { readPlayback(section, into: &config.playback) }
             case "display":
-                if let section = table(value, path) { readDisplay(section, into: &config.display) }
+                if let section = table(value, path) { readDisplay(section, into: &config.display, devices: &devices) }
             case "pools":
                 if let section = table(value, path) { readPools(section, into: &config.pools) }
+            case "board":
+                if let section = table(value, path) { readBoard(section, into: &devices) }
+            case "pins":
+                if let section = table(value, path) { readPins(section, into: &devices) }
+            case "paths":
+                if let section = table(value, path) { readPaths(section, into: &devices) }
             default:
                 unknownTopLevel(key, isTable: value.type == .table)
             }
         }
-        return (config, language)
+        return (config, language, devices)
+    }
+
+    private mutating func readBoard(_ table: TOMLTable, into devices: inout DeviceSettings) {
+        for (key, value) in Self.entries(table) {
+            let path = ["board", key]
+            switch key {
+            case "profile":
+                if let text = string(value, path, expected: "\"auto\", a profile name such as \"pi-4\", or a file path") {
+                    if text.isEmpty {
+                        fail(.invalidValue, path, "empty; write \"auto\", one of \(BoardProfile.supportedNames.joined(separator: ", ")), or a path")
+                    } else {
+                        devices.boardProfile = text
+                    }
+                }
+            default:
+                unknownKey(path)
+            }
+        }
+    }
+
+    private mutating func readPins(_ table: TOMLTable, into devices: inout DeviceSettings) {
+        for (key, value) in Self.entries(table) {
+            let path = ["pins", key]
+            guard let pin = BoardPin(rawValue: key) else {
+                unknownKey(path)
+                continue
+            }
+            if let offset = wholeNumber(value, path, Self.pinOffset) {
+                devices.pinOverrides.append(BoardPinOverride(pin: pin, offset: offset, path: self.path, line: locator.line(of: path)))
+            }
+        }
+        devices.pinOverrides.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+    }
+
+    private mutating func readPaths(_ table: TOMLTable, into devices: inout DeviceSettings) {
+        for (key, value) in Self.entries(table) {
+            let path = ["paths", key]
+            guard let text = string(value, path, expected: "a folder path") else { continue }
+            guard text.hasPrefix("/") else {
+                fail(.invalidValue, path, "\(quoted(text)) is not an absolute path; write the whole path, starting with /")
+                continue
+            }
+            switch key {
+            case "content": devices.contentDirectory = text
+            case "user_content": devices.userContentDirectory = text
+            default: unknownKey(path)
+            }
+        }
     }
 
     private mutating func readAlarm(_ table: TOMLTable, into config: inout BoxConfig) {
@@ -183,7 +247,9 @@ struct ConfigReader {
         }
     }
 
-    private mutating func readAudio(_ table: TOMLTable, into audio: inout AudioSettings) {
+    private mutating func readAudio(_ table: TOMLTable, into audio: inout AudioSettings, devices: inout DeviceSettings) {
+        var period: (Double, [String])?
+        var buffer: Double?
         for (key, value) in Self.entries(table) {
             let path = ["audio", key]
             switch key {
@@ -191,9 +257,28 @@ struct ConfigReader {
                 if let x = wholeNumber(value, path, Self.percent) { audio.volume = x }
             case "volume_step":
                 if let x = wholeNumber(value, path, Self.volumeStep) { audio.volumeStep = x }
+            case "device":
+                if let text = string(value, path, expected: "an ALSA device name such as \"default\" or \"hw:0\"") {
+                    if text.isEmpty { fail(.invalidValue, path, "empty; write \"default\" or a device such as \"hw:0\"") } else { devices.audioDevice = text }
+                }
+            case "sample_rate":
+                if let x = wholeNumber(value, path, Self.sampleRate) { devices.sampleRate = x }
+            case "period_ms":
+                if let x = number(value, path, Self.periodMilliseconds) {
+                    devices.periodMilliseconds = x
+                    period = (x, path)
+                }
+            case "buffer_ms":
+                if let x = number(value, path, Self.bufferMilliseconds) {
+                    devices.bufferMilliseconds = x
+                    buffer = x
+                }
             default:
                 unknownKey(path)
             }
+        }
+        if let (p, path) = period, p * 2 > (buffer ?? devices.bufferMilliseconds) {
+            fail(.invalidValue, path, "\(MessageText.number(p)) ms is more than half the buffer (\(MessageText.number(buffer ?? devices.bufferMilliseconds)) ms); the buffer must hold at least two periods")
         }
     }
 
@@ -215,10 +300,28 @@ struct ConfigReader {
         }
     }
 
-    private mutating func readDisplay(_ table: TOMLTable, into display: inout DisplaySettings) {
+    private mutating func readDisplay(_ table: TOMLTable, into display: inout DisplaySettings, devices: inout DeviceSettings) {
         for (key, value) in Self.entries(table) {
             let path = ["display", key]
             switch key {
+            case "screen_timeout_seconds":
+                if let x = number(value, path, Self.screenTimeout) { devices.screenTimeoutSeconds = x }
+            case "controller":
+                if let text = string(value, path, expected: "\"ssd1306\" or \"sh1106\"") {
+                    if let c = OLEDController(rawValue: text.lowercased()) { devices.displayController = c } else {
+                        fail(.invalidValue, path, "\(quoted(text)) is not a display controller (\"ssd1306\" or \"sh1106\")")
+                    }
+                }
+            case "address":
+                if let x = value.int {
+                    if x == 0x3c || x == 0x3d { devices.displayAddress = x } else {
+                        fail(.outOfRange, path, "\(x) is not an address these displays use (0x3c or 0x3d)")
+                    }
+                } else {
+                    wrongType(value, path, expected: "a number such as 0x3c")
+                }
+            case "rotate":
+                if let x = bool(value, path) { devices.displayRotated = x }
             case "dim_from":
                 if let x = wholeNumber(value, path, Self.hour) { display.dimFromHour = x }
             case "dim_until":
