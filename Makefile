@@ -5,10 +5,11 @@ SWIFT := $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build needs: libpng (PNG frames), libsndfile and libsoxr (audio files), libasound2 (ALSA),
-# libgpiod (buttons and knob), libi2c (the display), pkg-config to find them; tmux and python3
+# libgpiod (buttons and knob), libi2c (the display), libespeak-ng (the voice), libssl (SHA-256 for
+# the speech cache), pkg-config to find them; tmux and python3
 # for the terminal and example tests.
 APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev libgpiod-dev libi2c-dev \
-                tmux python3
+                libespeak-ng-dev espeak-ng-data libssl-dev tmux python3
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 

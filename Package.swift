@@ -23,6 +23,13 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // Speech: espeak-ng in process, Piper as a subprocess, the render cache, greetings and the string table.
+        .target(name: "SleepBoxSpeech", dependencies: [
+            "SleepBoxCore", "SleepBoxAudio", "CEspeak", "CCrypto", "CSoxr",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
         .target(name: "SleepBoxHardware", dependencies: [
             "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C", "SleepBoxTOML",
@@ -49,6 +56,7 @@ let package = Package(
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
         .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
+        .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
         .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxTOML"]),
     ],

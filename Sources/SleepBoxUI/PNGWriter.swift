@@ -59,8 +59,20 @@ public struct PNGWriter: Sendable {
 
     /// The PNG file's bytes for `framebuffer`, lit pixels in the dimmed colour when `dimmed`.
     public func pngData(_ framebuffer: Framebuffer, dimmed: Bool = false) throws(PNGWriterError) -> [UInt8] {
+        let size = imageSize
+        let on = dimmed ? PNGWriter.dimmedOnColor : PNGWriter.onColor
+        // Two colours: a 1-bit palette image, unfiltered. A night writes thousands of frames,
+        // and this is about ten times quicker to encode than RGB with adaptive filters.
+        return try PNGWriter.encode(width: size.width, height: size.height, bitDepth: 1, colorType: PNG_COLOR_TYPE_PALETTE,
+                                    palette: [PNGWriter.offColor, on], unfiltered: true) { packedRow($0, of: framebuffer) }
+    }
+
+    /// Encodes an image with libpng into memory: `row(y)` gives each row's bytes in the layout the
+    /// bit depth and colour type say.
+    static func encode(width: Int, height: Int, bitDepth: Int32, colorType: Int32, palette: [Color] = [],
+                       unfiltered: Bool, row: (Int) -> [UInt8]) throws(PNGWriterError) -> [UInt8] {
         var pngPointer = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, nil, { _, _ in
-            // Warnings (none are expected for this fixed format) would only clutter stderr.
+            // Warnings (none are expected for these fixed formats) would only clutter stderr.
         })
         var infoPointer = pngPointer.flatMap { png_create_info_struct($0) }
         defer { png_destroy_write_struct(&pngPointer, &infoPointer) }
@@ -75,20 +87,16 @@ public struct PNGWriter: Sendable {
             }, { _ in
                 // Memory needs no flushing; libpng's default flush would treat the sink as a FILE*.
             })
-            let size = imageSize
-            // Two colours: a 1-bit palette image, unfiltered. A night writes thousands of frames,
-            // and this is about ten times quicker to encode than RGB with adaptive filters.
-            png_set_IHDR(png, info, png_uint_32(size.width), png_uint_32(size.height), 1, PNG_COLOR_TYPE_PALETTE,
+            png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), bitDepth, colorType,
                          PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT)
-            let on = dimmed ? PNGWriter.dimmedOnColor : PNGWriter.onColor
-            var palette = [png_color(red: PNGWriter.offColor.red, green: PNGWriter.offColor.green, blue: PNGWriter.offColor.blue),
-                           png_color(red: on.red, green: on.green, blue: on.blue)]
-            png_set_PLTE(png, info, &palette, 2)
-            png_set_filter(png, 0, PNG_FILTER_NONE)
+            if !palette.isEmpty {
+                var entries = palette.map { png_color(red: $0.red, green: $0.green, blue: $0.blue) }
+                png_set_PLTE(png, info, &entries, Int32(entries.count))
+            }
+            if unfiltered { png_set_filter(png, 0, PNG_FILTER_NONE) }
             png_write_info(png, info)
-            for y in 0..<size.height {
-                let row = packedRow(y, of: framebuffer)
-                row.withUnsafeBufferPointer { png_write_row(png, $0.baseAddress) }
+            for y in 0..<height {
+                row(y).withUnsafeBufferPointer { png_write_row(png, $0.baseAddress) }
             }
             png_write_end(png, info)
         }
@@ -133,7 +141,7 @@ public struct PNGWriter: Sendable {
         return row
     }
 
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws(PNGWriterError) {
+    static func writeFile(_ bytes: [UInt8], to path: String) throws(PNGWriterError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         var written = 0

@@ -136,7 +136,12 @@ public final class AudioEngine {
     }
 
     /// Whether anything is sounding (the daemon may skip writing silence when nothing is).
-    public var isSilent: Bool { mixer.activeBuses.isEmpty }
+    public var isSilent: Bool { mixer.activeBuses.isEmpty && reports.isEmpty }
+
+    /// Counts `frames` of silence as rendered without rendering them (only while `isSilent`).
+    public func skip(frames: Int) {
+        framesRendered += Int64(frames)
+    }
 
     /// Where the current item is, in seconds, when its source knows.
     public var itemPosition: Double? {

@@ -75,13 +75,16 @@ public final class WAVFileSink: AudioSink {
         case .pcm24: SF_FORMAT_PCM_24
         case .float32: SF_FORMAT_FLOAT
         }
-        info.format = Int32(SF_FORMAT_WAV | subtype)
+        // RF64 that downgrades itself to plain WAV when it stays under 4 GB: a whole night at
+        // 48 kHz stereo 16-bit (about 5.5 GB) does not fit a RIFF header.
+        info.format = Int32(SF_FORMAT_RF64 | subtype)
         // The descriptor stays ours (close_desc false) so it is closed exactly once, by us.
         guard let opened = sf_open_fd(fd, Int32(SFM_WRITE), &info, Int32(SF_FALSE)) else {
             let message = String(cString: sf_strerror(nil))
             _ = closeDescriptor(fd)
             throw AudioSinkError(device: path, reason: "cannot write WAV: \(message)")
         }
+        sf_command(opened, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
         handle = opened
         descriptor = fd
         let samples = chunkFrames * format.channels

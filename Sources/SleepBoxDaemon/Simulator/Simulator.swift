@@ -1,4 +1,5 @@
 import Logging
+import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxUI
 
@@ -26,6 +27,8 @@ public final class Simulator {
 
     var trace: TraceRecorder?
     var frames: FrameRecorder?
+    /// The real audio engine on the virtual clock; without it, a `SimulatedPlayer` stands in.
+    public let audio: SimulatorAudio?
     let store: StateStore?
     let logger: Logger
     /// Raw edges still to happen, in time order.
@@ -38,7 +41,8 @@ public final class Simulator {
 
     public init(config: BoxConfig, catalog: Catalog, startWall: Double, seed: UInt64,
                 store: StateStore?, trace: TraceRecorder?, frames: FrameRecorder?, traceEvery: Double?,
-                logger: Logger) {
+                audio: SimulatorAudio? = nil, logger: Logger) {
+        self.audio = audio
         self.box = Box(config: config, catalog: catalog, seed: seed)
         self.player = SimulatedPlayer(catalog: box.catalog)
         self.wallOffset = startWall
@@ -98,7 +102,16 @@ public final class Simulator {
     /// Runs everything that happens up to virtual time `target`, in order, and stops there.
     public func advance(to target: Double) {
         var guardCount = 0
-        while let next = nextWake(), next <= target {
+        while true {
+            let next = min(nextWake() ?? target, target)
+            // The sound plays on up to the next wake-up; what the engine reports on the way
+            // happens at its own frame.
+            if let audio, let (at, reports) = audio.render(upTo: next) {
+                time = max(time, at)
+                for r in reports { deliver(r.event, at: now, input: r.event.name) }
+                continue
+            }
+            if next >= target, (nextWake().map { $0 > target } ?? true) { break }
             time = max(time, next)
             step()
             guardCount += 1
@@ -118,7 +131,7 @@ public final class Simulator {
         let deadline = box.nextDeadline
         if let u = deadline.uptime { times.append(u) }
         if let w = deadline.wall { times.append(w - wallOffset) }
-        if let p = player.nextReport { times.append(p) }
+        if audio == nil, let p = player.nextReport { times.append(p) }
         if followsDisplay { times.append(box.nextDisplayChange(after: now)) }
         if let tick = nextTraceTick { times.append(tick) }
         // Never go back in time: a due time in the past is due now.
@@ -136,8 +149,8 @@ public final class Simulator {
         for timed in decoder.timedAdvance(to: time) {
             deliver(timed.event, at: moment(at: timed.time), input: timed.event.name)
         }
-        for event in player.reports(at: time) {
-            deliver(event, at: now, input: event.name)
+        if audio == nil {
+            for event in player.reports(at: time) { deliver(event, at: now, input: event.name) }
         }
         let deadline = box.nextDeadline
         if (deadline.uptime.map { $0 <= time } ?? false) || (deadline.wall.map { $0 <= now.wall } ?? false) {
@@ -167,7 +180,7 @@ public final class Simulator {
             case .startAlarm: rings.append(now.wall)
             default: break
             }
-            player.apply(c, at: time)
+            if let audio { audio.engine.perform(c) } else { player.apply(c, at: time) }
             if case .persist = c, let store {
                 do {
                     try store.save(box.snapshot(at: now))

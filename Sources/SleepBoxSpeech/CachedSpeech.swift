@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import SleepBoxAudio
+
+/// Any `SpeechEngine` behind a `SpeechCache`: a hit loads the stored clip, a miss renders it with
+/// the engine, stores it and returns it. The clips are the same either way (bit for bit).
+///
+/// As thread-safe as the wrapped engine (the cache and the counters are locked).
+public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
+    /// The engine that renders misses.
+    public let engine: any SpeechEngine
+    /// Where clips are kept.
+    public let cache: SpeechCache
+
+    private let lock = NSLock()
+    private var hitCount = 0
+    private var missCount = 0
+    private let logger: Logger
+
+    /// `engine` with `cache` in front of it.
+    public init(engine: any SpeechEngine, cache: SpeechCache, logger: Logger = Logger(label: "sleepbox.speech")) {
+        self.engine = engine
+        self.cache = cache
+        self.logger = logger
+    }
+
+    /// The engine's voice.
+    public var voice: SpeechVoice { engine.voice }
+    /// The engine's format.
+    public var format: AudioFormat { engine.format }
+
+    /// Renders through this wrapper that came from the cache.
+    public var hits: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return hitCount
+    }
+
+    /// Renders through this wrapper that the engine had to make.
+    public var misses: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return missCount
+    }
+
+    /// The cache key of `text` with this engine's voice and rate.
+    public func key(for text: String) -> String {
+        SpeechCache.key(voice: voice, text: text, sampleRate: format.sampleRate)
+    }
+
+    /// The clip of `text`: from the cache when there, else rendered by the engine and stored.
+    /// Engine errors pass through unchanged; cache trouble only costs a render.
+    public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {
+        guard text.contains(where: { !$0.isWhitespace }) else { return try engine.synthesize(text) }
+        let key = key(for: text)
+        if let clip = cache.load(key: key), clip.sampleRate == format.sampleRate {
+            count(hit: true)
+            return clip
+        }
+        count(hit: false)
+        let clip = try engine.synthesize(text)
+        if !cache.store(clip, key: key) {
+            logger.debug("speech not cached", metadata: ["text": "\(SpeechError.firstWords(of: text))"])
+        }
+        return clip
+    }
+
+    private func count(hit: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if hit { hitCount += 1 } else { missCount += 1 }
+    }
+}

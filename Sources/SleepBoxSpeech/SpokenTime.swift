@@ -1,0 +1,81 @@
+/// A clock time in words, as a person says it (twelve-hour, no "a.m."): "six forty-five",
+/// "seven o'clock", "Viertel vor sieben", "sechs Uhr zwölf".
+public enum SpokenTime {
+    /// `hour` (0-23) and `minute` (0-59) in `language`; out-of-range values wrap around.
+    public static func text(hour: Int, minute: Int, in language: StringTable.Language) -> String {
+        switch language {
+        case .english: return english(hour: hour, minute: minute)
+        case .german: return german(hour: hour, minute: minute)
+        }
+    }
+
+    /// "six forty-five", "six oh five", "seven o'clock", "midnight", "noon".
+    public static func english(hour: Int, minute: Int) -> String {
+        let (h, m) = normalized(hour: hour, minute: minute)
+        if m == 0 && h == 0 { return "midnight" }
+        if m == 0 && h == 12 { return "noon" }
+        let name = englishNumber(twelveHour(h))
+        if m == 0 { return "\(name) o'clock" }
+        if m < 10 { return "\(name) oh \(englishNumber(m))" }
+        return "\(name) \(englishNumber(m))"
+    }
+
+    /// Colloquial German: "sieben Uhr", "Viertel nach sieben", "halb acht", "Viertel vor acht",
+    /// else "sechs Uhr zwölf"; "Mitternacht" and "Mittag" on the hour. With `colloquial` false the
+    /// quarters and halves are said as numbers too ("sechs Uhr fünfundvierzig").
+    public static func german(hour: Int, minute: Int, colloquial: Bool = true) -> String {
+        let (h, m) = normalized(hour: hour, minute: minute)
+        if m == 0 && h == 0 { return "Mitternacht" }
+        if m == 0 && h == 12 { return "Mittag" }
+        let current = twelveHour(h)
+        let next = twelveHour(h + 1)
+        // "ein Uhr", but "Viertel nach eins", "halb eins".
+        let withUhr = current == 1 ? "ein" : germanNumber(current)
+        if colloquial {
+            switch m {
+            case 15: return "Viertel nach \(germanNumber(current))"
+            case 30: return "halb \(germanNumber(next))"
+            case 45: return "Viertel vor \(germanNumber(next))"
+            default: break
+            }
+        }
+        if m == 0 { return "\(withUhr) Uhr" }
+        return "\(withUhr) Uhr \(germanNumber(m))"
+    }
+
+    /// 0-59 in English words: "one", "thirteen", "forty-five".
+    public static func englishNumber(_ n: Int) -> String {
+        let small = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                     "eighteen", "nineteen"]
+        let tens = ["", "", "twenty", "thirty", "forty", "fifty"]
+        let value = min(max(n, 0), 59)
+        if value < 20 { return small[value] }
+        let unit = value % 10
+        return tens[value / 10] + (unit == 0 ? "" : "-" + small[unit])
+    }
+
+    /// 0-59 in German words: "eins", "dreizehn", "fünfundvierzig".
+    public static func germanNumber(_ n: Int) -> String {
+        let small = ["null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
+                     "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn",
+                     "achtzehn", "neunzehn"]
+        let tens = ["", "", "zwanzig", "dreißig", "vierzig", "fünfzig"]
+        let value = min(max(n, 0), 59)
+        if value < 20 { return small[value] }
+        let unit = value % 10
+        if unit == 0 { return tens[value / 10] }
+        // "einundzwanzig", not "einsundzwanzig".
+        return (unit == 1 ? "ein" : small[unit]) + "und" + tens[value / 10]
+    }
+
+    private static func normalized(hour: Int, minute: Int) -> (Int, Int) {
+        let total = ((hour * 60 + minute) % 1440 + 1440) % 1440
+        return (total / 60, total % 60)
+    }
+
+    private static func twelveHour(_ hour: Int) -> Int {
+        let h = hour % 12
+        return h == 0 ? 12 : h
+    }
+}

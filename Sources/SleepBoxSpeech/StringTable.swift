@@ -1,0 +1,143 @@
+import SleepBoxCore
+
+/// Every word the box shows or says, per language: language -> key -> text.
+///
+/// Texts may hold placeholders in braces (`{minutes}`, `{time}`, `{weekday}`, `{title}`,
+/// `{greeting}`) that `format` fills. A key missing in a language falls back to English, then to
+/// the key's name, so a lookup never fails.
+public struct StringTable: Sendable {
+    /// A language the box speaks.
+    public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
+        case english = "en"
+        case german = "de"
+
+        /// The language of a code such as "en", "en-US", "en_GB.UTF-8", "de", "de-AT" or "German";
+        /// nil for languages the table does not have.
+        public init?(code: String) {
+            let lower = code.lowercased()
+            let base = lower.prefix(while: { $0.isLetter })
+            switch base {
+            case "en", "english": self = .english
+            case "de", "german", "deutsch": self = .german
+            default: return nil
+            }
+        }
+    }
+
+    /// The strings.
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        /// Idle screen, 17-21 h: "Good evening".
+        case goodEvening
+        /// Idle screen, 21-05 h: "Ready for sleep?".
+        case readyForSleep
+        /// Idle screen, otherwise: "Wind down".
+        case windDown
+        /// Wake greeting before noon: "Good morning".
+        case goodMorning
+        /// Wake greeting 12-18 h: "Good afternoon".
+        case goodAfternoon
+        /// Timer knob: "Off".
+        case timerOff
+        /// Timer knob: "{minutes} min".
+        case timerMinutes
+        /// Timer knob: "End of content".
+        case timerEndOfContent
+        /// Message when the timer is cancelled: "Timer off".
+        case timerCancelled
+        /// Overlay for a mode without content yet: "Coming soon".
+        case comingSoon
+        /// Message: "Nothing to play".
+        case nothingToPlay
+        /// Message: "Cannot play this item".
+        case unavailable
+        /// Mode name: "Meditation".
+        case modeMeditation
+        /// Mode name: "Poetry".
+        case modePoetry
+        /// Spoken: "{greeting}. It is {time} on {weekday}."
+        case wakeGreeting
+        /// Spoken: "Last night you fell asleep to {title}."
+        case wakeLastNight
+        /// Weekday names, long.
+        case sunday, monday, tuesday, wednesday, thursday, friday, saturday
+        /// Weekday names, short ("Sun", "So").
+        case sundayShort, mondayShort, tuesdayShort, wednesdayShort, thursdayShort, fridayShort, saturdayShort
+    }
+
+    /// The texts.
+    public private(set) var entries: [Language: [Key: String]]
+
+    /// A table of `entries`.
+    public init(_ entries: [Language: [Key: String]]) {
+        self.entries = entries
+    }
+
+    /// English and German, complete.
+    public static let standard = StringTable([.english: StringTable.english, .german: StringTable.german])
+
+    /// The text of `key` in `language`, else in English, else the key's name.
+    public func text(_ key: Key, in language: Language) -> String {
+        entries[language]?[key] ?? entries[.english]?[key] ?? key.rawValue
+    }
+
+    /// The text of `key` with each `{name}` replaced by `values[name]`; unknown placeholders stay.
+    public func format(_ key: Key, in language: Language, _ values: [String: String]) -> String {
+        var result = text(key, in: language)
+        for (name, value) in values {
+            result = result.replacing("{\(name)}", with: value)
+        }
+        return result
+    }
+
+    /// Sets or replaces one text.
+    public mutating func set(_ key: Key, in language: Language, to text: String) {
+        entries[language, default: [:]][key] = text
+    }
+
+    /// Keys without a text of their own in `language`.
+    public func missingKeys(in language: Language) -> [Key] {
+        Key.allCases.filter { entries[language]?[$0] == nil }
+    }
+
+    /// The name of a weekday counted 1 = Sunday … 7 = Saturday (as `LocalFields.weekday`); other
+    /// numbers wrap around.
+    public func weekday(_ weekday: Int, in language: Language, short: Bool = false) -> String {
+        let long: [Key] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+        let abbreviated: [Key] = [.sundayShort, .mondayShort, .tuesdayShort, .wednesdayShort,
+                                  .thursdayShort, .fridayShort, .saturdayShort]
+        let index = ((weekday - 1) % 7 + 7) % 7
+        return text(short ? abbreviated[index] : long[index], in: language)
+    }
+
+    /// The idle screen's greeting for a local hour: 17-21 good evening, 21-05 ready for sleep,
+    /// otherwise wind down (as `Strings.idleGreeting`).
+    public func idleGreeting(hour: Int, in language: Language) -> String {
+        if hour >= 17 && hour < 21 { return text(.goodEvening, in: language) }
+        if hour >= 21 || hour < 5 { return text(.readyForSleep, in: language) }
+        return text(.windDown, in: language)
+    }
+
+    /// The timer knob's label: "Off", "30 min", "0.5 min", "End of content" (German "Aus",
+    /// "30 Min.", "0,5 Min.", "Bis zum Ende").
+    public func timerLabel(_ choice: TimerChoice, in language: Language) -> String {
+        switch choice {
+        case .off:
+            return text(.timerOff, in: language)
+        case .endOfContent:
+            return text(.timerEndOfContent, in: language)
+        case .minutes(let minutes):
+            var number = minutes == minutes.rounded() && abs(minutes) < 1e9 ? String(Int(minutes)) : String(minutes)
+            if language == .german { number = number.replacing(".", with: ",") }
+            return format(.timerMinutes, in: language, ["minutes": number])
+        }
+    }
+
+    /// The name of a mode ("Meditation", "Poetry"; "Off" for off).
+    public func modeName(_ mode: Mode, in language: Language) -> String {
+        switch mode {
+        case .off: return text(.timerOff, in: language)
+        case .meditation: return text(.modeMeditation, in: language)
+        case .poetry: return text(.modePoetry, in: language)
+        }
+    }
+}
