@@ -19,7 +19,10 @@ let package = Package(
         .target(name: "SleepBoxUI", dependencies: ["SleepBoxCore", "CPNG"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Sound: decoders, resampling, generators, gain automation, the mixer, sinks (ALSA, WAV, null).
-        .target(name: "SleepBoxAudio", dependencies: ["SleepBoxCore", "CSndFile", "CSoxr", "CALSA"]),
+        .target(name: "SleepBoxAudio", dependencies: [
+            "SleepBoxCore", "CSndFile", "CSoxr", "CALSA",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),

@@ -115,6 +115,7 @@ public struct Box: Sendable {
         case .alarmEdited(let alarm): state.alarm = alarm
         case .volumeSet(let percent): setVolume(percent, at: now, into: &out)
         case .clockTrustChanged(let trusted): state.clockTrusted = trusted
+        case .audioAvailabilityChanged(let available): state.audioAvailable = available
         }
         if significant != before {
             out.append(.persist)

@@ -25,6 +25,8 @@ public enum Event: Sendable, Equatable {
     case volumeSet(percent: Int)
     /// The system clock became trusted (synchronised) or untrusted.
     case clockTrustChanged(Bool)
+    /// The sound device went away (false) or came back (true).
+    case audioAvailabilityChanged(Bool)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -41,6 +43,7 @@ public enum Event: Sendable, Equatable {
         case .alarmEdited(let a): return "alarm " + (a.map { "\($0.timeText) \($0.isEnabled ? "on" : "off")\($0.skipNext ? " skip-next" : "")" } ?? "none")
         case .volumeSet(let p): return "volume \(p)"
         case .clockTrustChanged(let t): return t ? "clock synchronised" : "clock not synchronised"
+        case .audioAvailabilityChanged(let a): return a ? "audio restored" : "audio unavailable"
         }
     }
 }

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxDaemon
+
+/// `sleepbox play FILE`: test the speaker, or measure the engine.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play one audio file through the box's engine (WAV, FLAC, Ogg Vorbis, Opus, MP3).")
+
+    @Argument(help: "The file to play.")
+    var file: String
+
+    @Option(help: "ALSA device (default: [audio] device from --config, else \"default\").")
+    var device: String?
+
+    @Option(help: "Write what would be played to this WAV file instead of a sound card.")
+    var wav: String?
+
+    @Flag(help: "Play to nowhere (as fast as possible): for benchmarks.")
+    var null = false
+
+    @Option(help: "Volume in percent on the box's perceptual curve; default 100 (unity gain).")
+    var volume: Int = 100
+
+    @Option(help: "Start the sleep-timer fade after this many seconds.")
+    var fadeOutAfter: Double?
+
+    @Option(help: "Configuration file: [timer] fade_out_seconds, [audio] device and sample_rate.")
+    var config: String?
+
+    func validate() throws {
+        guard (0...100).contains(volume) else { throw ValidationError("--volume must be 0 to 100") }
+        if let f = fadeOutAfter, f < 0 { throw ValidationError("--fade-out-after must not be negative") }
+        if wav != nil && null { throw ValidationError("--wav and --null exclude each other") }
+    }
+
+    func run() throws {
+        var fade = 30.0
+        var devices = DeviceSettings()
+        if let config {
+            do {
+                let file = try ConfigFile(path: config, defaultTimeZone: ConfigFile.systemTimeZone())
+                fade = file.config.timer.fadeOutSeconds
+                devices = file.devices
+            } catch {
+                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+                throw ExitCode(error.exitCode)
+            }
+        }
+        let format = AudioFormat(sampleRate: devices.sampleRate)
+        let output: FilePlayer.Output
+        if null {
+            output = .sink(NullSink(format: format))
+        } else if let wav {
+            do {
+                output = .sink(try WAVFileSink(path: wav, format: format))
+            } catch {
+                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+                throw ExitCode(73)
+            }
+        } else {
+            let config = ALSASinkConfiguration(device: device ?? devices.audioDevice,
+                                               period: .milliseconds(devices.periodMilliseconds),
+                                               buffer: .milliseconds(devices.bufferMilliseconds))
+            output = .alsa(ALSASink(format: format, configuration: config, logger: Logger(label: "sleepbox.play")))
+        }
+        let player = FilePlayer(path: file, format: format, volume: volume, output: output, fadeAfter: fadeOutAfter, fadeSeconds: fade)
+        guard player.run() else {
+            FileHandle.standardError.write(Data("sleepbox: cannot play \(player.failure ?? file)\n".utf8))
+            throw ExitCode(66)
+        }
+    }
+}
