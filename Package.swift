@@ -33,6 +33,13 @@ let package = Package(
         ]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // The content library: scripts, timelines, ambient generators and recordings read from the
+        // content folders; items for the core; programs (speech, pauses, bells, breathing cues) for the engine.
+        .target(name: "SleepBoxContent", dependencies: [
+            "SleepBoxCore", "SleepBoxAudio", "SleepBoxTOML",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
         .target(name: "SleepBoxHardware", dependencies: [
             "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C", "SleepBoxTOML",
@@ -48,17 +55,19 @@ let package = Package(
         // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
         .target(name: "SleepBoxDaemon", dependencies: [
             "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
+            "SleepBoxContent", "SleepBoxSpeech",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
-            "SleepBoxDaemon",
+            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
         .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
+        .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
         .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxTOML"]),

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SleepBoxAudio
 import SleepBoxCore
+import SleepBoxUI
 import SleepBoxDaemon
 
 /// `sleepbox simulate`: the whole box on a PC, in a terminal or scripted on a virtual clock.
@@ -41,6 +43,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Interactive mode: run this many times faster than real time.")
     var speed: Double = 1
 
+    @Option(help: "Record everything the box plays to this WAV file (the night's real audio, on the virtual clock).")
+    var audioOut: String?
+
+    @Option(help: "Draw the night's sound level over time into this PNG.")
+    var audioEnvelope: String?
+
     func validate() throws {
         if let traceEvery, (DurationParser.parse(traceEvery) ?? 0) <= 0 {
             throw ValidationError("--trace-every: \"\(traceEvery)\" is not a duration (e.g. 30s, 10m, 1h)")
@@ -57,13 +65,14 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         let logger = Logger(label: "sleepbox.simulate")
-        let boxConfig: BoxConfig
+        let file: ConfigFile
         do {
-            boxConfig = try loadConfig(config)
-        } catch let error as ConfigError {
+            file = try loadConfigFile(config)
+        } catch {
             FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
             throw ExitCode(error.exitCode)
         }
+        let boxConfig = file.config
         let scriptValue: SimulatorScript?
         do {
             scriptValue = try script.map { path throws(ScriptError) in try SimulatorScript.load(path: path) }
@@ -92,9 +101,24 @@ struct SimulateCommand: ParsableCommand {
             FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
             throw ExitCode(73)
         }
-        let sim = Simulator(config: boxConfig, catalog: BuiltInCatalog.catalog, startWall: startWall, seed: seed,
+        let format = AudioFormat(sampleRate: file.devices.sampleRate)
+        let content = ContentSetup.load(devices: file.devices, config: boxConfig, stateDirectory: stateDir, format: format,
+                                        logger: logger)
+        var audio: SimulatorAudio? = nil
+        if audioOut != nil || audioEnvelope != nil {
+            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, format: format, seed: seed,
+                                                logger: logger, background: nil)
+            let engine = AudioEngine(format: format, provider: provider, volumePercent: boxConfig.audio.volume)
+            do {
+                audio = SimulatorAudio(engine: engine, sink: try audioOut.map { try WAVFileSink(path: $0, format: format) })
+            } catch {
+                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+                throw ExitCode(73)
+            }
+        }
+        let sim = Simulator(config: boxConfig, catalog: content.catalog, startWall: startWall, seed: seed,
                             store: stateDir.map { StateStore(directory: $0) }, trace: trace, frames: frames,
-                            traceEvery: traceEvery.flatMap(DurationParser.parse), logger: logger)
+                            traceEvery: traceEvery.flatMap(DurationParser.parse), audio: audio, logger: logger)
 
         guard let scriptValue else {
             InteractiveSimulator(simulator: sim, speed: speed).run()
@@ -103,7 +127,29 @@ struct SimulateCommand: ParsableCommand {
         let began = Date()
         ScriptRunner(script: scriptValue).run(on: sim)
         let real = Date().timeIntervalSince(began)
+        audio?.close()
+        if let audio, let audioEnvelope {
+            let marks = sim.played.map { EnvelopePlot.Mark(seconds: $0.at, label: "") }
+                + sim.rings.map { EnvelopePlot.Mark(seconds: $0 - startWall, label: "alarm") }
+            let plot = EnvelopePlot.render(levels: audio.meter.levels, windowSeconds: 0.1,
+                                           title: "sleepbox: the night's sound level", marks: marks) { t in
+                let f = sim.box.clock.fields(startWall + t)
+                return (f.hour < 10 ? "0" : "") + "\(f.hour):" + (f.minute < 10 ? "0" : "") + "\(f.minute)"
+            }
+            do {
+                try plot.write(to: audioEnvelope)
+            } catch {
+                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+                throw ExitCode(73)
+            }
+        }
+        if let error = audio?.writeError {
+            FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+            throw ExitCode(74)
+        }
         print(summary(sim, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
+        if let audio, let audioOut { print("  audio:   \(audioOut) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }
+        if let audioEnvelope { print("  level:   \(audioEnvelope)") }
     }
 
     private func summary(_ sim: Simulator, startWall: Double, seed: UInt64, real: Double,
@@ -129,7 +175,12 @@ struct SimulateCommand: ParsableCommand {
 
 /// The box's configuration: the file when given, else the defaults in the system's time zone.
 func loadConfig(_ path: String?) throws -> BoxConfig {
+    try loadConfigFile(path).config
+}
+
+/// The whole configuration file (state machine, devices, language), or the factory settings.
+func loadConfigFile(_ path: String?) throws(ConfigError) -> ConfigFile {
     let zone = ConfigFile.systemTimeZone()
-    guard let path else { return BoxConfig(timeZone: zone) }
-    return try ConfigFile(path: path, defaultTimeZone: zone).config
+    guard let path else { return ConfigFile(config: BoxConfig(timeZone: zone)) }
+    return try ConfigFile(path: path, defaultTimeZone: zone)
 }

@@ -68,3 +68,17 @@ import Testing
         #expect(error("[audio]\ndevice = \"\"\n") == "sleepbox.toml:2: [audio] device: empty; write \"default\" or a device such as \"hw:0\"")
     }
 }
+
+/// Inputs that would make the TOML parser abort the process are refused with a line instead.
+@Suite struct ConfigCrashGuardTests {
+    @Test(arguments: ["[(x]\n", "[alarm]\ntime = \"06:45\"\n[\n", "x = [1, }]\n", "[alarm]\u{2028}time = \"06:45\"\n"])
+    func aMalformedFileIsAnErrorNotACrash(text: String) {
+        do {
+            _ = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description.hasPrefix("sleepbox.toml:"))
+            #expect(error.description.contains("TOML syntax error"))
+        }
+    }
+}

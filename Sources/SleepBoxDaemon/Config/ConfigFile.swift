@@ -56,12 +56,10 @@ public struct ConfigFile: Sendable, Equatable {
     /// Parses `text`, the contents of the file named `path` (used in messages only);
     /// `defaultTimeZone` applies when the text sets no `time_zone`.
     public init(text: String, path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
-        // toml++ reads a C string: a NUL would silently cut the document short.
-        if let nul = text.utf8.firstIndex(of: 0) {
-            let line = text.utf8[..<nul].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        if let problem = TOMLGuard.problem(in: text) {
             throw ConfigError(path: path, issues: [
-                ConfigIssue(kind: .syntax, path: path, line: line, key: nil,
-                            message: "TOML syntax error: a NUL character is not allowed in the file"),
+                ConfigIssue(kind: .syntax, path: path, line: problem.line, column: problem.column, key: nil,
+                            message: "TOML syntax error: \(problem.reason)"),
             ])
         }
 

@@ -61,7 +61,7 @@ public final class Daemon {
     public let startUptime: Double
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
-                audio: AudioOutput, screenTimeout: Double?, environment: [String: String],
+                audio: AudioOutput, screenTimeout: Double?, work: WorkQueue, environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.startUptime = clockSeconds(CLOCK_MONOTONIC)
         self.options = options
@@ -74,7 +74,7 @@ public final class Daemon {
         self.signals = try SignalFD(signals: [SIGTERM, SIGINT, SIGHUP])
         self.monotonicTimer = try TimerFD(clock: CLOCK_MONOTONIC)
         self.wallTimer = try TimerFD(clock: CLOCK_REALTIME)
-        self.work = try WorkQueue()
+        self.work = work
         self.notifier = SystemdNotifier(environment: environment)
         self.loadConfig = loadConfig
         self.logger = logger
@@ -144,7 +144,7 @@ public final class Daemon {
                     deliver(.clockChanged, at: t)
                 }
             case work.fd:
-                for message in work.collect() { logger.error("\(message)") }
+                work.collect()
             case let fd where controlSet.contains(fd):
                 control.service(fd) { answer($0, at: t) }
             case let fd where inputSet.contains(fd):
@@ -210,14 +210,15 @@ public final class Daemon {
     private func persist(at t: Moment) {
         let snapshot = box.snapshot(at: t)
         let store = self.store
-        work.submit {
+        let logger = self.logger
+        work.submit({
             do {
                 try store.save(snapshot)
                 return nil
             } catch {
                 return "cannot save the state: \(error)"
             }
-        }
+        }, log: { logger.error("\($0)") })
     }
 
     // MARK: - Timers

@@ -4,6 +4,12 @@ import Glibc
 import CLinux
 import Foundation
 
+/// A value carried to the loop thread, which alone touches it.
+private struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
 /// Background work for the single-threaded loop: jobs run in order on one worker thread, and an
 /// eventfd(2) becomes readable when results are waiting, so the loop picks them up in poll().
 /// Used for work that may block (fsync of the state file on an SD card, rendering speech).
@@ -11,8 +17,8 @@ public final class WorkQueue: @unchecked Sendable {
     /// The completion fd for the poll loop.
     public let fd: Int32
     private let lock = NSCondition()
-    private var jobs: [@Sendable () -> String?] = []
-    private var results: [String] = []
+    private var jobs: [@Sendable () -> Completion?] = []
+    private var results: [Completion] = []
     private var busy = false
     private var stopping = false
 
@@ -27,23 +33,46 @@ public final class WorkQueue: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    /// Queues a job; what it returns (a message for the log, or nil) comes back through `fd`.
-    public func submit(_ job: @escaping @Sendable () -> String?) {
+    /// What a finished job hands back to the loop thread.
+    struct Completion: @unchecked Sendable {
+        /// Runs on the loop thread (it may touch the loop's objects; it is never run elsewhere).
+        let run: () -> Void
+    }
+
+    /// Queues a job whose result (a message for the log, or nil) the loop logs as an error.
+    public func submit(_ job: @escaping @Sendable () -> String?, log: @escaping (String) -> Void) {
+        run(job) { message in if let message { log(message) } }
+    }
+
+    /// Runs `job` on the worker thread and then `done` with its result on the loop thread (when
+    /// the loop calls `collect()` after `fd` became readable).
+    public func run<T: Sendable>(_ job: @escaping @Sendable () -> T, then done: @escaping (T) -> Void) {
+        let handOff = UncheckedBox(done)
         lock.lock()
-        jobs.append(job)
+        jobs.append {
+            let value = job()
+            return Completion { handOff.value(value) }
+        }
         lock.signal()
         lock.unlock()
     }
 
-    /// Reads the completion count and returns the finished jobs' messages.
-    public func collect() -> [String] {
+    /// `run(_:then:)` in the shape the content library's background preparation takes.
+    public var background: ((@escaping @Sendable () -> LibrarySoundProvider.PreparedOutcome,
+                             @escaping (LibrarySoundProvider.PreparedOutcome) -> Void) -> Void) {
+        { [weak self] job, done in self?.run(job, then: done) }
+    }
+
+    /// Reads the completion count and runs the finished jobs' completions (on the calling thread:
+    /// the loop's).
+    public func collect() {
         var count: UInt64 = 0
         _ = retryingEINTR { Glibc.read(fd, &count, 8) }
         lock.lock()
-        defer { lock.unlock() }
         let out = results
         results.removeAll()
-        return out
+        lock.unlock()
+        for c in out { c.run() }
     }
 
     /// Waits until every queued job has run (on exit: the last state save must be on disk).
@@ -72,10 +101,10 @@ public final class WorkQueue: @unchecked Sendable {
             let job = jobs.removeFirst()
             busy = true
             lock.unlock()
-            let message = job()
+            let completion = job()
             lock.lock()
             busy = false
-            if let message { results.append(message) }
+            if let completion { results.append(completion) }
             lock.broadcast()
             lock.unlock()
             var one: UInt64 = 1

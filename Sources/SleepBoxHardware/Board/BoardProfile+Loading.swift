@@ -48,6 +48,10 @@ extension BoardProfile {
                                                       message: "TOML syntax error: a NUL character is not allowed in the file"))
         }
 
+        if let problem = TOMLGuard.problem(in: text) {
+            throw BoardProfileError(BoardProfileIssue(kind: .syntax, path: path, line: problem.line, column: problem.column,
+                                                      key: nil, message: "TOML syntax error: \(problem.reason)"))
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

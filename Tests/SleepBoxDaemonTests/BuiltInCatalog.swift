@@ -1,9 +1,8 @@
 import SleepBoxCore
 
-/// A small catalog the box ships with until the content library lands: enough meditations and
-/// poems to cycle, shuffle and resume, and a few entries whose audio is not there yet.
-public enum BuiltInCatalog {
-    public static let catalog = Catalog(items: [
+/// A small fixed catalog for the simulator tests (durations known exactly).
+enum BuiltInCatalog {
+    static let catalog = Catalog(items: [
         ContentItem(id: "med-body-scan", title: "Body Scan for Sleep", kind: .meditation, duration: 14 * 60),
         ContentItem(id: "med-evening-breath", title: "Evening Breath", kind: .meditation, duration: 9 * 60),
         ContentItem(id: "med-letting-go", title: "Letting Go of the Day", kind: .meditation, duration: 12 * 60),

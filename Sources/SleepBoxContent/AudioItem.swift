@@ -1,0 +1,40 @@
+import SleepBoxCore
+
+/// An audio item (`recordings/<id>.toml`): a recorded file, which may not be there yet.
+public struct AudioItem: Sendable, Equatable {
+    /// The `.toml` file it came from.
+    public var path: String
+    /// The name shown on the display.
+    public var title: String
+    /// Any kind, `ambient` included (music).
+    public var kind: ContentKind
+    /// Who made it.
+    public var author: String
+    /// Who reads or plays it.
+    public var narrator: String
+    /// One sentence about the item.
+    public var description: String
+    /// The language, if given.
+    public var language: String?
+    /// The audio file's name as written (a bare name, in the same folder as the `.toml`).
+    public var audioName: String
+    /// The audio file's full path.
+    public var audioPath: String
+    /// Things `content check` should mention.
+    public var warnings: [ContentIssue]
+
+    /// Creates an audio item.
+    public init(path: String, title: String, kind: ContentKind, author: String, narrator: String, description: String,
+                language: String? = nil, audioName: String, audioPath: String, warnings: [ContentIssue] = []) {
+        self.path = path
+        self.title = title
+        self.kind = kind
+        self.author = author
+        self.narrator = narrator
+        self.description = description
+        self.language = language
+        self.audioName = audioName
+        self.audioPath = audioPath
+        self.warnings = warnings
+    }
+}

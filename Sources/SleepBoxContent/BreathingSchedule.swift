@@ -1,0 +1,50 @@
+/// The frames at which every step of a breathing phase starts, in a built program.
+public struct BreathingSchedule: Sendable, Equatable {
+    /// One cycle of the pattern.
+    public var pattern: [BreathStep]
+    /// The number of cycles.
+    public var cycles: Int
+    /// The start frame of every step, cycle after cycle, then the frame where the phase ends
+    /// (`cycles * pattern.count + 1` entries).
+    public var stepStarts: [Int]
+
+    /// The schedule of `breathing` in a program whose `startsAt` is at `frame(startsAt)`.
+    init(_ breathing: TimelineBreathing, frame: (Double) -> Int) {
+        pattern = breathing.pattern
+        cycles = breathing.cycles
+        var starts: [Int] = []
+        let cycleCount = max(0, breathing.cycles)
+        starts.reserveCapacity(cycleCount * breathing.pattern.count + 1)
+        // From the seconds each step starts at, so decimals never add up a rounding drift.
+        for cycle in 0..<cycleCount {
+            var seconds = breathing.startsAt + Double(cycle) * breathing.cycleSeconds
+            for step in breathing.pattern {
+                starts.append(frame(seconds))
+                seconds += step.seconds
+            }
+        }
+        starts.append(frame(breathing.endsAt))
+        stepStarts = starts
+    }
+
+    /// The first frame of the phase.
+    public var startFrame: Int { stepStarts.first ?? 0 }
+    /// The frame just after the phase.
+    public var endFrame: Int { stepStarts.last ?? 0 }
+
+    /// The breath at `frame`, nil outside the phase.
+    public func phase(atFrame frame: Int) -> BreathPhase? {
+        guard !pattern.isEmpty, stepStarts.count >= 2, frame >= startFrame, frame < endFrame else { return nil }
+        // The last step start at or before `frame`.
+        var lo = 0, hi = stepStarts.count - 2
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if stepStarts[mid] <= frame { lo = mid } else { hi = mid - 1 }
+        }
+        let start = stepStarts[lo], end = stepStarts[lo + 1]
+        let step = pattern[lo % pattern.count]
+        let progress = end > start ? Double(frame - start) / Double(end - start) : 0
+        return BreathPhase(step: step.kind, progress: min(max(progress, 0), 1), cycle: lo / pattern.count,
+                           stepIndex: lo % pattern.count, stepSeconds: step.seconds)
+    }
+}

@@ -1,0 +1,61 @@
+import SleepBoxAudio
+
+/// Renders the speech of one program through the voice, once per distinct text, keeping the clips.
+struct ClipRenderer {
+    /// The clips rendered so far.
+    private(set) var clips = SpeechClips()
+    /// The voice used.
+    let voiceDescription: String
+    private let speech: any SpeechRenderer
+    private let path: String
+    private var byText: [String: Int] = [:]
+
+    /// A renderer for the item in `path`; an error when there is no voice.
+    init(speech: (any SpeechRenderer)?, path: String) throws(ContentError) {
+        guard let speech else {
+            throw ContentError(path: path, message: "no voice is installed, so spoken items cannot be played (install espeak-ng)")
+        }
+        self.speech = speech
+        self.path = path
+        voiceDescription = speech.voiceDescription
+    }
+
+    /// The clip of `text` (rendered now unless it already was), from `line` of the file.
+    mutating func clip(_ text: String, line: Int) throws(ContentError) -> Int {
+        if let index = byText[text] { return index }
+        let samples = try render(text, line: line)
+        let index = clips.append(samples)
+        byText[text] = index
+        return index
+    }
+
+    /// The frames `parts` take, without keeping their clips (an interjection option not chosen):
+    /// the voice's cached length where it has one, else rendered and measured.
+    mutating func measure(_ parts: [ScriptPart], format: AudioFormat) throws(ContentError) -> Int {
+        var frames = 0
+        for part in parts {
+            switch part {
+            case .speech(let text, let line, _):
+                if let index = byText[text] {
+                    frames += clips.frames(index)
+                } else if let seconds = speech.cachedDuration(text), seconds >= 0, seconds <= DurationText.maximumSeconds {
+                    frames += format.frames(seconds)
+                } else {
+                    frames += try render(text, line: line).count
+                }
+            case .pause(let seconds, _, _):
+                frames += format.frames(seconds)
+            }
+        }
+        return frames
+    }
+
+    private func render(_ text: String, line: Int) throws(ContentError) -> [Float] {
+        do {
+            return try speech.render(text)
+        } catch {
+            throw ContentError(path: path, line: line > 0 ? line : nil,
+                               message: "the voice (\(voiceDescription)) could not read \"\(text.prefix(60))\": \(error)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// What an item is made of, as parsed from its file.
+public enum ContentBody: Sendable, Equatable {
+    /// A spoken script (`.txt`).
+    case script(Script)
+    /// A guided timeline (`.timeline.toml`), breathing or not.
+    case timeline(Timeline)
+    /// An ambient generator (`ambient/<id>.toml`).
+    case generator(GeneratorItem)
+    /// A recording (`recordings/<id>.toml`) and whether its audio file is there.
+    case audio(AudioItem, isPresent: Bool)
+
+    /// Which of these it is.
+    public var sourceKind: ContentEntry.SourceKind {
+        switch self {
+        case .script: return .script
+        case .timeline: return .timeline
+        case .generator: return .generator
+        case .audio: return .audio
+        }
+    }
+
+    /// The warnings and notes found while parsing the file.
+    public var warnings: [ContentIssue] {
+        switch self {
+        case .script(let script): return script.warnings
+        case .timeline(let timeline): return timeline.warnings
+        case .generator(let item): return item.warnings
+        case .audio(let item, _): return item.warnings
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import SleepBoxCore
+
+/// One item of the library: the core's `ContentItem` plus what the display, the check and the
+/// player need to know about it.
+public struct ContentEntry: Sendable, Equatable {
+    /// Where the item comes from.
+    public enum Origin: String, Sendable, Equatable, Hashable {
+        /// The box's own library (`content/` of the repository).
+        case bundled
+        /// The owner's library.
+        case user
+    }
+
+    /// What plays the item.
+    public enum SourceKind: String, Sendable, Equatable, Hashable {
+        /// A recorded file (a recording).
+        case audio
+        /// A spoken script.
+        case script
+        /// A guided timeline (breathing ones included).
+        case timeline
+        /// An ambient generator.
+        case generator
+    }
+
+    /// The item as the state machine knows it. For a recording whose file is missing,
+    /// `isAvailable` is false ("coming soon") and `duration` is 0.
+    public var item: ContentItem
+    /// The author (`sleepbox`, the poet, the owner); nil for generators that give none.
+    public var author: String?
+    /// The voice hint or the narrator of a recording.
+    public var narrator: String?
+    /// For poems: the book or collection and year.
+    public var source: String?
+    /// One sentence about the item.
+    public var description: String?
+    /// The language of the text, where it has one.
+    public var language: String?
+    /// The item's file (the `.toml` for a recording).
+    public var path: String
+    /// The folder it is in, when it is in a library.
+    public var folder: ContentFolder?
+    /// Bundled or the owner's.
+    public var origin: Origin
+    /// The parsed file.
+    public var body: ContentBody
+    /// True when `item.duration` is an estimate (a script whose speech is not all cached yet).
+    public var durationIsEstimate: Bool
+
+    /// Creates an entry.
+    public init(item: ContentItem, author: String? = nil, narrator: String? = nil, source: String? = nil,
+                description: String? = nil, language: String? = nil, path: String, folder: ContentFolder? = nil,
+                origin: Origin, body: ContentBody, durationIsEstimate: Bool = false) {
+        self.item = item
+        self.author = author
+        self.narrator = narrator
+        self.source = source
+        self.description = description
+        self.language = language
+        self.path = path
+        self.folder = folder
+        self.origin = origin
+        self.body = body
+        self.durationIsEstimate = durationIsEstimate
+    }
+
+    /// The item's id.
+    public var id: ItemID { item.id }
+
+    /// What plays the item.
+    public var sourceKind: SourceKind { body.sourceKind }
+}

@@ -1,0 +1,166 @@
+import Logging
+import SleepBoxAudio
+import SleepBoxCore
+
+/// Everything the box can play: the bundled library and the owner's, read from their folders
+/// (docs/content.md, "Folders and ids"), each item a core `ContentItem` with its metadata.
+///
+/// - Ids are unique across both libraries. An owner's item that reuses a bundled id (or any id
+///   already taken) is left out and reported as an error: the bundled item keeps its id, so
+///   what the box remembers about it (where you got to) stays right.
+/// - A file that cannot be parsed is left out and its errors are kept in `problems`.
+/// - A recording whose audio file is missing is listed as coming soon (`isAvailable == false`).
+/// - Durations: recordings are measured, timelines and generators are what their file says,
+///   scripts are exact when the voice has every stretch cached and estimated otherwise
+///   (`ContentEntry.durationIsEstimate`).
+public struct ContentLibrary: Sendable {
+    /// The items, bundled first, each library in folder order (as `ContentFolder` lists them),
+    /// then by id.
+    public private(set) var entries: [ContentEntry]
+    /// What was found while loading: errors for files left out, warnings and notes for the rest.
+    public private(set) var problems: [ContentIssue]
+    /// The bundled library's folder.
+    public let bundledPath: String
+    /// The owner's library folder, if any.
+    public let userPath: String?
+    /// How speech lengths are worked out.
+    public private(set) var timing: SpeechTiming
+    /// The engine format.
+    public let format: AudioFormat
+
+    /// Loads both libraries. Never throws: what is wrong is in `problems` (and `check()`).
+    ///
+    /// - Parameters:
+    ///   - bundled: the bundled `content/` folder (an error when it is missing).
+    ///   - user: the owner's library folder (fine when missing: no items of their own yet).
+    ///   - speech: the voice, asked for cached clip lengths (exact script durations).
+    ///   - wordsPerMinute: the rate for estimates.
+    ///   - format: the engine format (for measuring recordings).
+    ///   - logger: gets a summary line and one line per error.
+    public static func load(bundled: String, user: String? = nil, speech: (any SpeechRenderer)? = nil,
+                            wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
+                            format: AudioFormat = .engine, logger: Logger? = nil) -> ContentLibrary {
+        let timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
+        let loader = ContentLoader(timing: timing, format: format)
+        var library = ContentLibrary(entries: [], problems: [], bundledPath: bundled, userPath: user,
+                                     timing: timing, format: format)
+        let own = loader.loadLibrary(at: bundled, origin: .bundled, mustExist: true)
+        library.problems += own.issues
+        library.add(own.entries)
+        if let user {
+            let theirs = loader.loadLibrary(at: user, origin: .user, mustExist: false)
+            library.problems += theirs.issues
+            library.add(theirs.entries)
+        }
+        library.problems.sort(by: ContentIssue.byLocation)
+        if let logger {
+            let comingSoon = library.entries.count { !$0.item.isAvailable }
+            let errors = library.problems.filter { $0.severity == .error }
+            logger.info("content: \(library.entries.count) items (\(comingSoon) coming soon), \(errors.count) errors")
+            for issue in errors { logger.error("\(issue.description)") }
+        }
+        return library
+    }
+
+    private init(entries: [ContentEntry], problems: [ContentIssue], bundledPath: String, userPath: String?,
+                 timing: SpeechTiming, format: AudioFormat) {
+        self.entries = entries
+        self.problems = problems
+        self.bundledPath = bundledPath
+        self.userPath = userPath
+        self.timing = timing
+        self.format = format
+    }
+
+    /// Adds entries whose id is not taken yet; the others are reported.
+    private mutating func add(_ new: [ContentEntry]) {
+        var taken: [ItemID: ContentEntry] = [:]
+        for entry in entries { taken[entry.id] = entry }
+        for entry in new {
+            if let first = taken[entry.id] {
+                let message: String
+                if first.origin == .bundled, entry.origin == .user {
+                    message = "the id \"\(entry.id)\" is already used by the bundled item \(first.path); your items must not reuse a bundled id: rename this file (this item is left out)"
+                } else {
+                    message = "the id \"\(entry.id)\" is already used by \(first.path); ids are unique across the whole library, every folder together: rename one of the files (this one is left out)"
+                }
+                problems.append(ContentIssue(.error, path: entry.path, message: message))
+                continue
+            }
+            taken[entry.id] = entry
+            entries.append(entry)
+        }
+    }
+
+    // MARK: Looking up
+
+    /// The entry with `id`.
+    public func entry(_ id: ItemID) -> ContentEntry? { entries.first { $0.id == id } }
+
+    /// The core's items, in library order.
+    public var items: [ContentItem] { entries.map(\.item) }
+
+    /// The core's catalog: every item (coming soon ones included, which the core never plays),
+    /// with the pools from the configuration.
+    public func catalog(pools: [Mode: [ContentKind]] = Catalog.defaultPools) -> Catalog {
+        Catalog(items: items, pools: pools)
+    }
+
+    // MARK: Checking
+
+    /// Every problem of the library, in file and line order: what loading found, plus for each
+    /// timeline that nothing overlaps and that bells are clear of speech (estimating speech at
+    /// `timing`'s rate, or exact where the voice has the clips cached).
+    public func check() -> [ContentIssue] {
+        var issues = problems
+        for entry in entries {
+            guard case .timeline(let timeline) = entry.body else { continue }
+            issues += Self.layoutIssues(timeline, timing: timing, format: format)
+        }
+        return issues.sorted(by: ContentIssue.byLocation)
+    }
+
+    /// Checks one file, in a library folder or not (`sleepbox content check FILE`): its parse
+    /// problems, its id, and for a timeline the timing.
+    public static func checkFile(at path: String, speech: (any SpeechRenderer)? = nil,
+                                 wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
+                                 format: AudioFormat = .engine) -> [ContentIssue] {
+        let timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
+        let loader = ContentLoader(timing: timing, format: format)
+        let parts = path.split(separator: "/")
+        let folder = parts.count >= 2 ? ContentFolder(rawValue: String(parts[parts.count - 2])) : nil
+        let result = loader.loadFile(path, folder: folder, origin: .user)
+        var issues = result.issues
+        if let entry = result.entry, case .timeline(let timeline) = entry.body {
+            issues += layoutIssues(timeline, timing: timing, format: format)
+        }
+        return issues.sorted(by: ContentIssue.byLocation)
+    }
+
+    static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [ContentIssue] {
+        var isEstimate = false
+        func frames(_ parts: [ScriptPart]) -> Int {
+            let result = timing.frames(of: parts)
+            isEstimate = isEstimate || result.isEstimate
+            return result.frames
+        }
+        let segments = timeline.segments.map { frames($0.parts) }
+        let options = timeline.interjections.map { $0.options.map { frames($0.parts) } }
+        return TimelineLayout(timeline: timeline, format: format, segmentFrames: segments, optionFrames: options,
+                              isMeasured: !isEstimate).issues()
+    }
+
+    // MARK: Durations
+
+    /// Works the script durations out again, with `speech`'s cache (after clips were rendered,
+    /// estimates become exact).
+    public mutating func refreshDurations(speech: (any SpeechRenderer)?) {
+        timing.speech = speech
+        for index in entries.indices {
+            guard case .script(let script) = entries[index].body else { continue }
+            let duration = timing.seconds(of: script.parts)
+            entries[index].item.duration = duration.seconds
+            entries[index].durationIsEstimate = duration.isEstimate
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import SleepBoxAudio
+import SleepBoxCore
+import SleepBoxTOML
+
+/// Reads content folders and single content files into entries and issues. `ContentLibrary`
+/// uses it; it holds no state beyond what it was given.
+struct ContentLoader {
+    /// Estimates or exact lengths of speech.
+    let timing: SpeechTiming
+    /// The engine format, for measuring audio files.
+    let format: AudioFormat
+
+    /// What a content file is, from its name and folder.
+    enum FileType: Equatable {
+        case script, timeline, generator, recording
+    }
+
+    // MARK: Folders
+
+    /// Every item under `root` (a library with the folders of `ContentFolder`), and what is wrong.
+    /// A missing root is an error only when `mustExist`.
+    func loadLibrary(at root: String, origin: ContentEntry.Origin, mustExist: Bool) -> (entries: [ContentEntry], issues: [ContentIssue]) {
+        var entries: [ContentEntry] = []
+        var issues: [ContentIssue] = []
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if mustExist {
+                issues.append(ContentIssue(.error, path: root, message: "the content folder is not there (or is not a folder)"))
+            }
+            return ([], issues)
+        }
+        let names = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        for name in names where !name.hasPrefix(".") {
+            let path = Self.join(root, name)
+            guard isFolder(path) else {
+                issues.append(ContentIssue(.warning, path: path, message: "ignored: files belong in one of the folders \(ContentFolder.namesText)"))
+                continue
+            }
+            if ContentFolder(rawValue: name) == nil {
+                let message = NameSuggestion.appending(to: "ignored: \"\(name)\" is not a folder the box reads", for: name,
+                                                       among: ContentFolder.allCases.map(\.rawValue))
+                issues.append(ContentIssue(.warning, path: path, message: message + " (the folders are \(ContentFolder.namesText))"))
+            }
+        }
+        for folder in ContentFolder.allCases where names.contains(folder.rawValue) {
+            let result = loadFolder(Self.join(root, folder.rawValue), folder: folder, origin: origin)
+            entries += result.entries
+            issues += result.issues
+        }
+        return (entries, issues)
+    }
+
+    private func loadFolder(_ path: String, folder: ContentFolder, origin: ContentEntry.Origin) -> (entries: [ContentEntry], issues: [ContentIssue]) {
+        var entries: [ContentEntry] = []
+        var issues: [ContentIssue] = []
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        var audioFiles: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let file = Self.join(path, name)
+            if isFolder(file) {
+                issues.append(ContentIssue(.warning, path: file, message: "ignored: folders inside \(folder.rawValue)/ are not read; put the files directly in \(folder.rawValue)/"))
+                continue
+            }
+            if folder == .recordings, let ext = name.split(separator: ".").last, name.contains("."),
+               ContentID.audioExtensions.contains(String(ext)) {
+                audioFiles.append(name)
+                continue
+            }
+            let result = loadFile(file, folder: folder, origin: origin)
+            issues += result.issues
+            if let entry = result.entry { entries.append(entry) }
+        }
+        let named = Set(entries.compactMap { entry -> String? in
+            if case .audio(let item, _) = entry.body { return item.audioName }
+            return nil
+        })
+        for name in audioFiles where !named.contains(name) {
+            issues.append(ContentIssue(.note, path: Self.join(path, name), message: "no item in recordings/ names this file as its audio, so it is never played"))
+        }
+        return (entries, issues)
+    }
+
+    // MARK: Files
+
+    /// Loads one file: an entry, or nil when it cannot be an item; and its issues.
+    func loadFile(_ path: String, folder: ContentFolder?, origin: ContentEntry.Origin) -> (entry: ContentEntry?, issues: [ContentIssue]) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let type: FileType
+        let id: String
+        if name.hasSuffix(".timeline.toml") {
+            type = .timeline
+            id = String(name.dropLast(".timeline.toml".count))
+        } else if name.hasSuffix(".txt") {
+            type = .script
+            id = String(name.dropLast(".txt".count))
+        } else if name.hasSuffix(".toml") {
+            id = String(name.dropLast(".toml".count))
+            switch folder {
+            case .ambient: type = .generator
+            case .recordings: type = .recording
+            case .some(let other):
+                return (nil, [ContentIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/, recordings in recordings/")])
+            case .none:
+                guard let guessed = Self.guessTOMLType(path) else {
+                    return (nil, [ContentIssue(.error, path: path, message: "cannot tell what this .toml file is: an ambient generator has a generator key, a recording an audio key; a timeline is named <id>.timeline.toml")])
+                }
+                type = guessed
+            }
+        } else {
+            return (nil, [ContentIssue(.warning, path: path, message: "ignored: not a content file (a script is <id>.txt, a timeline <id>.timeline.toml, an ambient or recording item <id>.toml)")])
+        }
+        if let folder {
+            if (type == .script || type == .timeline), !folder.holdsSpokenItems {
+                return (nil, [ContentIssue(.error, path: path, message: "\(type == .script ? "a spoken script" : "a guided timeline") does not belong in \(folder.rawValue)/: move it to a spoken folder such as meditations/ or stories/")])
+            }
+        }
+        if let problem = ContentID.problem(with: id) {
+            return (nil, [ContentIssue(.error, path: path, message: problem)])
+        }
+        var issues: [ContentIssue] = []
+        if let hint = ContentID.readabilityHint(for: id) {
+            issues.append(ContentIssue(.warning, path: path, message: hint))
+        }
+        do {
+            let entry: ContentEntry
+            switch type {
+            case .script:
+                entry = scriptEntry(try ScriptParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
+            case .timeline:
+                entry = timelineEntry(try TimelineParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
+            case .generator:
+                entry = generatorEntry(try AmbientParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
+            case .recording:
+                let result = recordingEntry(try RecordingParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
+                entry = result.entry
+                issues += result.issues
+            }
+            return (entry, issues + entry.body.warnings)
+        } catch {
+            return (nil, issues + error.issues)
+        }
+    }
+
+    /// For a `.toml` outside a library: a generator when it has `generator`, a recording when it
+    /// has `audio`.
+    private static func guessTOMLType(_ path: String) -> FileType? {
+        guard let text = try? ContentText.read(path: path) else { return nil }
+        let keys = TOMLKeyLocator(text: text).lines.keys
+        if keys.contains("generator") { return .generator }
+        if keys.contains("audio") { return .recording }
+        return nil
+    }
+
+    // MARK: Entries
+
+    func scriptEntry(_ script: Script, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
+        let header = script.header
+        let duration = timing.seconds(of: script.parts)
+        return ContentEntry(item: ContentItem(id: id, title: header.title, kind: header.kind, duration: duration.seconds),
+                            author: header.author, narrator: header.narrator, source: header.source,
+                            description: header.description, language: header.language, path: script.path,
+                            folder: folder, origin: origin, body: .script(script), durationIsEstimate: duration.isEstimate)
+    }
+
+    func timelineEntry(_ timeline: Timeline, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
+        ContentEntry(item: ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds),
+                     author: timeline.author, narrator: timeline.narrator, description: timeline.description,
+                     language: timeline.language, path: timeline.path, folder: folder, origin: origin,
+                     body: .timeline(timeline))
+    }
+
+    func generatorEntry(_ generator: GeneratorItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
+        ContentEntry(item: ContentItem(id: id, title: generator.title, kind: .ambient, duration: generator.length),
+                     description: generator.description, path: generator.path, folder: folder, origin: origin,
+                     body: .generator(generator))
+    }
+
+    /// A recording: available with its measured length when its file is there and readable,
+    /// else coming soon (a note) or unreadable (an error).
+    func recordingEntry(_ audio: AudioItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> (entry: ContentEntry, issues: [ContentIssue]) {
+        var issues: [ContentIssue] = []
+        let exists = isFile(audio.audioPath)
+        var duration = 0.0
+        var isAvailable = false
+        if !exists {
+            issues.append(ContentIssue(.note, path: audio.path, message: "coming soon: the audio file \(audio.audioName) is not there yet; copy it next to this file to make the item playable"))
+        } else {
+            do {
+                let source = try FileSource(path: audio.audioPath, format: format)
+                if let frames = source.lengthFrames {
+                    duration = format.seconds(frames)
+                } else {
+                    issues.append(ContentIssue(.warning, path: audio.audioPath, message: "the file does not declare its length; the display shows none"))
+                }
+                isAvailable = true
+            } catch {
+                issues.append(ContentIssue(.error, path: audio.audioPath, message: "cannot play the audio file: \(error.reason)"))
+            }
+        }
+        let item = ContentItem(id: id, title: audio.title, kind: audio.kind, duration: duration, isAvailable: isAvailable)
+        let entry = ContentEntry(item: item, author: audio.author, narrator: audio.narrator, description: audio.description,
+                                 language: audio.language, path: audio.path, folder: folder, origin: origin,
+                                 body: .audio(audio, isPresent: exists))
+        return (entry, issues)
+    }
+
+    // MARK: Files and folders
+
+    private func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    private func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// An ambient generator item (`ambient/<id>.toml`): sound the box makes itself.
+public struct GeneratorItem: Sendable, Equatable {
+    /// Which generator makes the sound.
+    public enum Generator: String, Sendable, Equatable, Hashable, CaseIterable {
+        case rain, ocean, forest, white, pink, brown, silence
+    }
+
+    /// The file it came from.
+    public var path: String
+    /// The name shown on the display.
+    public var title: String
+    /// One sentence about the item.
+    public var description: String?
+    /// The generator.
+    public var generator: Generator
+    /// Loudness relative to the generator's normal level, in dB (negative is quieter).
+    public var levelDB: Double
+    /// How long it plays at most, in seconds.
+    public var length: Double
+    /// Things `content check` should mention.
+    public var warnings: [ContentIssue]
+
+    /// The range `level_db` may take.
+    public static let levelRange: ClosedRange<Double> = -60...6
+
+    /// Creates a generator item.
+    public init(path: String, title: String, description: String? = nil, generator: Generator, levelDB: Double = 0,
+                length: Double, warnings: [ContentIssue] = []) {
+        self.path = path
+        self.title = title
+        self.description = description
+        self.generator = generator
+        self.levelDB = levelDB
+        self.length = length
+        self.warnings = warnings
+    }
+
+    /// `levelDB` as a linear gain.
+    public var gain: Float {
+        Float(pow(10, levelDB / 20))
+    }
+}

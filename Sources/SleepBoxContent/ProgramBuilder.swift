@@ -1,0 +1,186 @@
+import SleepBoxAudio
+import SleepBoxCore
+
+/// Turns items into sound for the engine, in two steps so that rendering speech never stalls
+/// the audio path:
+///
+/// 1. `prepare(_:seed:)` (or `plan(_:id:)` / `plan(_:id:seed:)`): slow. It renders every spoken
+///    stretch through the `SpeechRenderer`, measures the clips and lays the program out to the
+///    frame (`ProgramPlan`). The daemon runs it on its worker thread, ahead of time. With the
+///    tests' tone renderer the longest bundled items (`med-body-scan`, 12 minutes with about 4
+///    minutes of speech) take about 0.2 s in a release build on the development machine, 0.05 s
+///    of it this code (mostly storing the clips); with a real voice add its rendering time, or a
+///    cache read when the clips are cached. The plan holds the speech as 16-bit samples, about
+///    94 KiB per second of speech at 48 kHz (some 20 MiB for the longest items): keep plans for
+///    the item playing and the next one, not for the whole library.
+/// 2. `makeSource(_:atSeconds:)`: cheap. It wraps the finished plan in a `ProgramSource` (or
+///    opens a generator, or calls `openAudio` for a recording) at a position.
+///
+/// Layout rules: a script's stretches follow each other with its pauses as exact silence. A
+/// timeline's segments start exactly at `start_delay + at`, whatever the voice's speed; each
+/// interjection plays one option chosen with the seeded generator at a frame drawn uniformly
+/// from its window; bells and breathing cues start at exact frames. What overlaps once the clips
+/// are measured is an error naming both parts and their times.
+public final class ProgramBuilder: Sendable {
+    /// Opens a recording's file at a position in seconds (the engine passes its `FileSource`).
+    public typealias OpenAudio = @Sendable (_ path: String, _ position: Double) throws(AudioError) -> any AudioSource
+
+    /// The voice, nil when none is installed (spoken items then cannot be prepared).
+    public let speech: (any SpeechRenderer)?
+    /// The engine format.
+    public let format: AudioFormat
+    private let openAudio: OpenAudio?
+
+    /// A builder rendering with `speech` for the engine `format`; `openAudio` opens recordings.
+    public init(speech: (any SpeechRenderer)?, format: AudioFormat = .engine, openAudio: OpenAudio? = nil) {
+        self.speech = speech
+        self.format = format
+        self.openAudio = openAudio
+    }
+
+    // MARK: Step 1: prepare (slow)
+
+    /// Makes `entry` ready to play: renders and lays out spoken items. `seed` chooses the
+    /// interjections and seeds the generators; the same seed gives the same program.
+    public func prepare(_ entry: ContentEntry, seed: UInt64) throws(ContentError) -> PreparedProgram {
+        switch entry.body {
+        case .script(let script):
+            return .spoken(try plan(script, id: entry.id))
+        case .timeline(let timeline):
+            return .spoken(try plan(timeline, id: entry.id, seed: seed))
+        case .generator(let item):
+            return .generator(item, seed: seed)
+        case .audio(let item, let isPresent):
+            guard isPresent, entry.item.isAvailable else {
+                throw ContentError(path: item.path, message: "\"\(entry.item.title)\" is coming soon: its audio file \(item.audioName) is not there yet")
+            }
+            return .audio(path: item.audioPath)
+        }
+    }
+
+    /// The plan of a script: each stretch rendered, the pauses exact silence between them.
+    public func plan(_ script: Script, id: ItemID) throws(ContentError) -> ProgramPlan {
+        var renderer = try ClipRenderer(speech: speech, path: script.path)
+        var elements: [ProgramElement] = []
+        let end = try lay(script.parts, from: 0, into: &elements, renderer: &renderer)
+        return ProgramPlan(itemID: id, format: format, elements: elements, clips: renderer.clips, nominalFrames: end,
+                           voiceDescription: renderer.voiceDescription)
+    }
+
+    /// The plan of a timeline: segments at their exact times, one option of each interjection at a
+    /// seeded random time in its window, bells, breathing cues and counting. Throws when, with the
+    /// clips measured, anything overlaps.
+    public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64) throws(ContentError) -> ProgramPlan {
+        var renderer = try ClipRenderer(speech: speech, path: timeline.path)
+        var elements: [ProgramElement] = []
+        var random = SplitMix64(seed: seed)
+        let offset = format.frames(timeline.startDelay)
+        func frame(_ seconds: Double) -> Int { offset + format.frames(seconds) }
+
+        var segmentFrames: [Int] = []
+        for segment in timeline.segments {
+            let start = frame(segment.at)
+            let end = try lay(segment.parts, from: start, into: &elements, renderer: &renderer)
+            segmentFrames.append(end - start)
+        }
+
+        var optionFrames: [[Int]] = []
+        for interjection in timeline.interjections {
+            let choice = Int(random.next() % UInt64(max(1, interjection.options.count)))
+            let first = frame(interjection.from), last = max(first, frame(interjection.to))
+            let start = first + Int(random.next() % UInt64(last - first + 1))
+            var frames: [Int] = []
+            for (index, option) in interjection.options.enumerated() {
+                if index == choice {
+                    let end = try lay(option.parts, from: start, into: &elements, renderer: &renderer)
+                    frames.append(end - start)
+                } else {
+                    frames.append(try renderer.measure(option.parts, format: format))
+                }
+            }
+            optionFrames.append(frames)
+        }
+
+        var schedule: BreathingSchedule?
+        if let breathing = timeline.breathing {
+            let built = BreathingSchedule(breathing, frame: frame)
+            schedule = built
+            for index in 0..<(built.stepStarts.count - 1) {
+                let step = breathing.pattern[index % breathing.pattern.count]
+                let start = built.stepStarts[index]
+                let cue = BreathCue.cue(for: step)
+                let length = min(format.frames(cue.seconds), built.stepStarts[index + 1] - start)
+                elements.append(ProgramElement(startFrame: start, lengthFrames: length, sound: .breathCue(step.kind, cue),
+                                               line: breathing.line))
+                if breathing.countAloud, index / breathing.pattern.count < TimelineBreathing.countedCycles,
+                   let word = step.kind.spokenWord {
+                    let clip = try renderer.clip(word, line: breathing.line ?? 0)
+                    elements.append(ProgramElement(startFrame: start, lengthFrames: renderer.clips.frames(clip),
+                                                   sound: .speech(clip: clip), text: word, line: breathing.line))
+                }
+            }
+        }
+
+        for time in timeline.intervalBellTimes {
+            let bell = BellSound.interval
+            elements.append(ProgramElement(startFrame: frame(time), lengthFrames: bell.lengthFrames(format: format),
+                                           sound: .bell(bell), line: timeline.bellIntervalLine))
+        }
+        if timeline.endBell {
+            let bell = BellSound.end
+            elements.append(ProgramElement(startFrame: frame(timeline.length), lengthFrames: bell.lengthFrames(format: format),
+                                           sound: .bell(bell), line: timeline.endBellLine))
+        }
+
+        let layout = TimelineLayout(timeline: timeline, format: format, segmentFrames: segmentFrames,
+                                    optionFrames: optionFrames, isMeasured: true)
+        let errors = layout.issues().filter { $0.severity == .error }
+        guard errors.isEmpty else { throw ContentError(errors) }
+        return ProgramPlan(itemID: id, format: format, elements: elements, clips: renderer.clips,
+                           nominalFrames: frame(timeline.length), breathing: schedule,
+                           voiceDescription: renderer.voiceDescription)
+    }
+
+    /// Lays `parts` out from `start`: speech as clips, pauses as exact gaps. Returns the end frame.
+    private func lay(_ parts: [ScriptPart], from start: Int, into elements: inout [ProgramElement],
+                     renderer: inout ClipRenderer) throws(ContentError) -> Int {
+        var frame = start
+        for part in parts {
+            switch part {
+            case .speech(let text, let line, _):
+                let clip = try renderer.clip(text, line: line)
+                let length = renderer.clips.frames(clip)
+                elements.append(ProgramElement(startFrame: frame, lengthFrames: length, sound: .speech(clip: clip),
+                                               text: text, line: line))
+                frame += length
+            case .pause(let seconds, _, _):
+                frame += format.frames(seconds)
+            }
+        }
+        return frame
+    }
+
+    // MARK: Step 2: the source (cheap)
+
+    /// A source for a prepared item, starting `seconds` in (clamped to the item). Spoken items and
+    /// generators are `SeekableSource`s; a recording is what `openAudio` returns.
+    public func makeSource(_ prepared: PreparedProgram, atSeconds seconds: Double = 0) throws(AudioError) -> any AudioSource {
+        // Clamped before it becomes frames, so no position can overflow a frame count.
+        let position = seconds.isFinite ? min(max(0, seconds), DurationText.maximumSeconds * 2) : 0
+        switch prepared {
+        case .spoken(let plan):
+            let source = ProgramSource(plan: plan)
+            try source.seek(toFrame: format.frames(position))
+            return source
+        case .generator(let item, let seed):
+            let source = GeneratorSource(item: item, seed: seed, format: format)
+            try source.seek(toFrame: format.frames(position))
+            return source
+        case .audio(let path):
+            guard let openAudio else {
+                throw AudioError(path: path, reason: "no audio player was given to the program builder")
+            }
+            return try openAudio(path, position)
+        }
+    }
+}

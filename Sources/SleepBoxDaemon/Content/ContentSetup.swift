@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxContent
+import SleepBoxCore
+import SleepBoxSpeech
+
+/// The library and the voice as the configuration and the machine have them.
+public struct ContentSetup {
+    public let library: ContentLibrary
+    public let voice: CachedSpeech?
+    public let catalog: Catalog
+
+    /// Loads the bundled library (`[paths] content`, else found next to the program or installed)
+    /// and the owner's (`[paths] user_content`, else `user-content` in the state folder), with the
+    /// voice (espeak-ng, its render cache in the state folder).
+    public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
+                            format: AudioFormat, logger: Logger) -> ContentSetup {
+        let engine = EspeakEngine(voice: .espeakEnglish, format: format)
+        let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
+        let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: SpeechCache(directory: cacheDir, logger: logger), logger: logger)
+        let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
+        let user = devices.userContentDirectory ?? stateDirectory.map { $0 + "/user-content" }
+        let library = ContentLibrary.load(bundled: bundled, user: user, speech: voice.map { VoiceRenderer(speech: $0) },
+                                          format: format, logger: logger)
+        return ContentSetup(library: library, voice: voice, catalog: library.catalog(pools: config.pools))
+    }
+
+    /// Where a run without a state folder (the simulator) keeps the voice's cache:
+    /// $XDG_CACHE_HOME/sleepbox, else ~/.cache/sleepbox.
+    public static func userCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/sleepbox" }
+        return (environment["HOME"] ?? "/tmp") + "/.cache/sleepbox"
+    }
+}

@@ -1,0 +1,21 @@
+import SleepBoxContent
+import SleepBoxSpeech
+
+/// The voice as the content library uses it: speech through the render cache, and the exact
+/// length of a stretch when it is already cached (for exact script durations).
+public final class VoiceRenderer: SpeechRenderer, @unchecked Sendable {
+    public let speech: CachedSpeech
+
+    public init(speech: CachedSpeech) { self.speech = speech }
+
+    public var voiceDescription: String {
+        let v = speech.voice
+        return "\(v.engine) \(v.name) \(Int(v.rate)) wpm pitch \(Int(v.pitch))"
+    }
+
+    public func render(_ text: String) throws -> [Float] { try speech.synthesize(text).samples }
+
+    public func cachedDuration(_ text: String) -> Double? {
+        speech.cache.load(key: speech.key(for: text))?.duration
+    }
+}

@@ -1,0 +1,132 @@
+import SleepBoxAudio
+import Testing
+@testable import SleepBoxContent
+
+private let f = 48_000
+
+/// Breathing from 2 s + 5 s = 7 s: inhale 4, hold 2, exhale 4.5, rest 1 (a cycle of 11.5 s),
+/// four cycles, counted aloud.
+private func breathingPlan(countAloud: Bool = true) throws -> ProgramPlan {
+    let t = try TimelineParser.parse(text: """
+        title = "Breathe"
+        kind = "breathing"
+        author = "me"
+        length = "1m"
+        start_delay = "2s"
+
+        [[segment]]
+        at = "0s"
+        text = "Begin."
+
+        [breathing]
+        pattern = ["inhale 4", "hold 2", "exhale 4.5", "rest 1"]
+        cycles = 4
+        starts_at = "5s"
+        count_aloud = \(countAloud)
+
+        [[segment]]
+        at = "55s"
+        text = "End."
+        """, path: "b.timeline.toml")
+    return try ProgramBuilder(speech: FakeSpeech()).plan(t, id: "b", seed: 3)
+}
+
+@Suite struct BreathingProgramTests {
+    @Test func cuesStartEveryStepAtItsExactFrame() throws {
+        let plan = try breathingPlan()
+        let cues = plan.elements.compactMap { element -> (BreathStep.Kind, Int, Int)? in
+            if case .breathCue(let kind, _) = element.sound { return (kind, element.startFrame, element.lengthFrames) }
+            return nil
+        }
+        var expected: [(BreathStep.Kind, Int, Int)] = []
+        for cycle in 0..<4 {
+            let start = 7 * f + cycle * 552_000 // 11.5 s
+            expected += [(.inhale, start, 4 * f), (.hold, start + 4 * f, 38_400),
+                         (.exhale, start + 6 * f, 216_000), (.rest, start + 504_000, 38_400)]
+        }
+        #expect(cues.map(\.0) == expected.map(\.0))
+        #expect(cues.map(\.1) == expected.map(\.1))
+        #expect(cues.map(\.2) == expected.map(\.2))
+        #expect(plan.breathing?.startFrame == 7 * f)
+        #expect(plan.breathing?.endFrame == 53 * f)
+    }
+
+    @Test func theVoiceCountsTheFirstThreeCycles() throws {
+        let plan = try breathingPlan()
+        let words = plan.elements.filter { $0.text != nil && $0.text != "Begin." && $0.text != "End." }
+        var expected: [(String, Int)] = []
+        for cycle in 0..<3 {
+            let start = 7 * f + cycle * 552_000
+            expected += [("in", start), ("hold", start + 4 * f), ("out", start + 6 * f)]
+        }
+        #expect(words.compactMap(\.text) == expected.map(\.0))
+        #expect(words.map(\.startFrame) == expected.map(\.1))
+        #expect(try breathingPlan(countAloud: false).elements.compactMap(\.text) == ["Begin.", "End."])
+    }
+
+    @Test func theSoundIsTheCuePlusTheCountedWord() throws {
+        let plan = try breathingPlan()
+        let sound = Render.stereo(ProgramSource(plan: plan), frames: plan.lengthFrames)
+        // The last exhale (cycle 4, not counted): exactly the falling sweep, then silence.
+        let exhale = 7 * f + 3 * 552_000 + 6 * f
+        let cue = BreathCue.cue(for: .init(.exhale, seconds: 4.5))
+        #expect(cue.from > cue.to)
+        let sweep = Render.stereo(cue.makeGenerator(frames: 216_000, format: .engine), frames: 216_000)
+        #expect(Array(sound[(2 * exhale)..<(2 * (exhale + 216_000))]) == sweep)
+        // The first inhale: the rising sweep with "in" (two characters) on top.
+        let inhale = 7 * f
+        let rising = Render.stereo(BreathCue.cue(for: .init(.inhale, seconds: 4)).makeGenerator(frames: 4 * f, format: .engine),
+                                   frames: 4 * f)
+        let word = FakeSpeech.samples("in").map { SpeechClips.float(SpeechClips.int16($0)) }
+        for i in 0..<word.count {
+            #expect(sound[2 * (inhale + i)] == rising[2 * i] + word[i])
+        }
+        for i in word.count..<(4 * f) where i % 997 == 0 {
+            #expect(sound[2 * (inhale + i)] == rising[2 * i])
+        }
+        // A hold: a short soft mark, then exact silence until the exhale.
+        let hold = 7 * f + 3 * 552_000 + 4 * f
+        #expect(sound[(2 * (hold + 38_400))..<(2 * (hold + 2 * f))].allSatisfy { $0 == 0 })
+        #expect(sound[(2 * hold)..<(2 * (hold + 38_400))].contains { $0 != 0 })
+    }
+
+    @Test func breathPhaseFollowsThePattern() throws {
+        let plan = try breathingPlan()
+        func phase(_ seconds: Double) -> BreathPhase? { plan.breathPhase(at: seconds) }
+        func isPhase(_ seconds: Double, _ step: BreathStep.Kind, _ progress: Double, _ cycle: Int) -> Bool {
+            guard let phase = phase(seconds) else { return false }
+            return phase.step == step && phase.progress == progress && phase.cycle == cycle
+        }
+        #expect(phase(1) == nil)
+        #expect(phase(6.99) == nil)
+        #expect(isPhase(7, .inhale, 0, 0))
+        #expect(isPhase(9, .inhale, 0.5, 0))
+        #expect(isPhase(12, .hold, 0.5, 0))
+        #expect(isPhase(15.25, .exhale, 0.5, 0))
+        #expect(isPhase(18, .rest, 0.5, 0))
+        #expect(isPhase(18.5, .inhale, 0, 1))
+        #expect(isPhase(7 + 3 * 11.5 + 6 + 4.5 * 0.25, .exhale, 0.25, 3))
+        #expect(isPhase(52.75, .rest, 0.75, 3))
+        #expect(phase(53) == nil)
+        #expect(phase(59) == nil)
+        #expect(plan.breathPhase(at: 9)?.stepSeconds == 4)
+        #expect(plan.breathPhase(at: 9)?.stepIndex == 0)
+        // The source reports the phase at its position.
+        let source = ProgramSource(plan: plan)
+        try source.seek(toFrame: 12 * f)
+        #expect(source.breathPhase?.step == .hold)
+    }
+
+    @Test func aBundledBreathingExercise() throws {
+        let t = try TimelineParser.parse(fileAt: TestContent.path("breathing/breath-478.timeline.toml"))
+        let plan = try ProgramBuilder(speech: FakeSpeech()).plan(t, id: "breath-478", seed: 1)
+        // 12 cycles of inhale 4, hold 7, exhale 8, rest 1 from 3 s + 1m30s.
+        let cues = plan.elements.filter { if case .breathCue = $0.sound { return true } else { return false } }
+        #expect(cues.count == 48)
+        #expect(cues.first?.startFrame == 93 * f)
+        #expect(cues.last?.startFrame == (93 + 11 * 20 + 19) * f)
+        #expect(plan.breathPhase(at: 93 + 4 + 3.5)?.step == .hold)
+        #expect(plan.breathPhase(at: 93 + 4 + 3.5)?.progress == 0.5)
+        #expect(plan.elements.filter { ["in", "hold", "out"].contains($0.text ?? "") }.count == 9)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import SleepBoxAudio
+import Testing
+@testable import SleepBoxContent
+
+/// The fake voice's lengths without its tone: isolates the content code's own cost.
+private final class ConstantSpeech: SpeechRenderer, @unchecked Sendable {
+    var voiceDescription: String { "constant" }
+    func render(_ text: String) throws -> [Float] { [Float](repeating: 0.25, count: FakeSpeech.frames(text)) }
+    func cachedDuration(_ text: String) -> Double? { nil }
+}
+
+@Suite struct PlanBuildTimeTests {
+    /// How long laying out the longest bundled items takes with the test voice (which renders a
+    /// tone, so this is the cost of the content code itself; a real voice adds its rendering).
+    @Test func longestBundledItemsPlanQuickly() throws {
+        let library = ContentLibrary.load(bundled: TestContent.bundled)
+        let spoken = library.entries.filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
+        let longest = spoken.sorted { $0.item.duration > $1.item.duration }.prefix(2)
+        let clock = ContinuousClock()
+        for (entry, speech) in longest.flatMap({ [($0, FakeSpeech() as any SpeechRenderer), ($0, ConstantSpeech())] }) {
+            let builder = ProgramBuilder(speech: speech)
+            var plan: ProgramPlan?
+            let elapsed = try clock.measure { plan = try builder.prepare(entry, seed: 1).plan }
+            let built = try #require(plan)
+            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            print("plan \(entry.id) (\(speech.voiceDescription)): \(built.elements.count) elements, \(built.clips.count) clips, "
+                + "\(built.clips.byteCount / 1024) KiB of speech, \(DurationText.format(built.duration)) long, built in \(Int(ms)) ms")
+            #expect(elapsed < .seconds(10))
+        }
+    }
+}
