@@ -60,7 +60,7 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
-            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware",
+            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxContent",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -42,6 +42,8 @@ struct RunCommand: ParsableCommand {
     enum Hardware: String, ExpressibleByArgument, CaseIterable { case auto, pi, sim }
 
     func run() throws {
+        // Before any thread starts (the worker, the voice): signals are read in the loop.
+        SignalFD.block()
         let logger = Logger(label: "sleepbox")
         let configPath: String? = FileManager.default.fileExists(atPath: config) || config != "/etc/sleepbox/sleepbox.toml" ? config : nil
         let file: ConfigFile
@@ -135,7 +137,7 @@ struct RunCommand: ParsableCommand {
             let daemon = try Daemon(
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: socket, seed: seedValue),
                 config: file.config, catalog: content.catalog, input: input, display: displayOut, audio: audioOut,
-                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds, work: work,
+                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds, background: work,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
             provider.prepareAll()

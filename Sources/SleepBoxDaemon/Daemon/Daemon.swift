@@ -37,7 +37,10 @@ public final class Daemon {
     private let signals: SignalFD
     private let monotonicTimer: TimerFD
     private let wallTimer: TimerFD
+    /// Saves of the state file, in order, off the loop.
     private let work: WorkQueue
+    /// Slow work for the devices (the voice rendering ahead), off the loop.
+    private let background: WorkQueue
     private let notifier: SystemdNotifier
     private let logger: Logger
     private let options: Options
@@ -61,7 +64,7 @@ public final class Daemon {
     public let startUptime: Double
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
-                audio: AudioOutput, screenTimeout: Double?, work: WorkQueue, environment: [String: String],
+                audio: AudioOutput, screenTimeout: Double?, background: WorkQueue, environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.startUptime = clockSeconds(CLOCK_MONOTONIC)
         self.options = options
@@ -71,10 +74,11 @@ public final class Daemon {
         self.audio = audio
         self.store = StateStore(directory: options.stateDirectory, logger: logger)
         self.control = try ControlServer(path: options.socketPath, logger: logger)
-        self.signals = try SignalFD(signals: [SIGTERM, SIGINT, SIGHUP])
+        self.signals = try SignalFD(signals: SignalFD.daemonSignals)
         self.monotonicTimer = try TimerFD(clock: CLOCK_MONOTONIC)
         self.wallTimer = try TimerFD(clock: CLOCK_REALTIME)
-        self.work = work
+        self.work = try WorkQueue()
+        self.background = background
         self.notifier = SystemdNotifier(environment: environment)
         self.loadConfig = loadConfig
         self.logger = logger
@@ -113,6 +117,7 @@ public final class Daemon {
         add(monotonicTimer.fd)
         add(wallTimer.fd)
         add(work.fd)
+        add(background.fd)
         for fd in control.pollDescriptors { add(fd) }
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
@@ -145,6 +150,8 @@ public final class Daemon {
                 }
             case work.fd:
                 work.collect()
+            case background.fd:
+                background.collect()
             case let fd where controlSet.contains(fd):
                 control.service(fd) { answer($0, at: t) }
             case let fd where inputSet.contains(fd):
@@ -307,6 +314,7 @@ public final class Daemon {
     /// well within systemd's 3 s.
     private func shutDown() {
         notifier.notify("STOPPING=1")
+        background.cancelPending()
         let t = now()
         persist(at: t)
         audio.shutDown(fadeSeconds: 1)

@@ -8,6 +8,19 @@ import CLinux
 public final class SignalFD {
     public let fd: Int32
 
+    /// The signals the daemon reads from its loop.
+    public static let daemonSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Blocks `signals` for normal delivery in this thread and every thread started after it
+    /// (pthread_sigmask). Call it before any other thread starts: a thread that does not block
+    /// them would take SIGTERM with the default action and end the process without a clean stop.
+    public static func block(_ signals: [Int32] = daemonSignals) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+    }
+
     /// sigprocmask(SIG_BLOCK) + signalfd(-1, mask, SFD_NONBLOCK | SFD_CLOEXEC)
     public init(signals: [Int32]) throws(SystemError) {
         var mask = sigset_t()

@@ -82,6 +82,14 @@ public final class WorkQueue: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Forgets the jobs not started yet (on exit: rendering ahead is not worth waiting for).
+    public func cancelPending() {
+        lock.lock()
+        jobs.removeAll()
+        lock.broadcast()
+        lock.unlock()
+    }
+
     /// Lets the worker thread end after the queued jobs.
     public func stop() {
         lock.lock()

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,9 @@ public enum AtomicFile {
     /// Replaces `path` with `bytes` atomically and durably.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let dir = directory(of: path)
-        let temp = path + ".tmp"
+        // A name of its own per write: two writers (a save in flight and the last one on exit)
+        // never share a temporary file.
+        let temp = path + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileError(operation: "open", path: temp, errno: errno) }
         var written = 0
@@ -42,6 +45,15 @@ public enum AtomicFile {
             _ = fsync(dfd)
             close(dfd)
         }
+    }
+
+    private static let serialLock = NSLock()
+    nonisolated(unsafe) private static var serial = 0
+    static func nextSerial() -> Int {
+        serialLock.lock()
+        defer { serialLock.unlock() }
+        serial += 1
+        return serial
     }
 
     /// The whole file, or nil when it does not exist.

@@ -1,0 +1,252 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxContent
+import SleepBoxCore
+import SleepBoxDaemon
+
+/// `sleepbox content`: list, add, remove, check and render the library.
+struct ContentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "content",
+        abstract: "The content library: list, add, remove, check, render (docs/content.md).",
+        subcommands: [List.self, Add.self, Remove.self, Check.self, Render.self])
+
+    /// The options every content command shares.
+    struct Where: ParsableArguments {
+        @Option(help: "Configuration file ([paths] content and user_content).")
+        var config: String = "/etc/sleepbox/sleepbox.toml"
+        @Option(help: "The state folder (the owner's items live in user-content there by default; the voice's cache too).")
+        var stateDir: String = "/var/lib/sleepbox"
+
+        func setup(logger: Logger) throws -> (ContentSetup, DeviceSettings) {
+            let path = FileManager.default.fileExists(atPath: config) || config != "/etc/sleepbox/sleepbox.toml" ? config : nil
+            let file: ConfigFile
+            do { file = try loadConfigFile(path) } catch {
+                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+                throw ExitCode(error.exitCode)
+            }
+            let content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: stateDir,
+                                            format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger)
+            return (content, file.devices)
+        }
+
+        func userFolder(_ devices: DeviceSettings) -> String { devices.userContentDirectory ?? stateDir + "/user-content" }
+    }
+
+    static var quietLogger: Logger {
+        var l = Logger(label: "sleepbox.content")
+        l.logLevel = .warning
+        return l
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every item.")
+        @OptionGroup var place: Where
+        @Flag(help: "One JSON object per item.")
+        var json = false
+
+        func run() throws {
+            let (content, _) = try place.setup(logger: ContentCommand.quietLogger)
+            for e in content.library.entries {
+                let item = e.item
+                if json {
+                    var o: [(String, JSONValue)] = [("id", .string(item.id)), ("title", .string(item.title)),
+                                                    ("kind", .string(item.kind.rawValue)), ("duration", .number(item.duration)),
+                                                    ("durationIsEstimate", .bool(e.durationIsEstimate)),
+                                                    ("available", .bool(item.isAvailable)), ("origin", .string(e.origin.rawValue)),
+                                                    ("source", .string(e.sourceKind.rawValue)), ("path", .string(e.path))]
+                    if let a = e.author { o.append(("author", .string(a))) }
+                    print(JSONValue.object(o).serialized)
+                } else {
+                    let minutes = String(format: "%5.1f min%@", item.duration / 60, e.durationIsEstimate ? "~" : " ")
+                    let status = item.isAvailable ? "" : "  (coming soon)"
+                    print("\(item.id.padding(toLength: 34, withPad: " ", startingAt: 0)) \(item.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(minutes)  \(item.title)\(status)")
+                }
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check every item (or one file); errors name file:line:column.")
+        @OptionGroup var place: Where
+        @Argument(help: "One file to check instead of the whole library.")
+        var file: String?
+
+        func run() throws {
+            let (content, _) = try place.setup(logger: ContentCommand.quietLogger)
+            let issues = file.map { ContentLibrary.checkFile(at: $0) } ?? content.library.check()
+            for i in issues { print(i.description) }
+            let errors = issues.filter { $0.severity == .error }.count
+            print(file == nil ? "\(content.library.entries.count) items, \(errors) errors" : "\(file ?? ""): \(errors) errors")
+            if errors > 0 { throw ExitCode(65) }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add your own item: a text (read by the voice) or an audio file.")
+        @OptionGroup var place: Where
+        @Option(help: "yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem.")
+        var kind: ContentKind
+        @Option(help: "The title shown on the display.")
+        var title: String
+        @Option(help: "Who wrote it (poems: the poet).")
+        var author: String = "me"
+        @Option(help: "Poems: where it was published, and when.")
+        var source: String?
+        @Argument(help: "A .txt file (spoken, with pause markers like (2s)) or an audio file.")
+        var file: String
+
+        func run() throws {
+            let (_, devices) = try place.setup(logger: ContentCommand.quietLogger)
+            let id = ContentCommand.id(from: title)
+            if let problem = ContentID.problem(with: id) { throw ValidationError("cannot make an id from the title: \(problem)") }
+            let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
+            let root = place.userFolder(devices)
+            let written: String
+            if ContentID.audioExtensions.contains(ext) {
+                let dir = root + "/" + ContentFolder.recordings.rawValue
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                let audioName = id + "." + ext
+                try? FileManager.default.removeItem(atPath: dir + "/" + audioName)
+                try FileManager.default.copyItem(atPath: file, toPath: dir + "/" + audioName)
+                written = dir + "/" + id + ".toml"
+                let toml = """
+                    title = \(ContentCommand.tomlString(title))
+                    kind = "\(kind.rawValue)"
+                    author = \(ContentCommand.tomlString(author))
+                    narrator = \(ContentCommand.tomlString(author))
+                    description = \(ContentCommand.tomlString(title))
+                    audio = "\(audioName)"
+
+                    """
+                try toml.write(toFile: written, atomically: true, encoding: .utf8)
+            } else {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw ValidationError("\(file): cannot read it as UTF-8 text")
+                }
+                let folder = ContentCommand.folder(for: kind)
+                let dir = root + "/" + folder.rawValue
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                written = dir + "/" + id + ".txt"
+                var header = "title: \(title)\nkind: \(kind.rawValue)\nauthor: \(author)\n"
+                if let source { header += "source: \(source)\n" }
+                try (header + "---\n" + text).write(toFile: written, atomically: true, encoding: .utf8)
+            }
+            let issues = ContentLibrary.checkFile(at: written)
+            for i in issues { print(i.description) }
+            if issues.contains(where: { $0.severity == .error }) {
+                try? FileManager.default.removeItem(atPath: written)
+                throw ExitCode(65)
+            }
+            print("added \(id): \(written)")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove one of your own items (the bundled ones stay).")
+        @OptionGroup var place: Where
+        @Argument(help: "The item's id.")
+        var id: String
+
+        func run() throws {
+            guard ContentID.isValid(id) else { throw ValidationError("\(id) is not an id (lowercase letters, digits, hyphens)") }
+            let (content, _) = try place.setup(logger: ContentCommand.quietLogger)
+            guard let entry = content.library.entry(id) else { throw ValidationError("no item \(id)") }
+            guard entry.origin == .user else { throw ValidationError("\(id) is bundled with the box and cannot be removed") }
+            try FileManager.default.removeItem(atPath: entry.path)
+            if case .audio(let item, _) = entry.body { try? FileManager.default.removeItem(atPath: item.audioPath) }
+            print("removed \(id)")
+        }
+    }
+
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render the whole library into the voice's cache (with a progress bar), or one script or timeline to a WAV file.")
+        @OptionGroup var place: Where
+        @Option(help: "Write one item's sound here.")
+        var wav: String?
+        @Argument(help: "The script or timeline file to render with --wav.")
+        var file: String?
+
+        func run() throws {
+            let (content, devices) = try place.setup(logger: ContentCommand.quietLogger)
+            let format = AudioFormat(sampleRate: devices.sampleRate)
+            let builder = ProgramBuilder(speech: content.voice.map { VoiceRenderer(speech: $0) }, format: format)
+            if let wav {
+                guard let file else { throw ValidationError("--wav needs the FILE to render") }
+                let probe = ContentLibrary.checkFile(at: file)
+                for i in probe { print(i.description) }
+                guard !probe.contains(where: { $0.severity == .error }) else { throw ExitCode(65) }
+                guard let entry = ContentLibrary.load(bundled: URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path,
+                                                      speech: builder.speech, format: format)
+                    .entries.first(where: { $0.path == URL(fileURLWithPath: file).standardizedFileURL.path || $0.path == file }) else {
+                    throw ValidationError("\(file) must be inside a content folder (e.g. poems/) of a library")
+                }
+                let prepared = try builder.prepare(entry, seed: 1)
+                let source = try builder.makeSource(prepared)
+                let sink = try WAVFileSink(path: wav, format: format)
+                let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 4096)
+                defer { buffer.deallocate() }
+                var total = 0
+                // Generators play for hours: a WAV of one gets the item's stated length at most.
+                let limit = format.frames(entry.item.duration + 30)
+                while total < limit {
+                    let n = source.render(into: buffer, frames: min(4096, limit - total))
+                    if n == 0 { break }
+                    _ = try sink.write(buffer, frames: n)
+                    total += n
+                }
+                sink.close()
+                print("\(wav): \(String(format: "%.1f", format.seconds(total))) s")
+                return
+            }
+            let spoken = content.library.entries.filter { $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) }
+            let started = Date()
+            var failures = 0
+            for (i, entry) in spoken.enumerated() {
+                let done = i + 1
+                let bar = String(repeating: "#", count: done * 30 / max(1, spoken.count)).padding(toLength: 30, withPad: ".", startingAt: 0)
+                FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(spoken.count) \(entry.id.padding(toLength: 34, withPad: " ", startingAt: 0))".utf8))
+                do { _ = try builder.prepare(entry, seed: 1) } catch {
+                    failures += 1
+                    FileHandle.standardError.write(Data("\n\(entry.id): \(error)\n".utf8))
+                }
+            }
+            FileHandle.standardError.write(Data("\n".utf8))
+            let hits = content.voice?.hits ?? 0, misses = content.voice?.misses ?? 0
+            print("rendered \(spoken.count) spoken items in \(String(format: "%.1f", Date().timeIntervalSince(started))) s (\(misses) stretches rendered, \(hits) from the cache)")
+            if failures > 0 { throw ExitCode(65) }
+        }
+    }
+
+    /// "The Lake Isle of Innisfree" -> "the-lake-isle-of-innisfree".
+    static func id(from title: String) -> String {
+        var out = ""
+        for ch in title.lowercased().folding(options: .diacriticInsensitive, locale: nil) {
+            if ch.isASCII && (ch.isLetter || ch.isNumber) { out.append(ch) } else if !out.hasSuffix("-") && !out.isEmpty { out.append("-") }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return "my-" + String(out.prefix(ContentID.maxLength - 3)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+
+    static func tomlString(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func folder(for kind: ContentKind) -> ContentFolder {
+        switch kind {
+        case .yogaNidra: return .yogaNidra
+        case .breathing: return .breathing
+        case .meditation: return .meditations
+        case .hypnosis: return .hypnosis
+        case .affirmation: return .affirmations
+        case .story: return .stories
+        case .poem: return .poems
+        case .ambient: return .ambient
+        }
+    }
+}
+
+extension ContentKind: ExpressibleByArgument {}
