@@ -13,7 +13,7 @@ APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 
-.PHONY: all deps build test demo demo-script clean
+.PHONY: all deps build test demo demo-script hil hil-selftest bench clean
 
 all: build
 
@@ -50,6 +50,16 @@ demo-script: build
 	$(BIN) simulate --config docs/examples/demo.toml --script docs/examples/night.jsonl \
 	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl
 	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl"
+
+# The hardware-in-the-loop test (hil/README.md): the release build in a QEMU VM with Debian's
+# kernel; buttons and knob on gpio-sim, the display on i2c-stub, the sound on snd-aloop.
+hil: deps
+	$(SWIFT) build -c release --product sleepbox
+	hil/run.sh --sleepbox .build/release/sleepbox
+
+# The VM's own self-test (no sleepbox needed).
+hil-selftest:
+	hil/run.sh
 
 clean:
 	rm -rf .build $(DEMO_OUT)

@@ -148,7 +148,7 @@ public struct Box: Sendable {
             state.held[b]?.consumed = true
             switch b {
             case .timer: moveTimerChoice(to: (selected + 1) % timerOptions.count, at: now)
-            case .knob, .leaf, .skip: commitTimer(selected, at: now)
+            case .knob, .leaf, .skip: commitTimer(selected, at: now, into: &out)
             }
             return
         }
@@ -204,6 +204,7 @@ public struct Box: Sendable {
     }
 
     private mutating func turnOff(at now: Moment, into out: inout [Command]) {
+        stopBed(into: &out)
         state.mode = .off
         state.contentCompleted = false
         state.timer = nil
@@ -236,6 +237,7 @@ public struct Box: Sendable {
         } else if state.timer != nil {
             state.timer = nil
             state.overlay = .message(Strings.timerCancelled, until: now.uptime + config.display.messageSeconds)
+            if config.audio.confirmationCues { out.append(.playCue(.tick)) }
         } else {
             let start = timerOptions.firstIndex(of: state.timerPreference) ?? 0
             moveTimerChoice(to: start, at: now)
@@ -298,7 +300,7 @@ public struct Box: Sendable {
         state.overlay = .timerChoice(selected: index, commitAt: now.uptime + config.timer.commitAfterSeconds)
     }
 
-    private mutating func commitTimer(_ index: Int, at now: Moment) {
+    private mutating func commitTimer(_ index: Int, at now: Moment, into out: inout [Command]) {
         let choice = timerOptions[min(max(0, index), timerOptions.count - 1)]
         state.overlay = nil
         state.timerPreference = choice
@@ -310,6 +312,7 @@ public struct Box: Sendable {
         case .endOfContent:
             state.timer = SleepTimer(choice: choice, deadline: nil, length: nil)
         }
+        if config.audio.confirmationCues { out.append(.playCue(.tick)) }
     }
 
     private mutating func timerRanOut(at now: Moment, into out: inout [Command]) {
@@ -328,6 +331,7 @@ public struct Box: Sendable {
             state.phase = .idle
             state.contentCompleted = true
             out.append(.stop)
+            stopBed(into: &out)
         default:
             break
         }
@@ -336,6 +340,10 @@ public struct Box: Sendable {
     // MARK: Playback
 
     private mutating func startItem(_ id: ItemID, at now: Moment, reason: CrossfadeReason, into out: inout [Command]) {
+        if let bed = config.playback.ambientBed, !state.bedPlaying {
+            state.bedPlaying = true
+            out.append(.startBed(bed, level: config.playback.ambientBedLevel))
+        }
         let position = resumePosition(id)
         let next = Playback(item: id, position: position, anchor: now.uptime)
         state.contentCompleted = false
@@ -356,6 +364,13 @@ public struct Box: Sendable {
             out.append(.play(id, from: position))
         }
         state.lastPersistUptime = now.uptime
+    }
+
+    /// The bed goes when the content goes.
+    private mutating func stopBed(into out: inout [Command]) {
+        guard state.bedPlaying else { return }
+        state.bedPlaying = false
+        out.append(.stopBed)
     }
 
     /// Stops whatever plays at once (no fade needed: paused or silent), saving its position.
@@ -393,10 +408,13 @@ public struct Box: Sendable {
         state.contentCompleted = true
         if state.timer?.choice == .endOfContent {
             state.timer = nil
+            stopBed(into: &out)
             return
         }
         if !timerFade, config.playback.continueWithNext, state.mode != .off, let next = nextItem(of: state.mode, avoiding: id) {
             startItem(next, at: now, reason: .skip, into: &out)
+        } else {
+            stopBed(into: &out)
         }
     }
 
@@ -407,6 +425,7 @@ public struct Box: Sendable {
         guard state.playback?.item == id else { return }
         state.phase = .idle
         out.append(.stop)
+        stopBed(into: &out)
         state.overlay = .message(Strings.unavailable, until: now.uptime + config.display.messageSeconds * 2)
     }
 
@@ -465,6 +484,7 @@ public struct Box: Sendable {
 
     private mutating func beginRing(at now: Moment, since: Double, into out: inout [Command]) {
         stopNow(at: now, into: &out)
+        stopBed(into: &out)
         state.mode = .off
         state.timer = nil
         state.overlay = nil
@@ -559,7 +579,7 @@ public struct Box: Sendable {
         switch kind {
         case .overlay:
             if case .timerChoice(let selected, _) = state.overlay {
-                commitTimer(selected, at: now)
+                commitTimer(selected, at: now, into: &out)
             } else {
                 state.overlay = nil
             }
@@ -572,6 +592,7 @@ public struct Box: Sendable {
                 state.phase = .idle
                 if reason == .sleepTimer { state.contentCompleted = true }
                 out.append(.stop)
+                stopBed(into: &out)
             default: break
             }
         case .sleepTimer:

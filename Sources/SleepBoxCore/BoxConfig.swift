@@ -94,6 +94,8 @@ public struct AudioSettings: Sendable, Equatable {
     public var volume: Int = 50
     /// Knob step in percent.
     public var volumeStep: Int = 5
+    /// A soft tick confirms the timer choice and its cancelling.
+    public var confirmationCues = false
     public init(volume: Int = 50) { self.volume = volume }
 }
 
@@ -115,6 +117,11 @@ public struct PlaybackSettings: Sendable, Equatable {
     public var resumeBelowFraction: Double = 0.95
     /// While playing, progress is saved at most this often.
     public var persistIntervalSeconds: Double = 15
+    /// An ambient generator ("rain", "ocean", ...) played quietly under the content while a mode
+    /// plays; nil for none.
+    public var ambientBed: String?
+    /// The bed's level (gain 0...1).
+    public var ambientBedLevel: Double = 0.15
     public init() {}
 }
 

@@ -27,6 +27,8 @@ public struct BoxState: Sendable, Equatable {
     public var lastPersistUptime: Double = 0
     /// False while the system clock is not known to be right (the idle screen marks it).
     public var clockTrusted = true
+    /// True while the ambient bed plays under the content.
+    public var bedPlaying = false
     /// False while the sound device is gone (the box goes on; sound resumes when it is back).
     public var audioAvailable = true
     /// Items the audio side could not play since the box started: never picked again.

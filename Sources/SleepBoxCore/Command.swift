@@ -24,6 +24,13 @@ public enum Command: Sendable, Equatable {
     case stopAlarm
     /// Save the snapshot now (`Box.snapshot(at:)`).
     case persist
+    /// Start the ambient bed (a generator: "rain", "ocean", "forest", "pink", ...) under the
+    /// content, fading in to `level` (gain 0...1).
+    case startBed(String, level: Double)
+    /// Fade the ambient bed out.
+    case stopBed
+    /// A short sound: a confirmation tick, a bell.
+    case playCue(Cue)
 
     /// A short name for traces.
     public var name: String {
@@ -41,8 +48,19 @@ public enum Command: Sendable, Equatable {
         case .speak: return "speak"
         case .stopAlarm: return "stopAlarm"
         case .persist: return "persist"
+        case .startBed: return "startBed"
+        case .stopBed: return "stopBed"
+        case .playCue: return "playCue"
         }
     }
+}
+
+/// Short sounds the box makes to confirm something.
+public enum Cue: String, Sendable, Equatable, Codable {
+    /// A soft click: a choice was taken.
+    case tick
+    /// A small bell.
+    case bell
 }
 
 /// The shape of a gain ramp.

@@ -17,6 +17,8 @@ import SleepBoxCore
 /// | `duckAlarm(to:over:)` | the alarm bus's duck stage |
 /// | `speak` | the speech bus |
 /// | `stopAlarm` | alarm and speech fade out over 300 ms |
+/// | `startBed` / `stopBed` | an ambient generator on the bed bus, fading in / out over 3 s |
+/// | `playCue` | a tick or a bell on the cue bus |
 ///
 /// Not thread-safe: one owner calls everything (the daemon's loop, or the simulator).
 public final class AudioEngine {
@@ -36,6 +38,7 @@ public final class AudioEngine {
     static let pauseSeconds = 0.02
     static let seekSeconds = 0.03
     static let alarmStopSeconds = 0.3
+    static let bedFadeSeconds = 3.0
 
     public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50) {
         self.format = format
@@ -104,6 +107,14 @@ public final class AudioEngine {
         case .stopAlarm:
             mixer.stop(.alarm, overFrames: format.frames(Self.alarmStopSeconds))
             mixer.stop(.speech, overFrames: format.frames(Self.alarmStopSeconds))
+        case .startBed(let name, let level):
+            if let source = provider.bed(name) {
+                mixer.fadeIn(source, on: .bed, to: Float(level), overFrames: format.frames(Self.bedFadeSeconds))
+            }
+        case .stopBed:
+            mixer.stop(.bed, overFrames: format.frames(Self.bedFadeSeconds))
+        case .playCue(let cue):
+            mixer.setSource(provider.cue(cue), on: .cue, gain: 1)
         case .persist:
             break
         }

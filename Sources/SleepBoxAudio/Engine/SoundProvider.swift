@@ -8,7 +8,25 @@ public protocol SoundProvider: AnyObject {
     func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource
     /// The wake sound: endless, starting softly.
     func wakeSound() -> any AudioSource
+    /// The ambient bed named (a generator: "rain", "ocean", "forest", "white", "pink", "brown"),
+    /// or nil when there is no such generator.
+    func bed(_ name: String) -> (any AudioSource)?
+    /// A short confirmation sound.
+    func cue(_ cue: Cue) -> any AudioSource
     /// `text` spoken, or nil when there is no voice (the engine then reports the speech as
     /// finished at once).
     func speech(_ text: String) -> (any AudioSource)?
+}
+
+extension SoundProvider {
+    /// The generators every provider offers as a bed.
+    public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: 1, format: .engine) }
+
+    /// A tick: a short, soft high blip; a bell: a small chime.
+    public func cue(_ cue: Cue) -> any AudioSource {
+        switch cue {
+        case .tick: return ToneSweep(from: 2_000, to: 1_600, seconds: 0.03, level: 0.12, format: .engine)
+        case .bell: return ChimeGenerator(frequency: 1_046.5, decay: 2, level: 0.25, format: .engine)
+        }
+    }
 }

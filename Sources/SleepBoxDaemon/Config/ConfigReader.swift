@@ -1,5 +1,6 @@
 import Foundation
 import SleepBoxCore
+import SleepBoxAudio
 import SleepBoxHardware
 import TOMLKit
 import SleepBoxTOML
@@ -30,8 +31,9 @@ struct ConfigReader {
         "alarm": ["time", "days", "enabled", "ramp_seconds", "snooze_minutes", "catch_up_minutes",
                   "auto_stop_minutes", "start_volume", "alarm_volume", "greeting_delay_seconds"],
         "timer": ["fade_out_seconds", "choices"],
-        "audio": ["volume", "volume_step", "device", "sample_rate", "period_ms", "buffer_ms"],
-        "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds"],
+        "audio": ["volume", "volume_step", "cues", "device", "sample_rate", "period_ms", "buffer_ms"],
+        "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds",
+                     "ambient_bed", "ambient_bed_level"],
         "display": ["dim_from", "dim_until", "screen_timeout_seconds", "controller", "address", "rotate"],
         "pools": ["meditation", "poetry"],
         "board": ["profile"],
@@ -257,6 +259,8 @@ struct ConfigReader {
                 if let x = wholeNumber(value, path, Self.percent) { audio.volume = x }
             case "volume_step":
                 if let x = wholeNumber(value, path, Self.volumeStep) { audio.volumeStep = x }
+            case "cues":
+                if let x = bool(value, path) { audio.confirmationCues = x }
             case "device":
                 if let text = string(value, path, expected: "an ALSA device name such as \"default\" or \"hw:0\"") {
                     if text.isEmpty { fail(.invalidValue, path, "empty; write \"default\" or a device such as \"hw:0\"") } else { devices.audioDevice = text }
@@ -294,6 +298,18 @@ struct ConfigReader {
                 if let x = bool(value, path) { playback.continueWithNext = x }
             case "seek_step_seconds":
                 if let x = number(value, path, Self.seekStepSeconds) { playback.seekStepSeconds = x }
+            case "ambient_bed":
+                if let text = string(value, path, expected: "\"none\" or a generator: \(Generators.names.joined(separator: ", "))") {
+                    if text == "none" {
+                        playback.ambientBed = nil
+                    } else if Generators.names.contains(text) {
+                        playback.ambientBed = text
+                    } else {
+                        fail(.invalidValue, path, "\(quoted(text)) is not a sound the box makes (\"none\", \(Generators.names.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    }
+                }
+            case "ambient_bed_level":
+                if let x = number(value, path, Self.percent) { playback.ambientBedLevel = x / 100 }
             default:
                 unknownKey(path)
             }

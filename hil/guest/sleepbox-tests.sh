@@ -1,0 +1,303 @@
+#!/bin/sh
+# The sleepbox tests in the HIL guest: `sleepbox run --hardware pi` on the simulated board
+# (gpio-sim buttons and knob, SSD1306 on i2c-stub, snd-aloop sound), driven only through the
+# GPIO lines; the control socket, the loopback capture and the i2c-stub registers observe it.
+#
+#   sb-ready            the daemon answers on its socket
+#   sb-display-init     the SSD1306 init commands went over I2C
+#   sb-leaf-meditation  a bounced press of leaf makes the mode meditation
+#   sb-sound            ... and sound comes out of the loopback
+#   sb-display-frame    the last I2C writes match the frame the daemon reports
+#   sb-timer-choice     timer + one knob detent + knob press picks the 0.5-minute timer
+#   sb-fade             the capture's level falls along the 5 s fade and reaches silence on time
+#   sb-resume           SIGKILL mid-playback, restart: same item, near the same position, sound
+#   sb-i2c-loss         i2c-stub unloaded while playing: the sound goes on
+. /hil/lib.sh
+gpio_env
+
+BOARD=/run/hil-sim.toml
+CONF=/hil/sleepbox-hil.toml
+STATE=/var/lib/sleepbox
+LOG=/tmp/sleepbox.log
+FADE_S=5
+mkdir -p "$STATE" "${SOCK%/*}"
+
+plan sb-ready sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice \
+    sb-fade sb-resume sb-i2c-loss
+
+# A fresh i2c-stub (the self-test wrote into its registers): reload it with its parameters.
+if rmmod i2c_stub 2>/dev/null; then
+    set -- $(grep '^i2c-stub.ko' /hil/modules.list)
+    shift
+    insmod /lib/modules/i2c-stub.ko "$@" || log "reloading i2c-stub failed"
+fi
+BUS=$(i2c_stub_bus)
+sed "s/@I2C_BUS@/$BUS/" /hil/hil-sim.toml.in >"$BOARD"
+# The profile goes in as --board and as [board] profile in the configuration: --board only if
+# this build has it.
+BOARD_OPT=""
+"$SLEEPBOX" run --help 2>&1 | grep -q -- '--board' && BOARD_OPT="--board $BOARD"
+info "sleepbox run ${BOARD_OPT:-(this build has no --board: the profile comes from [board] profile)}"
+
+# A dry run against the simulator (hil.hardware=sim) has no GPIO: the buttons and the knob go
+# through the control socket instead, so the rest of this script can be tried out.
+if [ "${HIL_HARDWARE:-pi}" != pi ]; then
+    press() { local b=$1; [ "$b" = knob_switch ] && b=knob; ctl press "$b" >/dev/null; }
+    turn() { ctl turn "$1" >/dev/null; }
+    info "dry run with --hardware $HIL_HARDWARE: presses and turns go through the control socket"
+fi
+
+status() { ctl status; }
+field() { json_str "$1" "$(status)"; } # field mode / field phase / field screen
+is_ready() { status | grep -q '"ok":true'; }
+mode_is() { [ "$(field mode)" = "$1" ]; }
+phase_is() { [ "$(field phase)" = "$1" ]; }
+screen_is() { [ "$(field screen)" = "$1" ]; }
+
+# start_daemon: starts it and waits (30 s at most) until it answers; READY_MS is how long it took.
+start_daemon() {
+    t0=$(now_ms)
+    echo "--- start at $(uptime_s) s" >>"$LOG"
+    if [ "${HIL_HARDWARE:-pi}" = pi ]; then
+        "$SLEEPBOX" run --hardware pi $BOARD_OPT --config "$CONF" --state-dir "$STATE" \
+            --socket "$SOCK" >>"$LOG" 2>&1 &
+    else # a dry run of this script against the simulator: no GPIO, display or sound
+        "$SLEEPBOX" run --hardware "$HIL_HARDWARE" --config "$CONF" --state-dir "$STATE" \
+            --socket "$SOCK" >>"$LOG" 2>&1 &
+    fi
+    DAEMON_PID=$!
+    if wait_until 30 is_ready; then
+        READY_MS=$(($(now_ms) - t0))
+        return 0
+    fi
+    READY_MS=-1
+    return 1
+}
+daemon_alive() { kill -0 "$DAEMON_PID" 2>/dev/null; }
+# give_up REASON: the daemon is not there; the remaining planned results fail with REASON.
+give_up() {
+    for n in "$@"; do result "$n" FAIL "not run: $REASON"; done
+    sendfile sleepbox.log "$LOG"
+    exit 1
+}
+# sound_stats FILE [FROM_MS]: "windows loud max" - the 100 ms windows from FROM_MS on, how many
+# are above -60 dBFS, and the loudest.
+sound_stats() {
+    hiltool level "$1" | awk -v from="${2:-0}" '
+        $1 >= from { n++; if ($2 > -60) loud++; if (max == "" || $2 > max) max = $2 }
+        END { printf "%d %d %.1f\n", n, loud, (max == "" ? -200 : max) }'
+}
+# sound_ok WINDOWS LOUD MAX: at least 20% of the windows above -60 dBFS, the loudest above -45
+# (speech has pauses; a stuck or silent output has no loud windows at all).
+sound_ok() { [ "$1" -gt 0 ] && [ $(($2 * 5)) -ge "$1" ] && fcmp "$3" '>' -45; }
+
+# --- 1. start -----------------------------------------------------------------------------------------
+if start_daemon; then
+    result sb-ready PASS "answered on $SOCK after $READY_MS ms: $(status | cut -c1-160)"
+else
+    result sb-ready FAIL "no answer on $SOCK within 30 s; alive: $(daemon_alive && echo yes || echo no); log: $(tail -n 5 "$LOG" | tr '\n' ' ')"
+    REASON="the daemon did not start"
+    give_up sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice sb-fade \
+        sb-resume sb-i2c-loss
+fi
+info "status at start: $(status)"
+
+# --- 4a. the display was initialised ------------------------------------------------------------------
+# The SSD1306 init goes out as one command stream (control byte 0x00); the later positioning
+# writes are 3 bytes long and the display-on 1, so the stream's later commands stay in the
+# command registers: multiplex 0xA8 0x3F, charge pump 0x8D 0x14, COM pins 0xDA 0x12.
+# cmd_bytes: the command registers 00-1f as " a8 3f ... " (byte by byte, for grep).
+cmd_bytes() { echo " $(i2c_regs "$BUS" | cut -c1-64 | sed 's/../& /g')"; }
+has_init() { local b; b=$(cmd_bytes); case "$b" in *" a8 3f "*) case "$b" in *" 8d 14 "*) case "$b" in *" da 12 "*) return 0 ;; esac ;; esac ;; esac; return 1; }
+if wait_until 5 has_init; then
+    result sb-display-init PASS "command registers 00-1f:$(cmd_bytes)"
+else
+    result sb-display-init FAIL "no SSD1306 init (a8 3f, 8d 14, da 12) in command registers 00-1f:$(cmd_bytes)"
+fi
+
+# --- 2. leaf: meditation, and sound ---------------------------------------------------------------------
+# A press whose bounce the harness could not keep within the daemon's 5 ms lock-out (press
+# returns 2: host load under TCG) may count twice; then, and only then, the box is put back to
+# off through the socket and the press is tried again (at most 3 tries).
+tries=0 note=""
+while :; do
+    tries=$((tries + 1))
+    press leaf
+    spoilt=$?
+    wait_until 5 mode_is meditation && break
+    [ $spoilt = 2 ] && [ $tries -lt 3 ] || break
+    note=" (try $tries: the first press's bounce spread past the lock-out)"
+    for i in 1 2 3; do mode_is off && break; ctl press leaf >/dev/null; wait_until 3 mode_is off; done
+done
+if mode_is meditation; then
+    result sb-leaf-meditation PASS "after a bounced press of leaf$note: $(status | cut -c1-200)"
+else
+    result sb-leaf-meditation FAIL "mode after leaf: $(field mode)$note; $(status | cut -c1-200)"
+fi
+wait_until 5 phase_is playing
+# Past the crossfade (1.5 s), sound must be coming out.
+capture 5 /tmp/sound.raw
+capture_wait /tmp/sound.raw
+set -- $(sound_stats /tmp/sound.raw 1500)
+hiltool level /tmp/sound.raw >/tmp/sound-levels.txt
+sendfile sound-levels.txt /tmp/sound-levels.txt
+if sound_ok "$1" "$2" "$3"; then
+    result sb-sound PASS "$2 of $1 windows above -60 dBFS, loudest $3 dBFS; playing $(item_field id "$(status)")"
+else
+    result sb-sound FAIL "$2 of $1 windows above -60 dBFS, loudest $3 dBFS (want 20% and -45): $(status | cut -c1-200)"
+fi
+
+# --- 4b. the display shows the frame the daemon reports ------------------------------------------------
+# The frame changes every second while playing: read it before and after the register dump; the
+# registers hold the last write, of one of the two.
+verdict="" tries=0
+while [ $tries -lt 6 ]; do
+    tries=$((tries + 1))
+    f1=$(json_str frame "$(ctl frame)")
+    regs=$(i2c_regs "$BUS")
+    f2=$(json_str frame "$(ctl frame)")
+    [ ${#f1} = 2048 ] || { verdict="FAIL ctl frame gave ${#f1} hex digits, not 2048"; usleep 300000; continue; }
+    if out=$(hiltool oled "$f1" "$regs" 0 2>&1); then
+        verdict="PASS $(echo "$out" | tr '\n' ' ')"
+        break
+    fi
+    if [ "$f2" != "$f1" ] && [ ${#f2} = 2048 ] && out=$(hiltool oled "$f2" "$regs" 0 2>&1); then
+        verdict="PASS $(echo "$out" | tr '\n' ' ') (the frame after the dump)"
+        break
+    fi
+    verdict="FAIL $(echo "$out" | tr '\n' ' ')"
+    usleep 300000
+done
+echo "$f1" >/tmp/frame.hex
+echo "$regs" >/tmp/regs.hex
+sendfile frame.hex /tmp/frame.hex
+sendfile i2c-regs.hex /tmp/regs.hex
+result sb-display-frame "${verdict%% *}" "${verdict#* } (try $tries)"
+
+# --- 3. timer: the 0.5-minute choice with the knob, the fade, silence -------------------------------------
+# As with leaf, a press whose bounce spread past the lock-out may be tried again (the knob's turn
+# needs no such care: the quadrature decoder does not look at time).
+tries=0 note=""
+while :; do
+    tries=$((tries + 1))
+    spoilt=0
+    press timer || spoilt=$?
+    if ! wait_until 3 screen_is timerChoice; then
+        info "screen after timer: $(field screen)"
+        if [ $spoilt = 2 ] && [ $tries -lt 3 ]; then note=" (timer pressed again: bounce)"; continue; fi
+        break # no timer menu: the knob would do something else
+    fi
+    turn 1
+    usleep 300000
+    press knob_switch || spoilt=$?
+    wait_until 3 sh -c ". /hil/lib.sh; ctl status | grep -q '\"timer\":{'"
+    st=$(status)
+    [ "$(json_num choice "$st")" = 0.5 ] && [ "$(json_str phase "$st")" = playing ] && break
+    [ $spoilt = 2 ] && [ $tries -lt 3 ] || break
+    note=" (try $tries: a press's bounce spread past the lock-out)"
+    # A knob press counted twice pauses: play on, through the socket.
+    [ "$(json_str phase "$st")" = paused ] && ctl press knob >/dev/null
+    wait_until 5 screen_is nowPlaying
+done
+st=$(status)
+t_set=$(now_ms)
+choice=$(json_num choice "$st")
+remaining=$(json_num remaining "$st")
+if [ "$choice" = 0.5 ] && [ "$(json_str phase "$st")" = playing ]; then
+    result sb-timer-choice PASS "timer + 1 detent + knob press: choice $choice min, $remaining s left$note"
+else
+    result sb-timer-choice FAIL "want choice 0.5 while playing$note: $(echo "$st" | grep -o '"timer":[^}]*}\{0,1\}'); phase $(json_str phase "$st"), screen $(json_str screen "$st")"
+fi
+# Capture from now to well after the expected end: the time left, the fade and 5 s more.
+secs=$(awk -v r="${remaining:-30}" -v f="$FADE_S" 'BEGIN { printf "%d", r + f + 5.999 }')
+capture "$secs" /tmp/fade.raw
+cap0=$(now_ms)
+# Where in the capture the silence should begin: the timer's end plus the fade.
+expect=$(awk -v s="$t_set" -v c="$cap0" -v r="${remaining:-30}" -v f="$FADE_S" \
+    'BEGIN { printf "%d", s - c + (r + f) * 1000 }')
+capture_wait /tmp/fade.raw
+hiltool level /tmp/fade.raw >/tmp/fade-levels.txt
+sendfile fade-levels.txt /tmp/fade-levels.txt
+if out=$(hiltool fade /tmp/fade.raw "$FADE_S" "$expect" 3000 2>&1); then
+    result sb-fade PASS "$(echo "$out" | tr '\n' ' ')"
+else
+    result sb-fade FAIL "$(echo "$out" | tr '\n' ' ')"
+fi
+info "status after the timer: $(status)"
+
+# --- 5. SIGKILL mid-playback, restart, resume -------------------------------------------------------------
+# Playing again first: leaf until something plays (the timer's end may have left the mode on).
+for i in 1 2 3; do
+    phase_is playing && break
+    press leaf
+    wait_until 4 phase_is playing
+done
+sleep 3
+before=$(status)
+t_before=$(now_ms)
+kill -9 "$DAEMON_PID"
+t_kill=$(now_ms)
+wait "$DAEMON_PID" 2>/dev/null
+id_before=$(item_field id "$before")
+pos_before=$(item_field position "$before")
+[ -n "$id_before" ] || info "nothing was playing at the kill: $before"
+if start_daemon; then
+    t_ready=$(now_ms)
+    wait_until 5 phase_is playing
+    after=$(status)
+    t_after=$(now_ms)
+    id_after=$(item_field id "$after")
+    pos_after=$(item_field position "$after")
+    # Where it was at the kill; where it is now if it went on from there once ready (lo), or if
+    # the time it was down counts as played (hi). Near the same position: within lo-3 .. hi+3.
+    at_kill=$(awk -v p="$pos_before" -v a="$t_before" -v k="$t_kill" 'BEGIN { printf "%.2f", p + (k - a) / 1000 }')
+    lo=$(awk -v p="$at_kill" -v r="$t_ready" -v a="$t_after" 'BEGIN { printf "%.2f", p + (a - r) / 1000 }')
+    hi=$(awk -v p="$at_kill" -v k="$t_kill" -v a="$t_after" 'BEGIN { printf "%.2f", p + (a - k) / 1000 }')
+    err=$(awk -v x="$pos_after" -v lo="$lo" -v hi="$hi" 'BEGIN { d = x < lo ? lo - x : x > hi ? x - hi : 0; printf "%.2f", d }')
+    capture 3 /tmp/resume.raw
+    capture_wait /tmp/resume.raw
+    set -- $(sound_stats /tmp/resume.raw)
+    detail="item $id_before at $at_kill s when killed; after restart (ready in $READY_MS ms) $id_after at $pos_after s, expected $lo-$hi (off by $err s); sound: $2 of $1 windows loud, max $3 dBFS"
+    if [ -n "$id_before" ] && [ "$id_before" = "$id_after" ] && fcmp "$err" '<=' 3 && sound_ok "$1" "$2" "$3"; then
+        result sb-resume PASS "$detail"
+    else
+        result sb-resume FAIL "$detail; phase after: $(json_str phase "$after")"
+    fi
+else
+    result sb-resume FAIL "the daemon did not come back after SIGKILL: $(tail -n 5 "$LOG" | tr '\n' ' ')"
+    REASON="the daemon did not come back after SIGKILL"
+    give_up sb-i2c-loss
+fi
+
+# --- 6. the display goes away while playing --------------------------------------------------------------
+# i2c-stub cannot be unloaded while the daemon holds /dev/i2c-N open: `rmmod -f` removes the
+# device node at once and then waits in the kernel until the last user closes it. Either way
+# the daemon must keep playing.
+capture 7 /tmp/loss.raw
+usleep 1000000
+pos0=$(item_field position "$(status)")
+t0=$(now_ms)
+rmmod -f i2c_stub >/tmp/rmmod.out 2>&1 &
+RMMOD_PID=$!
+usleep 1500000
+node=$([ -e "/dev/i2c-$BUS" ] && echo "still there" || echo "gone")
+capture_wait /tmp/loss.raw
+st=$(status)
+pos1=$(item_field position "$st")
+t1=$(now_ms)
+advanced=$(awk -v a="$pos0" -v b="$pos1" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.1f %.1f", b - a, (t1 - t0) / 1000 }')
+set -- $(sound_stats /tmp/loss.raw 2500) $advanced
+if kill -0 "$RMMOD_PID" 2>/dev/null; then rm_state="rmmod still waiting (the daemon holds the bus open)"
+else rm_state="rmmod finished: $(cat /tmp/rmmod.out | tr '\n' ' ')"; fi
+detail="after the unload: $2 of $1 windows loud, max $3 dBFS; position advanced $4 s in $5 s; /dev/i2c-$BUS $node; $rm_state; display: $(json_str display "$st")"
+if daemon_alive && sound_ok "$1" "$2" "$3" && fcmp "$4" '>' "$(awk -v t="$5" 'BEGIN { print t - 2 }')"; then
+    result sb-i2c-loss PASS "$detail"
+else
+    result sb-i2c-loss FAIL "$detail; alive: $(daemon_alive && echo yes || echo no)"
+fi
+info "LED line (gpio-sim output value): $(line_value led)"
+
+# --- the end ---------------------------------------------------------------------------------------------
+kill "$DAEMON_PID" 2>/dev/null
+wait_until 5 sh -c "! kill -0 $DAEMON_PID" || kill -9 "$DAEMON_PID" 2>/dev/null
+sendfile sleepbox.log "$LOG"
