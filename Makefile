@@ -37,9 +37,15 @@ test: deps
 	python3 Tests/daemon/test_daemon.py $(BIN)
 	python3 Tests/daemon/kill_harness.py $(BIN) --kills 100
 
-# In a terminal: the interactive simulator. Without one: a scripted night into ./demo-out.
+# On a Raspberry Pi: the daemon with the real buttons, display and speaker, in the foreground
+# (config/sleepbox.toml, state in ~/.local/state/sleepbox). On a PC in a terminal: the
+# interactive simulator. Without a terminal: a scripted night into ./demo-out.
 demo: build
-	@if [ -t 0 ] && [ -t 1 ]; then \
+	@if grep -qs "Raspberry Pi" /proc/device-tree/model; then \
+	  mkdir -p $$HOME/.local/state/sleepbox; \
+	  $(BIN) run --hardware pi --config config/sleepbox.toml --state-dir $$HOME/.local/state/sleepbox \
+	    --socket $$HOME/.local/state/sleepbox/control.sock; \
+	elif [ -t 0 ] && [ -t 1 ]; then \
 	  $(BIN) simulate --config docs/examples/demo.toml; \
 	else \
 	  $(MAKE) --no-print-directory demo-script; \
@@ -48,8 +54,9 @@ demo: build
 demo-script: build
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
 	$(BIN) simulate --config docs/examples/demo.toml --script docs/examples/night.jsonl \
-	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl
-	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl"
+	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl \
+	  --audio-envelope $(DEMO_OUT)/night-level.png
+	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl   Sound level: $(DEMO_OUT)/night-level.png"
 
 # The hardware-in-the-loop test (hil/README.md): the release build in a QEMU VM with Debian's
 # kernel; buttons and knob on gpio-sim, the display on i2c-stub, the sound on snd-aloop.

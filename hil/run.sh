@@ -295,6 +295,7 @@ cp "$HILTOOL" usr/bin/hiltool
 install -m 0755 "$HIL_DIR/guest/init" init
 cp "$HIL_DIR/guest/lib.sh" "$HIL_DIR/guest/selftest.sh" "$HIL_DIR/guest/sleepbox-tests.sh" \
     "$HIL_DIR/guest/hil-sim.toml.in" "$HIL_DIR/guest/sleepbox-hil.toml" hil/
+cp -r "$HIL_DIR/guest/content" hil/
 echo "root:x:0:0:root:/root:/bin/sh" >etc/passwd
 echo "root:x:0:" >etc/group
 # The modules, flat, with their parameters, in load order.

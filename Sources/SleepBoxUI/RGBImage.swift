@@ -30,9 +30,12 @@ public struct RGBImage: Sendable, Equatable {
         pixels[i + 2] = c.blue
     }
 
+    /// Fills a rectangle (the part inside the picture; nothing when it lies outside).
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ c: PNGWriter.Color) {
-        for yy in max(0, y)..<min(height, y + h) {
-            for xx in max(0, x)..<min(width, x + w) { set(x: xx, y: yy, c) }
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for yy in y0..<y1 {
+            for xx in x0..<x1 { set(x: xx, y: yy, c) }
         }
     }
 

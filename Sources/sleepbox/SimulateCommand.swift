@@ -129,8 +129,7 @@ struct SimulateCommand: ParsableCommand {
         let real = Date().timeIntervalSince(began)
         audio?.close()
         if let audio, let audioEnvelope {
-            let marks = sim.played.map { EnvelopePlot.Mark(seconds: $0.at, label: "") }
-                + sim.rings.map { EnvelopePlot.Mark(seconds: $0 - startWall, label: "alarm") }
+            let marks = sim.rings.map { EnvelopePlot.Mark(seconds: $0 - startWall, label: "alarm") }
             let plot = EnvelopePlot.render(levels: audio.meter.levels, windowSeconds: 0.1,
                                            title: "sleepbox: the night's sound level", marks: marks) { t in
                 let f = sim.box.clock.fields(startWall + t)

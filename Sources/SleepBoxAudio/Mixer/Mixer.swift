@@ -181,37 +181,47 @@ public final class Mixer {
         return report
     }
 
+    /// Buses the master volume does not scale: the alarm and the greeting have their own level
+    /// (`alarm_volume`), so a volume turned down at bedtime never makes the alarm too quiet to wake.
+    public static let fixedLevelBuses: MixerBusSet = [.alarm, .speech]
+
     private func renderChunk(_ out: UnsafeMutablePointer<Float>, frames n: Int) -> MixReport {
         var report = MixReport()
         out.update(repeating: 0, count: 2 * n)
-        for i in buses.indices {
-            guard buses[i].state == .playing || buses[i].state == .stopping, let source = buses[i].source else {
-                continue
-            }
-            let rendered = min(max(source.render(into: scratch, frames: n), 0), n)
-            if rendered < n {
-                (scratch + 2 * rendered).update(repeating: 0, count: 2 * (n - rendered))
-            }
-            let rampLeft = buses[i].level.remainingFrames
-            if buses[i].duck.isRamping || buses[i].duck.current != 1 {
-                buses[i].level.apply(to: scratch, frames: n)
-                buses[i].duck.mix(from: scratch, into: out, frames: n)
-            } else {
-                buses[i].level.mix(from: scratch, into: out, frames: n)
-            }
-            let bus = MixerBus(rawValue: i)
-            if rendered < n {
-                buses[i].state = .ended
-                if let bus { report.markEnded(bus, at: rendered) }
-            } else if buses[i].state == .stopping, !buses[i].level.isRamping, buses[i].level.current == 0 {
-                buses[i].state = .stopped
-                // The ramp's last frame carries exact 0: that frame is the first without sound.
-                if let bus { report.markStopped(bus, at: max(0, rampLeft - 1)) }
-            }
-        }
+        for i in buses.indices where !isFixedLevel(i) { renderBus(i, into: out, frames: n, report: &report) }
         volume.apply(to: out, frames: n)
+        for i in buses.indices where isFixedLevel(i) { renderBus(i, into: out, frames: n, report: &report) }
         limiter.process(out, count: 2 * n)
         return report
+    }
+
+    private func isFixedLevel(_ index: Int) -> Bool {
+        MixerBus(rawValue: index).map { Self.fixedLevelBuses.contains($0) } ?? false
+    }
+
+    /// Adds bus `i`'s block, at its level and duck stage, into `out`.
+    private func renderBus(_ i: Int, into out: UnsafeMutablePointer<Float>, frames n: Int, report: inout MixReport) {
+        guard buses[i].state == .playing || buses[i].state == .stopping, let source = buses[i].source else { return }
+        let rendered = min(max(source.render(into: scratch, frames: n), 0), n)
+        if rendered < n {
+            (scratch + 2 * rendered).update(repeating: 0, count: 2 * (n - rendered))
+        }
+        let rampLeft = buses[i].level.remainingFrames
+        if buses[i].duck.isRamping || buses[i].duck.current != 1 {
+            buses[i].level.apply(to: scratch, frames: n)
+            buses[i].duck.mix(from: scratch, into: out, frames: n)
+        } else {
+            buses[i].level.mix(from: scratch, into: out, frames: n)
+        }
+        let bus = MixerBus(rawValue: i)
+        if rendered < n {
+            buses[i].state = .ended
+            if let bus { report.markEnded(bus, at: rendered) }
+        } else if buses[i].state == .stopping, !buses[i].level.isRamping, buses[i].level.current == 0 {
+            buses[i].state = .stopped
+            // The ramp's last frame carries exact 0: that frame is the first without sound.
+            if let bus { report.markStopped(bus, at: max(0, rampLeft - 1)) }
+        }
     }
 
     /// Takes a sounding source off bus `index` into the de-click slot, which fades it out
