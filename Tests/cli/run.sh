@@ -75,6 +75,25 @@ check "crash: the restart resumes the same item near where it was" /tmp/part2.js
   "recs[0]['event']=='restore' and recs[0]['phase']=='playing' and recs[0]['item']['id']==[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['id'] and abs(recs[0]['item']['position']-[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['position'])<=15"
 check "clock jump: the late alarm still rings" /tmp/jump.jsonl \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
+if python3 - <<'PY'
+import struct, math, sys
+# The box writes WAVE_FORMAT_EXTENSIBLE (RF64 that stayed small): read the chunks by hand.
+b = open("/tmp/evening.wav", "rb").read()
+fmt = b.index(b"fmt "); rate = struct.unpack_from("<I", b, fmt + 12)[0]; channels = struct.unpack_from("<H", b, fmt + 10)[0]
+data = b.index(b"data") + 8
+pcm = memoryview(b)[data:]
+n = len(pcm) // 4
+assert rate == 48000 and channels == 2, (rate, channels)
+assert abs(n / 48000 - 300) < 0.05, n
+def rms(a, c):
+    s = struct.unpack_from("<%dh" % (2 * int((c - a) * 48000)), pcm, 4 * int(a * 48000))
+    return math.sqrt(sum(x * x for x in s) / len(s)) if s else 0
+sound = max(rms(t, t + 1) for t in range(5, 45))
+silent = max(rms(t, t + 1) for t in range(63, 175))
+sys.exit(0 if sound > 100 and silent == 0 else 1)
+PY
+then ok "evening audio: 5 minutes recorded, voice before the timer, digital silence after its fade"
+else bad "evening audio" "see /tmp/evening.wav"; fi
 frames=$(ls /tmp/night-frames | wc -l)
 if [ "$frames" -gt 50 ] && file /tmp/night-frames/00h00m00.000s.png | grep -q "PNG image data, 512 x 256"; then
   ok "night: $frames PNG frames, 512x256"
