@@ -1,3 +1,5 @@
+import SleepBoxTOML
+
 /// Reads ambient generator items (`ambient/<id>.toml`) by docs/content.md ("Ambient generator").
 public enum AmbientParser {
     /// The keys the box knows (`author` is accepted too, as in every other item).
@@ -23,7 +25,7 @@ public enum AmbientParser {
         if let name = reader.string(root, "generator", required: true, what: "\"rain\"") {
             generator = GeneratorItem.Generator(rawValue: name)
             if generator == nil {
-                let message = NameSuggestion.appending(to: "unknown generator \"\(name)\"", for: name, among: names)
+                let message = Suggestion.appending(to: "unknown generator \"\(name)\"", for: name, among: names)
                 reader.error(["generator"], message + " (one of \(names.joined(separator: ", ")))")
             }
         }

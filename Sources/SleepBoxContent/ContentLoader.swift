@@ -39,7 +39,7 @@ struct ContentLoader {
                 continue
             }
             if ContentFolder(rawValue: name) == nil {
-                let message = NameSuggestion.appending(to: "ignored: \"\(name)\" is not a folder the box reads", for: name,
+                let message = Suggestion.appending(to: "ignored: \"\(name)\" is not a folder the box reads", for: name,
                                                        among: ContentFolder.allCases.map(\.rawValue))
                 issues.append(ContentIssue(.warning, path: path, message: message + " (the folders are \(ContentFolder.namesText))"))
             }

@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxTOML
 
 /// Reads audio items (`recordings/<id>.toml`) by docs/content.md ("Audio item"). Whether the
 /// audio file is there is not its business: `ContentLibrary` looks.
@@ -22,7 +23,7 @@ public enum RecordingParser {
         if let text = reader.string(root, "kind", required: true, what: "\"story\"") {
             kind = ContentKind(rawValue: text)
             if kind == nil {
-                let message = NameSuggestion.appending(to: "unknown kind \"\(text)\"", for: text, among: names)
+                let message = Suggestion.appending(to: "unknown kind \"\(text)\"", for: text, among: names)
                 reader.error(["kind"], message + " (one of \(names.joined(separator: ", ")))")
             }
         }

@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxTOML
 
 /// Reads spoken scripts (`<id>.txt`): a header of `key: value` lines, a line that is exactly
 /// `---`, then the text with its pause markers (docs/content.md, "Spoken script" and "Pauses").
@@ -55,7 +56,7 @@ public enum ScriptParser {
                     issues.append(ContentIssue(.error, path: path, line: number, column: 1,
                                                message: "header keys are lowercase: write \(key.lowercased()): instead of \(key):"))
                 } else {
-                    let message = NameSuggestion.appending(to: "unknown header key \"\(key)\" is ignored", for: key, among: knownKeys)
+                    let message = Suggestion.appending(to: "unknown header key \"\(key)\" is ignored", for: key, among: knownKeys)
                     issues.append(ContentIssue(.warning, path: path, line: number, column: 1,
                                                message: message + " (known keys: \(knownKeys.joined(separator: ", ")))"))
                 }
@@ -201,7 +202,7 @@ public enum ScriptParser {
                 return nil
             }
             guard let kind = ContentKind(rawValue: field.value), ScriptHeader.spokenKinds.contains(kind) else {
-                let message = NameSuggestion.appending(to: "unknown kind \"\(field.value)\"", for: field.value, among: names)
+                let message = Suggestion.appending(to: "unknown kind \"\(field.value)\"", for: field.value, among: names)
                 error(field.line, field.column, message + " (one of \(names.joined(separator: ", ")), spelled exactly like this)")
                 return nil
             }

@@ -70,7 +70,7 @@ struct TOMLItemReader {
     /// Warns about every key of `table` not in `allowed`: newer files still play on an older box.
     mutating func warnUnknownKeys(_ table: TOMLTable, at prefix: [String], allowed: [String], place: String) {
         for key in table.keys where !allowed.contains(key) {
-            let text = NameSuggestion.appending(to: "unknown key \"\(key)\" is ignored", for: key, among: allowed)
+            let text = Suggestion.appending(to: "unknown key \"\(key)\" is ignored", for: key, among: allowed)
             add(.warning, prefix + [key], text + " (keys known \(place): \(allowed.joined(separator: ", ")))")
         }
     }

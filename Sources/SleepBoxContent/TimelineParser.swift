@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import SleepBoxCore
 import TOMLKit
 
@@ -81,7 +82,7 @@ public enum TimelineParser {
             return nil
         }
         guard let kind = ContentKind(rawValue: text), ScriptHeader.spokenKinds.contains(kind) else {
-            let message = NameSuggestion.appending(to: "unknown kind \"\(text)\"", for: text, among: names)
+            let message = Suggestion.appending(to: "unknown kind \"\(text)\"", for: text, among: names)
             reader.error(["kind"], message + " (a timeline is one of \(names.joined(separator: ", ")), usually meditation or breathing)")
             return nil
         }

@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import SleepBoxCore
 
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
