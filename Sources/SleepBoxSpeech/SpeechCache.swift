@@ -103,6 +103,20 @@ public final class SpeechCache: @unchecked Sendable {
         directory + "/" + key + "." + Self.fileExtension
     }
 
+    /// The length in seconds of the clip stored under `key`, from its header alone (the library
+    /// asks this for every spoken stretch at start, so it must not read whole clips); nil when
+    /// there is none or the header is not a clip file's.
+    public func duration(key: String) -> Double? {
+        guard let handle = FileHandle(forReadingAtPath: path(forKey: key)) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: SpeechClipFile.headerSize),
+              header.count == SpeechClipFile.headerSize, Array(header.prefix(4)) == SpeechClipFile.magic else { return nil }
+        let rate = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian }
+        let count = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian }
+        guard rate > 0 else { return nil }
+        return Double(count) / Double(rate)
+    }
+
     /// The clip stored under `key`, marking it as just used; nil when there is none. A damaged file
     /// is deleted (and counted in `statistics.corruptFiles`) and gives nil.
     public func load(key: String) -> SpeechClip? {

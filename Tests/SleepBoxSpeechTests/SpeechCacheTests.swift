@@ -107,3 +107,16 @@ struct SpeechCacheTests {
         #expect(times[3] < 0.050)
     }
 }
+
+/// The length of a cached clip is read from its header alone.
+@Suite struct SpeechCacheDurationTests {
+    @Test func theDurationComesFromTheHeader() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sleepbox-dur-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = SpeechCache(directory: dir)
+        let clip = SpeechClip(samples: [Float](repeating: 0.1, count: 72_000), format: .engine)
+        #expect(cache.store(clip, key: "k"))
+        #expect(cache.duration(key: "k") == 1.5)
+        #expect(cache.duration(key: "missing") == nil)
+    }
+}

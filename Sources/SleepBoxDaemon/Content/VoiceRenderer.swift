@@ -16,6 +16,6 @@ public final class VoiceRenderer: SpeechRenderer, @unchecked Sendable {
     public func render(_ text: String) throws -> [Float] { try speech.synthesize(text).samples }
 
     public func cachedDuration(_ text: String) -> Double? {
-        speech.cache.load(key: speech.key(for: text))?.duration
+        speech.cache.duration(key: speech.key(for: text))
     }
 }
