@@ -17,14 +17,19 @@ DEMO_OUT := demo-out
 
 all: build
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# $(call apt-install,PACKAGES): installs those of PACKAGES that are missing (apt-get update first).
+define apt-install
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call apt-install,$(APT_PACKAGES))
 	@command -v $(SWIFT) >/dev/null 2>&1 || { echo "A Swift 6 toolchain is needed (swift.org); none found on PATH or at /opt/swift." >&2; exit 1; }
 
 build: deps
@@ -57,6 +62,13 @@ demo-script: build
 	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl \
 	  --audio-envelope $(DEMO_OUT)/night-level.png
 	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl   Sound level: $(DEMO_OUT)/night-level.png"
+
+# Speed and memory benchmarks; results go into docs/performance.md (bench/run.sh says how).
+BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time
+bench: deps
+	$(call apt-install,$(BENCH_APT_PACKAGES))
+	$(SWIFT) build -c release --product sleepbox
+	bench/run.sh
 
 # The hardware-in-the-loop test (hil/README.md): the release build in a QEMU VM with Debian's
 # kernel; buttons and knob on gpio-sim, the display on i2c-stub, the sound on snd-aloop.
