@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+// The engine's render-time benchmark (bench/render_period.py builds and runs it).
+//
+// A package of its own so the project's Package.swift stays as it is: its targets are symbolic
+// links to the project's own SleepBoxCore and SleepBoxAudio sources (and their C library
+// modules), compiled here the same way, as separate modules in release configuration.
+import PackageDescription
+
+let package = Package(
+    name: "enginebench",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .target(name: "SleepBoxCore"),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile"),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr"),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa"),
+        .target(name: "SleepBoxAudio", dependencies: [
+            "SleepBoxCore", "CSndFile", "CSoxr", "CALSA",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "enginebench", dependencies: ["SleepBoxAudio", "SleepBoxCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
