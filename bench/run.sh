@@ -72,7 +72,12 @@ for key in ["audio_cpu", "memory", "render_period", "daemon", "simulator"]:
     if key in names:
         parts += [f"### {title}", "", open(os.path.join(out, key + ".md")).read().strip(), ""]
     elif title in old:
-        parts += [old[title].strip(), ""]
+        kept = old[title].strip()
+        note = "_(From an earlier run: not measured this time.)_"
+        if note not in kept:
+            head, _, rest = kept.partition("\n")
+            kept = head + "\n\n" + note + "\n" + rest
+        parts += [kept, ""]
 section = begin + "\n" + "\n".join(parts) + "\n" + end
 if begin in text and end in text:
     text = text.split(begin, 1)[0] + section + text.split(end, 1)[1]

@@ -83,6 +83,25 @@ check("the restart resumes the same item", after["item"] and after["item"]["id"]
       and after["phase"] == "playing" and after["volume"] == 40, after)
 d.kill()
 
+# --- with sound to a recording: SIGTERM fades it out and still exits 0 -------------------------
+rec = os.path.join(tempfile.mkdtemp(prefix="sleepbox-rec-"), "night.wav")
+d2 = Daemon(BIN, extra=["--audio", "wav:" + rec]).start()
+d2.request({"cmd": "press", "button": "leaf"})
+time.sleep(1.0)
+d2.proc.send_signal(signal.SIGTERM)
+rc2 = d2.proc.wait(timeout=10)
+check("with sound recorded, SIGTERM fades out and exits 0", rc2 == 0 and os.path.getsize(rec) > 48000 * 4, (rc2, os.path.getsize(rec) if os.path.exists(rec) else None))
+
+# --- with sound to a recording: SIGTERM fades it out and still exits 0 -------------------------
+rec = os.path.join(tempfile.mkdtemp(prefix="sleepbox-rec-"), "night.wav")
+d2 = Daemon(BIN, extra=["--audio", "wav:" + rec]).start()
+d2.request({"cmd": "press", "button": "leaf"})
+time.sleep(1.0)
+d2.proc.send_signal(signal.SIGTERM)
+rc2 = d2.proc.wait(timeout=10)
+check("with sound recorded, SIGTERM fades out and exits 0", rc2 == 0 and os.path.getsize(rec) > 48000 * 4,
+      (rc2, os.path.getsize(rec) if os.path.exists(rec) else None))
+
 # --- a bad state file is set aside ------------------------------------------------------------
 with open(os.path.join(d.state, "state.json"), "w") as f:
     f.write("{ this is not json")

@@ -113,8 +113,14 @@ public final class EngineAudioOutput: AudioOutput {
             _ = sink.drain(timeout: 1)
             sink.close()
         case .file(let sink):
-            render(fade)
-            _ = try? sink.write(buffer, frames: min(fade, 4096))
+            // The fade, a period at a time (the buffer holds one period).
+            var left = fade
+            while left > 0 {
+                let n = min(left, periodFrames)
+                render(n)
+                _ = try? sink.write(buffer, frames: n)
+                left -= n
+            }
             sink.close()
         }
     }
