@@ -137,7 +137,8 @@ struct RunCommand: ParsableCommand {
             let daemon = try Daemon(
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: socket, seed: seedValue),
                 config: file.config, catalog: content.catalog, input: input, display: displayOut, audio: audioOut,
-                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds, background: work,
+                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
+                debounceSeconds: devices.debounceMilliseconds / 1000, background: work,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
             provider.prepareAll()

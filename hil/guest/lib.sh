@@ -116,7 +116,8 @@ line_value() { cat "$(value_path "$1")"; }
 # debounce lock-out. press logs an INFO line when a bounce was cut short or spread wider.
 BOUNCE_EDGES=3
 BOUNCE_WINDOW_US=2000
-BOUNCE_LIMIT_US=4500
+# sleepbox-hil.toml sets [board] debounce_ms = 15: a bounce that spreads past most of it is suspect.
+BOUNCE_LIMIT_US=13500
 bounce_close() { echo "$1=pull-down @150 $1=pull-up @250 $1=pull-down"; }
 bounce_open() { echo "$1=pull-up @200 $1=pull-down @150 $1=pull-up"; }
 # edges NAME WITHIN_US TOKENS...: runs hiltool seq (WITHIN_US 0: no window, no bounce checks);
@@ -133,7 +134,7 @@ edges() {
         out=$(HILTOOL_VERBOSE=1 hiltool seq --within "$within" "$@" 2>&1 >/dev/null)
         span=$(echo "$out" | sed -n 's/.*span_us=\([0-9]*\).*/\1/p')
         if [ "${span:-0}" -gt "$BOUNCE_LIMIT_US" ]; then
-            info "$name: bounce spread over $span us under TCG (sleepbox's lock-out: 5000 us)"
+            info "$name: bounce spread over $span us under TCG (sleepbox's lock-out here: 15000 us)"
             rc=2
         fi
         echo "$out" | grep -q 'shortened=0' || log "$name: bounce cut short (the machine was slow)"

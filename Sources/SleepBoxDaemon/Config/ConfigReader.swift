@@ -36,7 +36,7 @@ struct ConfigReader {
                      "ambient_bed", "ambient_bed_level"],
         "display": ["dim_from", "dim_until", "screen_timeout_seconds", "controller", "address", "rotate"],
         "pools": ["meditation", "poetry"],
-        "board": ["profile"],
+        "board": ["profile", "debounce_ms"],
         "pins": BoardPin.allCases.map(\.rawValue),
         "paths": ["content", "user_content"],
     ]
@@ -84,6 +84,7 @@ struct ConfigReader {
     static let seekStepSeconds = Bounds.positive(upTo: 300, "seconds")
     static let hour = Bounds(lower: 0, upper: 23)
     static let screenTimeout = Bounds(lower: 0, upper: 86_400, unit: "seconds")
+    static let debounceMilliseconds = Bounds(lower: 1, upper: 50, unit: "ms")
     static let pinOffset = Bounds(lower: 0, upper: 511)
     static let sampleRate = Bounds(lower: 8_000, upper: 192_000, unit: "Hz")
     static let periodMilliseconds = Bounds(lower: 1, upper: 100, unit: "ms")
@@ -139,6 +140,8 @@ struct ConfigReader {
         for (key, value) in Self.entries(table) {
             let path = ["board", key]
             switch key {
+            case "debounce_ms":
+                if let x = number(value, path, Self.debounceMilliseconds) { devices.debounceMilliseconds = x }
             case "profile":
                 if let text = string(value, path, expected: "\"auto\", a profile name such as \"pi-4\", or a file path") {
                     if text.isEmpty {

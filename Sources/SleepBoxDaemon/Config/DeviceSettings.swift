@@ -5,6 +5,9 @@ import SleepBoxHardware
 public struct DeviceSettings: Sendable, Equatable {
     /// `[board] profile`: "auto" (detect the Pi model), a profile name ("pi-4"), or a file path.
     public var boardProfile: String = "auto"
+    /// `[board] debounce_ms`: the buttons' debounce lock-out (the first edge counts at once; edges
+    /// within this time after it are bounce).
+    public var debounceMilliseconds: Double = 5
     /// `[pins]`: lines moved away from the profile's.
     public var pinOverrides: [BoardPinOverride] = []
     /// `[display] screen_timeout_seconds`: the panel goes dark this long after the last input;

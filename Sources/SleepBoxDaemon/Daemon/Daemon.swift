@@ -28,7 +28,7 @@ public final class Daemon {
     }
 
     public private(set) var box: Box
-    private var decoder = InputDecoder()
+    private var decoder: InputDecoder
     private let input: InputLines
     private let display: DisplayOutput
     private let audio: AudioOutput
@@ -64,11 +64,13 @@ public final class Daemon {
     public let startUptime: Double
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
-                audio: AudioOutput, screenTimeout: Double?, background: WorkQueue, environment: [String: String],
+                audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
+                environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.startUptime = clockSeconds(CLOCK_MONOTONIC)
         self.options = options
         self.box = Box(config: config, catalog: catalog, seed: options.seed)
+        self.decoder = InputDecoder(lockout: debounceSeconds)
         self.input = input
         self.display = display
         self.audio = audio
