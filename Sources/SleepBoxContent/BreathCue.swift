@@ -1,3 +1,4 @@
+import SleepBoxCore
 import SleepBoxAudio
 
 /// The cue sound of one breathing step: a soft `ToneSweep`. An inhale rises over the whole

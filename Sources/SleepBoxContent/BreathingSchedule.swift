@@ -1,3 +1,4 @@
+import SleepBoxCore
 /// The frames at which every step of a breathing phase starts, in a built program.
 public struct BreathingSchedule: Sendable, Equatable {
     /// One cycle of the pattern.

@@ -1,3 +1,4 @@
+import SleepBoxCore
 import SleepBoxAudio
 
 /// Plays a finished `ProgramPlan`: speech clips, bells and breathing cues at their exact frames,

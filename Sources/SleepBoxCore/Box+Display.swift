@@ -10,19 +10,22 @@ extension Box {
         let step = Int((now.wall / 60).rounded(.down)) / max(1, d.shiftEveryMinutes)
         let shifts = [(0, 0), (1, 0), (1, 1), (0, 1)]
         let (dx, dy) = shifts[((step % 4) + 4) % 4]
-        return DisplayFrame(screen: screen(at: now, fields: f), dimmed: dimmed, shiftX: dx, shiftY: dy)
+        return DisplayFrame(screen: screen(at: now, fields: f), dimmed: dimmed, shiftX: dx, shiftY: dy,
+                            language: config.language)
     }
 
     private func screen(at now: Moment, fields f: LocalFields) -> Screen {
         switch state.overlay {
         case .timerChoice(let selected, _)?:
-            return .timerChoice(TimerChoiceScreen(options: timerOptions.map(\.label), selected: selected))
+            return .timerChoice(TimerChoiceScreen(options: timerOptions.map { config.words.table.timerLabel($0, in: config.language) }, selected: selected))
         case .volume?:
             return .volume(percent: state.volume)
         case .message(let text, _)?:
             return .message(text)
         case .comingSoon(let title, _)?:
             return .comingSoon(title: title)
+        case .menu(let position, _)?:
+            return .menu(menuScreen(position, at: now))
         case nil:
             break
         }
@@ -37,16 +40,31 @@ extension Box {
         case .crossfading(_, _, let since, _, .modeChange), .fadingOut(_, let since, _, .stoppedByHand):
             return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
         case .idle:
-            return .idle(IdleScreen(greeting: Strings.idleGreeting(hour: f.hour), hour: f.hour, minute: f.minute,
+            return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, in: config.language), hour: f.hour, minute: f.minute,
                                     nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
                                     clockUnset: !state.clockTrusted))
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
-                return .idle(IdleScreen(greeting: Strings.idleGreeting(hour: f.hour), hour: f.hour, minute: f.minute,
+                return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, in: config.language), hour: f.hour, minute: f.minute,
                                         nextAlarm: nil, timerRemaining: nil))
             }
             let paused: Bool
             if case .paused = state.phase { paused = true } else { paused = false }
+            if let guide = item.breathing, let breath = guide.phase(at: position) {
+                let words = config.words
+                let label: String
+                switch breath.step {
+                case .inhale: label = words(.breatheIn)
+                case .hold: label = words(.breatheHold)
+                case .exhale: label = words(.breatheOut)
+                case .rest: label = words(.breatheRest)
+                }
+                let left = (1 - breath.progress) * breath.stepSeconds
+                return .breathing(BreathingScreen(
+                    title: item.title, step: breath.step, label: label, fullness: guide.fullness(breath),
+                    secondsLeft: max(1, Int(left.rounded(.up))), cycle: breath.cycle + 1, cycles: guide.cycles,
+                    isPaused: paused, timerRemaining: timerRemaining(at: now)))
+            }
             return .nowPlaying(NowPlayingScreen(
                 mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
                 duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
@@ -56,6 +74,16 @@ extension Box {
 
     /// How often the transition dots move on.
     public static let dotPulseSeconds = 0.5
+    /// How often the breathing animation is redrawn.
+    public static let breathFrameSeconds = 0.125
+
+    /// The breathing LED: on while breathing in and holding the breath in, off otherwise (and
+    /// whenever no breathing exercise plays, or it is paused).
+    public func breathLight(at now: Moment) -> Bool {
+        guard case .playing = state.phase, let (item, position) = currentItem(at: now), let guide = item.breathing,
+              let breath = guide.phase(at: position) else { return false }
+        return breath.step == .inhale || (breath.step == .hold && guide.fullness(breath) >= 1)
+    }
 
     /// The uptime at which the display will next look different without any event: the next dot
     /// pulse, the next second of a countdown or position, or the next minute of the clock.
@@ -70,7 +98,14 @@ extension Box {
         case .crossfading(_, _, let since, _, .modeChange), .fadingOut(_, let since, _, .stoppedByHand):
             let n = ((now.uptime - since) / Box.dotPulseSeconds).rounded(.down) + 1
             return since + n * Box.dotPulseSeconds
-        case .playing, .crossfading, .fadingOut, .snoozed:
+        case .playing, .crossfading:
+            if state.overlay == nil, let (item, position) = currentItem(at: now), let guide = item.breathing {
+                if guide.phase(at: position) != nil { return now.uptime + Box.breathFrameSeconds }
+                // Wake for the first breath even when it starts between seconds.
+                if position < guide.startsAt { return min(nextSecond, now.uptime + (guide.startsAt - position)) }
+            }
+            return nextSecond
+        case .fadingOut, .snoozed:
             return nextSecond
         default:
             if state.timer?.deadline != nil { return nextSecond }
@@ -92,8 +127,8 @@ extension Box {
 
     /// Seconds left on a running sleep timer (nil when none, or End of content).
     public func timerRemaining(at now: Moment) -> Double? {
-        guard let d = state.timer?.deadline else { return nil }
-        return max(0, d - now.uptime)
+        guard let timer = state.timer, let d = timer.deadline else { return nil }
+        return timer.waitingForPause ? 0 : max(0, d - now.uptime)
     }
 
     /// The wall time the alarm rings next (nil when there is none, or it is off).
@@ -106,6 +141,7 @@ extension Box {
     func nextAlarmLabel(after wall: Double) -> String? {
         guard let t = nextAlarm(after: wall) else { return nil }
         let f = clock.fields(t)
-        return Strings.shortWeekdays[(f.weekday - 1 + 7) % 7] + " " + twoDigits(f.hour) + ":" + twoDigits(f.minute)
+        return config.words.table.weekday(f.weekday, in: config.language, short: true) + " " + twoDigits(f.hour) + ":"
+            + twoDigits(f.minute)
     }
 }

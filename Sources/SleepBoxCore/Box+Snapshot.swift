@@ -32,7 +32,7 @@ extension Box {
             timerPreference: state.timerPreference, alarm: state.alarm, configuredAlarm: config.alarm,
             alarmLog: state.alarmLog, ringingSince: ringingSince, snoozedUntil: snoozedUntil,
             volume: state.volume, configuredVolume: config.audio.volume, contentCompleted: state.contentCompleted,
-            lastTitle: state.lastTitle, progress: progress,
+            lastTitle: state.lastTitle, progress: progress, favorites: state.favorites,
             shuffle: Dictionary(uniqueKeysWithValues: state.shuffle.map { ($0.key.rawValue, $0.value) }),
             rng: state.rng)
     }

@@ -43,6 +43,7 @@ public struct Box: Sendable {
         state.contentCompleted = s.contentCompleted
         state.lastTitle = s.lastTitle
         state.progress = s.progress
+        state.favorites = s.favorites ?? []
         state.rng = s.rng
         for (name, bag) in s.shuffle { if let mode = Mode(rawValue: name) { state.shuffle[mode] = bag } }
         // A value edited in the config file since the save wins; otherwise the box's own wins.
@@ -116,6 +117,7 @@ public struct Box: Sendable {
         case .volumeSet(let percent): setVolume(percent, at: now, into: &out)
         case .clockTrustChanged(let trusted): state.clockTrusted = trusted
         case .audioAvailabilityChanged(let available): state.audioAvailable = available
+        case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
         }
         if significant != before {
             out.append(.persist)
@@ -152,6 +154,11 @@ public struct Box: Sendable {
             }
             return
         }
+        if case .menu = state.overlay {
+            // The knob works the menu (on release or hold); any other button closes it and acts.
+            if b == .knob { return }
+            state.overlay = nil
+        }
         switch b {
         case .leaf:
             state.held[b]?.consumed = true
@@ -160,8 +167,12 @@ public struct Box: Sendable {
             state.held[b]?.consumed = true
             timerPressed(at: now, into: &out)
         case .knob:
-            state.held[b]?.consumed = true
-            knobPressed(at: now, into: &out)
+            // Someone awake in the sleep-timer fade: bring the sound back at once. Otherwise the
+            // knob acts on release (pause) or once held (the menu).
+            if case .fadingOut(_, _, _, .sleepTimer) = state.phase {
+                state.held[b]?.consumed = true
+                wakeFromFade(at: now, into: &out)
+            }
         case .skip:
             // Acts on release (short) or while held (seek); a press during a transition is ignored.
             if isTransitioning { state.held[b]?.consumed = true }
@@ -176,6 +187,13 @@ public struct Box: Sendable {
             if now.uptime - hold.since < config.alarmBehaviour.dismissHoldSeconds { snooze(at: now, into: &out) }
         case (.skip, _):
             if short { skipPressed(at: now, into: &out) }
+        case (.knob, _):
+            guard short else { break }
+            if case .menu(let position, _) = state.overlay {
+                menuPressed(position, at: now, into: &out)
+            } else {
+                knobPressed(at: now, into: &out)
+            }
         default:
             break
         }
@@ -196,7 +214,7 @@ public struct Box: Sendable {
         guard let id = nextItem(of: mode, avoiding: nil)
                 ?? catalog.playableIDs(mode).first(where: { !state.unplayable.contains($0) }) else {
             stopNow(at: now, into: &out)
-            state.overlay = .comingSoon(title: mode == .poetry ? "Poetry" : "Meditation",
+            state.overlay = .comingSoon(title: config.words(mode == .poetry ? .modePoetry : .modeMeditation),
                                         until: now.uptime + config.display.messageSeconds * 2)
             return
         }
@@ -236,7 +254,7 @@ public struct Box: Sendable {
             wakeFromFade(at: now, into: &out)
         } else if state.timer != nil {
             state.timer = nil
-            state.overlay = .message(Strings.timerCancelled, until: now.uptime + config.display.messageSeconds)
+            state.overlay = .message(config.words(.timerCancelled), until: now.uptime + config.display.messageSeconds)
             if config.audio.confirmationCues { out.append(.playCue(.tick)) }
         } else {
             let start = timerOptions.firstIndex(of: state.timerPreference) ?? 0
@@ -253,8 +271,6 @@ public struct Box: Sendable {
             p.anchor = now.uptime
             state.phase = .playing(p)
             out.append(.resume)
-        case .fadingOut(_, _, _, .sleepTimer):
-            wakeFromFade(at: now, into: &out)
         default:
             break
         }
@@ -266,13 +282,19 @@ public struct Box: Sendable {
         guard case .fadingOut(let p, _, _, .sleepTimer) = state.phase else { return }
         state.phase = .playing(moved(p, to: now))
         state.timer = nil
-        state.overlay = .message(Strings.timerCancelled, until: now.uptime + config.display.messageSeconds)
+        state.overlay = .message(config.words(.timerCancelled), until: now.uptime + config.display.messageSeconds)
         out.append(.rampGain(to: 1, over: 1, curve: .decibelLinear))
     }
 
     private mutating func knobTurned(_ detents: Int, at now: Moment, into out: inout [Command]) {
         if case .timerChoice(let selected, _) = state.overlay {
             moveTimerChoice(to: min(max(0, selected + detents), timerOptions.count - 1), at: now)
+            return
+        }
+        if case .menu(var position, _) = state.overlay {
+            let rows = menuScreen(position, at: now).rows.count
+            position.selected = min(max(0, position.selected + detents), max(0, rows - 1))
+            openMenu(position, at: now)
             return
         }
         switch state.phase {
@@ -289,6 +311,77 @@ public struct Box: Sendable {
             out.append(.setVolume(percent: volume))
         }
         state.overlay = .volume(until: now.uptime + config.display.volumeBarSeconds)
+    }
+
+    // MARK: Menu
+
+    private mutating func openMenu(_ position: MenuPosition, at now: Moment) {
+        state.overlay = .menu(position, until: now.uptime + config.menu.closeAfterSeconds)
+    }
+
+    /// The knob held: opens the menu; in a list on an item, marks or unmarks it a favourite; in
+    /// the menu elsewhere, closes it.
+    private mutating func knobHeld(at now: Moment, into out: inout [Command]) {
+        guard case .menu(let position, _) = state.overlay else {
+            openMenu(MenuPosition(category: nil, selected: 0), at: now)
+            return
+        }
+        guard let category = position.category, position.selected > 0 else {
+            state.overlay = nil
+            return
+        }
+        let items = menuItems(category, at: now)
+        guard position.selected - 1 < items.count else { return }
+        let id = items[position.selected - 1].id
+        if let index = state.favorites.firstIndex(of: id) {
+            state.favorites.remove(at: index)
+        } else {
+            state.favorites.append(id)
+        }
+        var kept = position
+        // In the favourites list the row just unmarked goes away: stay on a row that exists.
+        if category == .favorites { kept.selected = min(kept.selected, state.favorites.count) }
+        openMenu(kept, at: now)
+        if config.audio.confirmationCues { out.append(.playCue(.tick)) }
+    }
+
+    /// A short knob press in the menu: open the category, go back, or play the item.
+    private mutating func menuPressed(_ position: MenuPosition, at now: Moment, into out: inout [Command]) {
+        guard let category = position.category else {
+            let categories = menuCategories
+            guard position.selected < categories.count else { return }
+            let chosen = categories[position.selected]
+            openMenu(MenuPosition(category: chosen, selected: menuItems(chosen, at: now).isEmpty ? 0 : 1), at: now)
+            return
+        }
+        guard position.selected > 0 else {
+            openMenu(MenuPosition(category: nil, selected: menuCategories.firstIndex(of: category) ?? 0), at: now)
+            return
+        }
+        let items = menuItems(category, at: now)
+        guard position.selected - 1 < items.count else { return }
+        let item = items[position.selected - 1]
+        guard item.isAvailable, !state.unplayable.contains(item.id) else {
+            state.overlay = .comingSoon(title: item.title, until: now.uptime + config.display.messageSeconds * 2)
+            return
+        }
+        state.overlay = nil
+        play(chosen: item, at: now, into: &out)
+    }
+
+    /// Plays an item picked in the menu. The mode becomes the one whose pool has the item's kind
+    /// (else the current one, else the last one), so the leaf and skip go on from there.
+    private mutating func play(chosen item: ContentItem, at now: Moment, into out: inout [Command]) {
+        if let p = state.playback, p.item == item.id {
+            if case .paused = state.phase { knobPressed(at: now, into: &out) }
+            return
+        }
+        let poolMode = [Mode.meditation, .poetry].first { config.pools[$0]?.contains(item.kind) ?? false }
+        let mode = poolMode ?? (state.mode != .off ? state.mode : state.lastMode)
+        let reason: CrossfadeReason = mode == state.mode ? .skip : .modeChange
+        state.mode = mode
+        state.lastMode = mode
+        startItem(item.id, at: now, reason: reason, into: &out)
     }
 
     // MARK: Sleep timer
@@ -316,6 +409,17 @@ public struct Box: Sendable {
     }
 
     private mutating func timerRanOut(at now: Moment, into out: inout [Command]) {
+        // In the middle of speech: wait (a little) for the next pause, so the fade never cuts a
+        // sentence in half, and the place saved for next time is the start of a sentence.
+        if let timer = state.timer, !timer.waitingForPause, config.timer.speechGraceSeconds > 0,
+           case .playing(let p) = state.phase, let speech = state.speechPauses, speech.item == p.item {
+            let position = moved(p, to: now).position
+            if let start = speech.fadeStart(after: position, grace: config.timer.speechGraceSeconds), start > position {
+                state.timer?.deadline = now.uptime + (start - position)
+                state.timer?.waitingForPause = true
+                return
+            }
+        }
         let length = state.timer?.length ?? config.timer.fadeOutSeconds
         state.timer = nil
         switch state.phase {
@@ -426,7 +530,7 @@ public struct Box: Sendable {
         state.phase = .idle
         out.append(.stop)
         stopBed(into: &out)
-        state.overlay = .message(Strings.unavailable, until: now.uptime + config.display.messageSeconds * 2)
+        state.overlay = .message(config.words(.unavailable), until: now.uptime + config.display.messageSeconds * 2)
     }
 
     private mutating func positionReported(_ id: ItemID, _ seconds: Double, at now: Moment) {
@@ -511,7 +615,8 @@ public struct Box: Sendable {
         state.contentCompleted = false
         let f = clock.fields(now.wall)
         out.append(.duckAlarm(to: config.alarmBehaviour.duckVolume, over: 1))
-        out.append(.speak(Strings.wakeGreeting(hour: f.hour, minute: f.minute, weekday: f.weekday, lastTitle: state.lastTitle)))
+        out.append(.speak(WakeGreeting().text(hour: f.hour, minute: f.minute, weekday: f.weekday, lastTitle: state.lastTitle,
+                                              in: config.language)))
     }
 
     private mutating func speechFinished(at now: Moment, into out: inout [Command]) {
@@ -539,7 +644,7 @@ public struct Box: Sendable {
         return Deadline(uptime: uptime, wall: wall)
     }
 
-    private enum TimerKind { case overlay, transition, sleepTimer, skipHold, leafHold, greeting, autoStop, snoozeEnd }
+    private enum TimerKind { case overlay, transition, sleepTimer, skipHold, leafHold, knobHold, greeting, autoStop, snoozeEnd }
 
     private var dueTimers: [(at: Double, kind: TimerKind)] {
         var list: [(at: Double, kind: TimerKind)] = []
@@ -559,6 +664,9 @@ public struct Box: Sendable {
         if let d = state.timer?.deadline { list.append((d, .sleepTimer)) }
         if let h = state.held[.skip], !h.consumed, isSeekable {
             list.append((h.since + config.playback.holdSeconds + Double(h.fired) * config.playback.seekRepeatSeconds, .skipHold))
+        }
+        if let h = state.held[.knob], !h.consumed, !isAlarmActive {
+            list.append((h.since + config.playback.holdSeconds, .knobHold))
         }
         if let h = state.held[.leaf], !h.consumed, isAlarmActive {
             list.append((h.since + config.alarmBehaviour.dismissHoldSeconds, .leafHold))
@@ -603,6 +711,9 @@ public struct Box: Sendable {
         case .leafHold:
             state.held[.leaf]?.consumed = true
             dismissAlarm(at: now, into: &out)
+        case .knobHold:
+            state.held[.knob]?.consumed = true
+            knobHeld(at: now, into: &out)
         case .greeting:
             if case .ringing(let r) = state.phase { speakGreeting(r, at: now, into: &out) }
         case .autoStop:
@@ -679,13 +790,13 @@ public struct Box: Sendable {
     /// The fields whose change is worth a save at once.
     private struct Significant: Equatable {
         var mode: Mode, lastMode: Mode, phase: String, item: ItemID?, timer: SleepTimer?, preference: TimerChoice
-        var alarm: AlarmSettings?, volume: Int, completed: Bool, handled: Double?
+        var alarm: AlarmSettings?, volume: Int, completed: Bool, handled: Double?, favorites: [ItemID]
     }
 
 
     private var significant: Significant {
         Significant(mode: state.mode, lastMode: state.lastMode, phase: state.phase.name, item: state.playback?.item,
                     timer: state.timer, preference: state.timerPreference, alarm: state.alarm, volume: state.volume,
-                    completed: state.contentCompleted, handled: state.alarmLog.lastHandled)
+                    completed: state.contentCompleted, handled: state.alarmLog.lastHandled, favorites: state.favorites)
     }
 }

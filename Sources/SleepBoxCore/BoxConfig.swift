@@ -13,6 +13,9 @@ public struct BoxConfig: Sendable, Equatable {
     public var display: DisplaySettings
     /// The kinds each leaf mode draws from.
     public var pools: [Mode: [ContentKind]]
+    /// The language of the screens and the spoken greeting.
+    public var language: Language
+    public var menu: MenuSettings
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),
@@ -21,7 +24,9 @@ public struct BoxConfig: Sendable, Equatable {
                 audio: AudioSettings = AudioSettings(),
                 playback: PlaybackSettings = PlaybackSettings(),
                 display: DisplaySettings = DisplaySettings(),
-                pools: [Mode: [ContentKind]] = Catalog.defaultPools) {
+                pools: [Mode: [ContentKind]] = Catalog.defaultPools,
+                language: Language = .english,
+                menu: MenuSettings = MenuSettings()) {
         self.timeZone = timeZone
         self.timer = timer
         self.alarm = alarm
@@ -30,7 +35,12 @@ public struct BoxConfig: Sendable, Equatable {
         self.playback = playback
         self.display = display
         self.pools = pools
+        self.language = language
+        self.menu = menu
     }
+
+    /// The words of `language`.
+    public var words: Words { Words(table: .standard, language: language) }
 }
 
 /// `[timer]`
@@ -41,6 +51,9 @@ public struct TimerSettings: Sendable, Equatable {
     public var fadeOutSeconds: Double = 30
     /// Seconds without input after which the timer choice commits itself.
     public var commitAfterSeconds: Double = 3
+    /// When the timer runs out in the middle of speech, the fade waits up to this many seconds
+    /// for the next pause, so it never cuts a sentence in half (0: fade at once).
+    public var speechGraceSeconds: Double = 45
     public init(choices: [Double] = [15, 30, 45, 60, 90], fadeOutSeconds: Double = 30) {
         self.choices = choices
         self.fadeOutSeconds = fadeOutSeconds
@@ -122,6 +135,13 @@ public struct PlaybackSettings: Sendable, Equatable {
     public var ambientBed: String?
     /// The bed's level (gain 0...1).
     public var ambientBedLevel: Double = 0.15
+    public init() {}
+}
+
+/// `[menu]`: the library menu (knob held).
+public struct MenuSettings: Sendable, Equatable {
+    /// The menu closes by itself after this many seconds without input.
+    public var closeAfterSeconds: Double = 30
     public init() {}
 }
 

@@ -33,6 +33,11 @@ public struct BoxState: Sendable, Equatable {
     public var audioAvailable = true
     /// Items the audio side could not play since the box started: never picked again.
     public var unplayable: Set<ItemID> = []
+    /// The owner's favourites, in the order they were marked (persisted).
+    public var favorites: [ItemID] = []
+    /// Where the speech of the item playing pauses (reported by the audio side once it has laid
+    /// the item out): the sleep-timer fade waits for one of these.
+    public var speechPauses: SpeechPauses?
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.volume = volume
@@ -123,11 +128,15 @@ public struct SleepTimer: Sendable, Equatable {
     public var deadline: Double?
     /// Its whole length in seconds; nil for End of content.
     public var length: Double?
+    /// True once it has run out in the middle of speech: `deadline` is then the next pause, where
+    /// the fade begins.
+    public var waitingForPause: Bool
 
-    public init(choice: TimerChoice, deadline: Double?, length: Double?) {
+    public init(choice: TimerChoice, deadline: Double?, length: Double?, waitingForPause: Bool = false) {
         self.choice = choice
         self.deadline = deadline
         self.length = length
+        self.waitingForPause = waitingForPause
     }
 }
 
@@ -181,10 +190,12 @@ public enum Overlay: Sendable, Equatable {
     case volume(until: Double)
     case message(String, until: Double)
     case comingSoon(title: String, until: Double)
+    /// The library menu, open until `until` (uptime) unless used.
+    case menu(MenuPosition, until: Double)
 
     var expiry: Double {
         switch self {
-        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t): return t
+        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .menu(_, let t): return t
         }
     }
 }
@@ -202,5 +213,30 @@ public struct Hold: Sendable, Equatable {
         self.since = since
         self.fired = fired
         self.consumed = consumed
+    }
+}
+
+/// The pauses in an item's speech, in seconds from its start.
+public struct SpeechPauses: Sendable, Equatable {
+    public var item: ItemID
+    /// Silent stretches between spoken ones, in order.
+    public var pauses: [ClosedRange<Double>]
+
+    public init(item: ItemID, pauses: [ClosedRange<Double>]) {
+        self.item = item
+        self.pauses = pauses
+    }
+
+    /// Where the fade should begin for a timer running out at `position`: `position` itself when
+    /// it lies in a pause (or no speech follows), else the start of the next pause; nil when that
+    /// is further away than `grace` seconds.
+    public func fadeStart(after position: Double, grace: Double) -> Double? {
+        for pause in pauses {
+            if pause.contains(position) { return position }
+            if pause.lowerBound > position {
+                return pause.lowerBound - position <= grace ? pause.lowerBound : nil
+            }
+        }
+        return position
     }
 }

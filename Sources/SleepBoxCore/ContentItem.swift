@@ -15,13 +15,17 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     public var duration: Double
     /// False for an item whose audio is not there yet: shown as "coming soon", never played.
     public var isAvailable: Bool
+    /// For a breathing exercise: when the paced breathing runs (the screen and the LED follow it).
+    public var breathing: BreathingGuide?
 
-    public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true) {
+    public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true,
+                breathing: BreathingGuide? = nil) {
         self.id = id
         self.title = title
         self.kind = kind
         self.duration = duration
         self.isAvailable = isAvailable
+        self.breathing = breathing
     }
 }
 

@@ -27,6 +27,8 @@ public enum Event: Sendable, Equatable {
     case clockTrustChanged(Bool)
     /// The sound device went away (false) or came back (true).
     case audioAvailabilityChanged(Bool)
+    /// The audio side laid an item's speech out and found its pauses (seconds from the start).
+    case speechPausesFound(ItemID, pauses: [ClosedRange<Double>])
 
     /// A short name for traces and logs.
     public var name: String {
@@ -44,6 +46,7 @@ public enum Event: Sendable, Equatable {
         case .volumeSet(let p): return "volume \(p)"
         case .clockTrustChanged(let t): return t ? "clock synchronised" : "clock not synchronised"
         case .audioAvailabilityChanged(let a): return a ? "audio restored" : "audio unavailable"
+        case .speechPausesFound(let id, let pauses): return "speechPauses \(id) \(pauses.count)"
         }
     }
 }

@@ -19,6 +19,10 @@ public enum Screen: Sendable, Equatable {
     case comingSoon(title: String)
     /// A short confirmation, e.g. "Timer off".
     case message(String)
+    /// The library menu (knob held): categories, or the items of one.
+    case menu(MenuScreen)
+    /// A breathing exercise in its paced phase: the breath to follow.
+    case breathing(BreathingScreen)
 
     /// A short name for traces.
     public var name: String {
@@ -31,6 +35,8 @@ public enum Screen: Sendable, Equatable {
         case .transition: return "transition"
         case .comingSoon: return "comingSoon"
         case .message: return "message"
+        case .menu: return "menu"
+        case .breathing: return "breathing"
         }
     }
 }
@@ -114,6 +120,83 @@ public struct AlarmScreen: Sendable, Equatable {
     }
 }
 
+public struct MenuScreen: Sendable, Equatable {
+    /// "Library" at the top level, else the category's name.
+    public var title: String
+    public var rows: [MenuRow]
+    /// The row the knob points at.
+    public var selected: Int
+    /// Shown under the rows when a list has no items ("Nothing here yet").
+    public var hint: String?
+
+    public init(title: String, rows: [MenuRow], selected: Int, hint: String? = nil) {
+        self.title = title
+        self.rows = rows
+        self.selected = selected
+        self.hint = hint
+    }
+}
+
+/// One line of the menu.
+public struct MenuRow: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Up to the top level.
+        case back
+        /// A category: opens its list.
+        case category
+        /// An item: plays it.
+        case item
+    }
+
+    public var kind: Kind
+    public var label: String
+    /// Right-aligned and small: an item's length ("12 min"), how far it got ("40%"), "soon", or
+    /// a category's count.
+    public var detail: String?
+    /// Marked as a favourite (a small heart before the label).
+    public var isFavorite: Bool
+    /// False for an item coming soon (drawn dimmed: dotted, not playable).
+    public var isAvailable: Bool
+
+    public init(kind: Kind, label: String, detail: String? = nil, isFavorite: Bool = false, isAvailable: Bool = true) {
+        self.kind = kind
+        self.label = label
+        self.detail = detail
+        self.isFavorite = isFavorite
+        self.isAvailable = isAvailable
+    }
+}
+
+public struct BreathingScreen: Sendable, Equatable {
+    public var title: String
+    /// What the breath does now, and the word for it ("Breathe in").
+    public var step: BreathStep.Kind
+    public var label: String
+    /// How full the lungs are, 0...1: the animation's circle grows with it.
+    public var fullness: Double
+    /// Whole seconds left in this step (counts down 4, 3, 2, 1).
+    public var secondsLeft: Int
+    /// The cycle (from 1) and how many there are.
+    public var cycle: Int
+    public var cycles: Int
+    public var isPaused: Bool
+    /// The sleep timer: seconds left, or nil when no timer runs.
+    public var timerRemaining: Double?
+
+    public init(title: String, step: BreathStep.Kind, label: String, fullness: Double, secondsLeft: Int, cycle: Int,
+                cycles: Int, isPaused: Bool, timerRemaining: Double?) {
+        self.title = title
+        self.step = step
+        self.label = label
+        self.fullness = fullness
+        self.secondsLeft = secondsLeft
+        self.cycle = cycle
+        self.cycles = cycles
+        self.isPaused = isPaused
+        self.timerRemaining = timerRemaining
+    }
+}
+
 /// A screen as it appears on the panel: the screen, night dimming and the burn-in shift.
 public struct DisplayFrame: Sendable, Equatable {
     public var screen: Screen
@@ -122,11 +205,14 @@ public struct DisplayFrame: Sendable, Equatable {
     /// Burn-in protection: the whole content moves by this many pixels (0 or 1 each).
     public var shiftX: Int
     public var shiftY: Int
+    /// The language of the words the renderer adds itself ("Sleep timer", "Paused").
+    public var language: Language
 
-    public init(screen: Screen, dimmed: Bool = false, shiftX: Int = 0, shiftY: Int = 0) {
+    public init(screen: Screen, dimmed: Bool = false, shiftX: Int = 0, shiftY: Int = 0, language: Language = .english) {
         self.screen = screen
         self.dimmed = dimmed
         self.shiftX = shiftX
         self.shiftY = shiftY
+        self.language = language
     }
 }

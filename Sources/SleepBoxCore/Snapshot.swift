@@ -26,6 +26,8 @@ public struct Snapshot: Sendable, Equatable, Codable {
     public var contentCompleted: Bool
     public var lastTitle: String?
     public var progress: [ItemID: ProgressEntry]
+    /// The owner's favourites (absent in files written before favourites existed).
+    public var favorites: [ItemID]?
     /// Shuffle bags by mode name, so a restart does not repeat items.
     public var shuffle: [String: ShuffleBag]
     public var rng: SplitMix64

@@ -11,15 +11,6 @@ public enum TimerChoice: Sendable, Equatable, Codable, Hashable {
         [.off] + minutes.map { .minutes($0) } + [.endOfContent]
     }
 
-    /// "Off", "30 min", "0.5 min", "End of content".
-    public var label: String {
-        switch self {
-        case .off: return Strings.timerOff
-        case .minutes(let m): return formatNumber(m) + " min"
-        case .endOfContent: return Strings.endOfContent
-        }
-    }
-
     /// Encoded as "off", "end" or the number of minutes, so state files stay readable.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()

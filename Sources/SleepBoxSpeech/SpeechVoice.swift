@@ -1,3 +1,5 @@
+import SleepBoxCore
+
 /// Which text-to-speech engine speaks, with which voice, how fast and how high.
 ///
 /// Part of the speech cache's key: two renders with equal voices and equal text are the same sound.
@@ -32,7 +34,7 @@ public struct SpeechVoice: Sendable, Hashable, Codable, CustomStringConvertible 
     public static let espeakGerman = SpeechVoice(engine: EspeakEngine.engineName, name: "de")
 
     /// The espeak-ng voice for a language of the string table.
-    public static func espeak(for language: StringTable.Language) -> SpeechVoice {
+    public static func espeak(for language: Language) -> SpeechVoice {
         switch language {
         case .english: return espeakEnglish
         case .german: return espeakGerman

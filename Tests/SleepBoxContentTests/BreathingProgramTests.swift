@@ -1,3 +1,4 @@
+import SleepBoxCore
 import SleepBoxAudio
 import Testing
 @testable import SleepBoxContent

@@ -76,7 +76,7 @@ import Testing
         let failed = box.handle(.itemFailed(bad, reason: "x.ogg: not a supported audio file"), at: t)
         #expect(failed.contains(.stop))
         #expect(box.state.phase == .idle && box.state.unplayable == [bad])
-        #expect(box.display(at: t).screen == .message(Strings.unavailable))
+        #expect(box.display(at: t).screen == .message("Cannot play this item"))
         // Every later pick avoids it.
         for _ in 0..<6 {
             _ = box.handle(.buttonReleased(.skip), at: t)

@@ -26,7 +26,7 @@ private func zone(_ name: String) -> TimeZone {
 @Suite struct ConfigFileValueTests {
     @Test func anEmptyFileKeepsEveryDefault() throws {
         let file = try parse("")
-        #expect(file == ConfigFile(config: BoxConfig(timeZone: utc), language: .en))
+        #expect(file == ConfigFile(config: BoxConfig(timeZone: utc)))
         #expect(file.config.alarm == nil)
     }
 
@@ -105,7 +105,7 @@ private func zone(_ name: String) -> TimeZone {
 
         let file = try parse(text)
         #expect(file.config == expected)
-        #expect(file.language == .de)
+        #expect(file.language == .german)
         #expect(file.config.timeZone.identifier == "Europe/Berlin")
     }
 

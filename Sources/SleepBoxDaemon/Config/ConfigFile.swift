@@ -14,15 +14,15 @@ import SleepBoxTOML
 public struct ConfigFile: Sendable, Equatable {
     /// The settings for the state machine.
     public var config: BoxConfig
-    /// `language`. `BoxConfig` has no field for it yet, so it is kept here.
-    public var language: Language
     /// The devices and folders.
     public var devices: DeviceSettings
 
+    /// `language`: the screens' and the voice's.
+    public var language: Language { config.language }
+
     /// Creates a value from its parts.
-    public init(config: BoxConfig, language: Language = .en, devices: DeviceSettings = DeviceSettings()) {
+    public init(config: BoxConfig, devices: DeviceSettings = DeviceSettings()) {
         self.config = config
-        self.language = language
         self.devices = devices
     }
 
@@ -81,7 +81,7 @@ public struct ConfigFile: Sendable, Equatable {
         var reader = ConfigReader(path: path, locator: TOMLKeyLocator(text: text))
         let result = reader.read(root, defaultTimeZone: defaultTimeZone)
         guard reader.issues.isEmpty else { throw ConfigError(path: path, issues: reader.issues) }
-        self.init(config: result.config, language: result.language, devices: result.devices)
+        self.init(config: result.config, devices: result.devices)
     }
 
     /// The time zone to use when the file names none: the `TZ` environment variable if it names

@@ -30,7 +30,7 @@ struct ConfigReader {
     static let tableKeys: [String: [String]] = [
         "alarm": ["time", "days", "enabled", "ramp_seconds", "snooze_minutes", "catch_up_minutes",
                   "auto_stop_minutes", "start_volume", "alarm_volume", "greeting_delay_seconds"],
-        "timer": ["fade_out_seconds", "choices"],
+        "timer": ["fade_out_seconds", "choices", "speech_grace_seconds"],
         "audio": ["volume", "volume_step", "cues", "device", "sample_rate", "period_ms", "buffer_ms"],
         "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds",
                      "ambient_bed", "ambient_bed_level"],
@@ -78,6 +78,7 @@ struct ConfigReader {
     static let percent = Bounds(lower: 0, upper: 100, unit: "percent")
     static let greetingDelaySeconds = Bounds(lower: 0, upper: 300, unit: "seconds")
     static let fadeOutSeconds = Bounds(lower: 1, upper: 600, unit: "seconds")
+    static let speechGraceSeconds = Bounds(lower: 0, upper: 300, unit: "seconds")
     static let timerChoiceMinutes = Bounds.positive(upTo: 24 * 60, "minutes")
     static let volumeStep = Bounds(lower: 1, upper: 25, unit: "percent")
     static let fadeSeconds = Bounds(lower: 0.1, upper: 10, unit: "seconds")
@@ -95,7 +96,7 @@ struct ConfigReader {
     /// Reads the whole document over the defaults.
     mutating func read(_ root: TOMLTable, defaultTimeZone: TimeZone) -> (config: BoxConfig, language: Language, devices: DeviceSettings) {
         var config = BoxConfig(timeZone: defaultTimeZone)
-        var language = Language.en
+        var language = Language.english
         var devices = DeviceSettings()
         for (key, value) in Self.entries(root) {
             let path = [key]
@@ -106,6 +107,7 @@ struct ConfigReader {
                 if let text = string(value, path) {
                     if let found = Language(rawValue: text) {
                         language = found
+                        config.language = found
                     } else {
                         let names = Language.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                         fail(.invalidValue, path, "\(quoted(text)) is not a language the box speaks (one of \(names))")
@@ -246,6 +248,8 @@ struct ConfigReader {
                 if let x = number(value, path, Self.fadeOutSeconds) { timer.fadeOutSeconds = x }
             case "choices":
                 if let choices = timerChoices(value, path) { timer.choices = choices }
+            case "speech_grace_seconds":
+                if let x = number(value, path, Self.speechGraceSeconds) { timer.speechGraceSeconds = x }
             default:
                 unknownKey(path)
             }

@@ -2,7 +2,7 @@
 /// "seven o'clock", "Viertel vor sieben", "sechs Uhr zwölf".
 public enum SpokenTime {
     /// `hour` (0-23) and `minute` (0-59) in `language`; out-of-range values wrap around.
-    public static func text(hour: Int, minute: Int, in language: StringTable.Language) -> String {
+    public static func text(hour: Int, minute: Int, in language: Language) -> String {
         switch language {
         case .english: return english(hour: hour, minute: minute)
         case .german: return german(hour: hour, minute: minute)

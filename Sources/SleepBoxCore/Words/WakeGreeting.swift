@@ -16,7 +16,7 @@ public struct WakeGreeting: Sendable {
     /// The greeting for local `hour`:`minute` on `weekday` (1 = Sunday … 7 = Saturday), mentioning
     /// `lastTitle` when there is one. Before noon "Good morning", until 18 h "Good afternoon", then
     /// "Good evening".
-    public func text(hour: Int, minute: Int, weekday: Int, lastTitle: String?, in language: StringTable.Language) -> String {
+    public func text(hour: Int, minute: Int, weekday: Int, lastTitle: String?, in language: Language) -> String {
         let h = ((hour % 24) + 24) % 24
         let opening: StringTable.Key = h < 12 ? .goodMorning : (h < 18 ? .goodAfternoon : .goodEvening)
         var sentence = table.format(.wakeGreeting, in: language, [
@@ -34,5 +34,14 @@ public struct WakeGreeting: Sendable {
     private static func singleFullStop(_ text: String) -> String {
         guard text.hasSuffix("."), let before = text.dropLast().last, ".!?…".contains(before) else { return text }
         return String(text.dropLast())
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace and newlines (no Foundation needed).
+    fileprivate func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }

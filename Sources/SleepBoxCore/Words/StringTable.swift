@@ -1,29 +1,27 @@
-import SleepBoxCore
+/// A language the box speaks and writes (`language` in the configuration file).
+public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
+    case english = "en"
+    case german = "de"
+
+    /// The language of a code such as "en", "en-US", "en_GB.UTF-8", "de", "de-AT" or "German";
+    /// nil for languages the table does not have.
+    public init?(code: String) {
+        let lower = code.lowercased()
+        let base = lower.prefix(while: { $0.isLetter })
+        switch base {
+        case "en", "english": self = .english
+        case "de", "german", "deutsch": self = .german
+        default: return nil
+        }
+    }
+}
 
 /// Every word the box shows or says, per language: language -> key -> text.
 ///
 /// Texts may hold placeholders in braces (`{minutes}`, `{time}`, `{weekday}`, `{title}`,
 /// `{greeting}`) that `format` fills. A key missing in a language falls back to English, then to
 /// the key's name, so a lookup never fails.
-public struct StringTable: Sendable {
-    /// A language the box speaks.
-    public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
-        case english = "en"
-        case german = "de"
-
-        /// The language of a code such as "en", "en-US", "en_GB.UTF-8", "de", "de-AT" or "German";
-        /// nil for languages the table does not have.
-        public init?(code: String) {
-            let lower = code.lowercased()
-            let base = lower.prefix(while: { $0.isLetter })
-            switch base {
-            case "en", "english": self = .english
-            case "de", "german", "deutsch": self = .german
-            default: return nil
-            }
-        }
-    }
-
+public struct StringTable: Sendable, Equatable {
     /// The strings.
     public enum Key: String, Sendable, Hashable, CaseIterable {
         /// Idle screen, 17-21 h: "Good evening".
@@ -58,6 +56,37 @@ public struct StringTable: Sendable {
         case wakeGreeting
         /// Spoken: "Last night you fell asleep to {title}."
         case wakeLastNight
+        /// Timer choice header: "Sleep timer".
+        case sleepTimer
+        /// Volume overlay: "Volume {percent}%".
+        case volumePercent
+        /// Now playing, paused: "Paused".
+        case paused
+        /// Now playing, the timer stops at the end of the item: "end".
+        case timerEndShort
+        /// Alarm screen: "Alarm".
+        case alarm
+        /// Alarm screen while snoozed: "Snoozed {time}".
+        case snoozed
+        /// Alarm screen hint: "hold leaf: off".
+        case holdLeafToStop
+        /// The menu's top level: "Library".
+        case library
+        /// Menu categories.
+        case featuredTonight, continueListening, favorites, yogaNidra, sleepStories, meditations, breathing,
+             hypnosis, affirmations, poems, ambient
+        /// The menu row that goes up a level: "Back".
+        case back
+        /// An empty menu list: "Nothing here yet".
+        case nothingHereYet
+        /// The empty favourites list: "Hold the knob on an item to add it".
+        case favoritesHint
+        /// Message: "Added to favorites" / "Removed from favorites".
+        case favoriteAdded, favoriteRemoved
+        /// A coming-soon item in a list: "soon".
+        case soonMark
+        /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
+        case breatheIn, breatheHold, breatheOut, breatheRest
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").
@@ -110,7 +139,7 @@ public struct StringTable: Sendable {
     }
 
     /// The idle screen's greeting for a local hour: 17-21 good evening, 21-05 ready for sleep,
-    /// otherwise wind down (as `Strings.idleGreeting`).
+    /// otherwise wind down.
     public func idleGreeting(hour: Int, in language: Language) -> String {
         if hour >= 17 && hour < 21 { return text(.goodEvening, in: language) }
         if hour >= 21 || hour < 5 { return text(.readyForSleep, in: language) }

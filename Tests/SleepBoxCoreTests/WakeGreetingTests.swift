@@ -1,5 +1,5 @@
 import Testing
-@testable import SleepBoxSpeech
+@testable import SleepBoxCore
 
 @Suite("Wake greeting")
 struct WakeGreetingTests {
@@ -71,11 +71,5 @@ struct WakeGreetingTests {
                 == "Good morning. It is seven fifteen on Saturday.")
         #expect(SpokenTime.english(hour: -1, minute: 0) == "eleven o'clock")
         #expect(greeting.text(hour: 6, minute: 0, weekday: 15, lastTitle: nil, in: .german) == "Guten Morgen. Es ist Sonntag, sechs Uhr.")
-    }
-
-    @Test func germanGreetingIsSpokenByTheGermanVoice() throws {
-        let text = greeting.text(hour: 6, minute: 45, weekday: 3, lastTitle: nil, in: .german)
-        let clip = try EspeakEngine(voice: .espeak(for: .german)).synthesize(text)
-        #expect(clip.duration > 1.5 && clip.duration < 6, "\(clip.duration) s")
     }
 }

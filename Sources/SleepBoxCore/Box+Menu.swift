@@ -1,0 +1,79 @@
+/// The library menu: the knob held opens it; turning moves, a press opens a category or plays
+/// an item, holding on an item marks it a favourite; the other buttons close it.
+extension Box {
+    /// How many items "Featured tonight" offers.
+    static let featuredCount = 5
+
+    /// The items of a category at `now` (coming-soon items included, except in the lists made of
+    /// what the owner played or chose).
+    public func menuItems(_ category: MenuCategory, at now: Moment) -> [ContentItem] {
+        switch category {
+        case .featuredTonight:
+            return featuredTonight(at: now)
+        case .continueListening:
+            return state.progress
+                .filter { id, entry in
+                    entry.position > 0 && entry.fraction < config.playback.resumeBelowFraction
+                        && (catalog.item(id)?.isAvailable ?? false)
+                }
+                .sorted { $0.value.updated != $1.value.updated ? $0.value.updated > $1.value.updated : $0.key < $1.key }
+                .compactMap { catalog.item($0.key) }
+        case .favorites:
+            return state.favorites.compactMap { catalog.item($0) }
+        case .kind(let kind):
+            return catalog.items.filter { $0.kind == kind }
+        }
+    }
+
+    /// The categories the top level lists: the three of the owner's always, a kind when the
+    /// library has items of it.
+    public var menuCategories: [MenuCategory] {
+        MenuCategory.all.filter { category in
+            if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind } }
+            return true
+        }
+    }
+
+    /// One available item of each of a few kinds, chosen anew each local evening (the same all
+    /// evening: the day counts from noon to noon), in a fixed order of kinds.
+    func featuredTonight(at now: Moment) -> [ContentItem] {
+        let f = clock.fields(now.wall - 12 * 3600)
+        let day = UInt64(max(0, f.year * 400 + f.month * 32 + f.day))
+        var rng = SplitMix64(seed: 0x5EED_F00D ^ (day &* 0x9E37_79B9_7F4A_7C15))
+        let groups: [[ContentKind]] = [[.meditation, .yogaNidra], [.story], [.breathing], [.poem], [.hypnosis, .affirmation], [.ambient]]
+        var picks: [ContentItem] = []
+        for kinds in groups where picks.count < Box.featuredCount {
+            let candidates = catalog.items.filter { kinds.contains($0.kind) && $0.isAvailable && !state.unplayable.contains($0.id) }
+            guard !candidates.isEmpty else { continue }
+            picks.append(candidates[Int(rng.next() % UInt64(candidates.count))])
+        }
+        return picks
+    }
+
+    /// The menu as the display shows it.
+    func menuScreen(_ position: MenuPosition, at now: Moment) -> MenuScreen {
+        let words = config.words
+        guard let category = position.category else {
+            let rows = menuCategories.map { category in
+                MenuRow(kind: .category, label: words(category.key), detail: String(menuItems(category, at: now).count))
+            }
+            return MenuScreen(title: words(.library), rows: rows, selected: min(position.selected, max(0, rows.count - 1)))
+        }
+        let items = menuItems(category, at: now)
+        var rows = [MenuRow(kind: .back, label: words(.back))]
+        for item in items {
+            let detail: String
+            if !item.isAvailable {
+                detail = words(.soonMark)
+            } else if category == .continueListening, let entry = state.progress[item.id] {
+                detail = String(Int((entry.fraction * 100).rounded(.down))) + "%"
+            } else {
+                detail = words.table.timerLabel(.minutes(max(1, (item.duration / 60).rounded())), in: config.language)
+            }
+            rows.append(MenuRow(kind: .item, label: item.title, detail: detail, isFavorite: state.favorites.contains(item.id),
+                                isAvailable: item.isAvailable))
+        }
+        let hint: String? = items.isEmpty ? words(category == .favorites ? .favoritesHint : .nothingHereYet) : nil
+        return MenuScreen(title: words(category.key), rows: rows, selected: min(position.selected, rows.count - 1), hint: hint)
+    }
+}

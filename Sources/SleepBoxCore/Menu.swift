@@ -1,0 +1,47 @@
+/// A list of the library menu.
+public enum MenuCategory: Sendable, Equatable, Hashable {
+    /// A handful of items picked anew each evening.
+    case featuredTonight
+    /// Items begun and not finished (between 0 and 95 %), the most recent first.
+    case continueListening
+    /// The owner's favourites, in the order they were marked.
+    case favorites
+    /// Every item of one kind.
+    case kind(ContentKind)
+
+    /// The menu's top level, in order.
+    public static let all: [MenuCategory] = [.featuredTonight, .continueListening, .favorites]
+        + [ContentKind.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .ambient].map { .kind($0) }
+
+    /// The category's name in the string table.
+    public var key: StringTable.Key {
+        switch self {
+        case .featuredTonight: return .featuredTonight
+        case .continueListening: return .continueListening
+        case .favorites: return .favorites
+        case .kind(let kind):
+            switch kind {
+            case .yogaNidra: return .yogaNidra
+            case .story: return .sleepStories
+            case .meditation: return .meditations
+            case .breathing: return .breathing
+            case .hypnosis: return .hypnosis
+            case .affirmation: return .affirmations
+            case .poem: return .poems
+            case .ambient: return .ambient
+            }
+        }
+    }
+}
+
+/// Where the menu is: the top level (`category == nil`) or a category's list, and the row the
+/// knob points at. In a list, row 0 is "Back" and the items follow.
+public struct MenuPosition: Sendable, Equatable {
+    public var category: MenuCategory?
+    public var selected: Int
+
+    public init(category: MenuCategory?, selected: Int) {
+        self.category = category
+        self.selected = selected
+    }
+}
