@@ -191,14 +191,25 @@ struct BoxTester {
         return e.position
     }
 
-    /// Presses and releases a button `holding` seconds later. For leaf, timer and knob the press
-    /// acts (`update`, `commands`) and the release only forgets the press; skip acts on release.
+    /// Presses and releases a button `holding` seconds later. For leaf and timer the press acts
+    /// (`update`, `commands`) and the release only forgets the press; skip acts on release, and so
+    /// does the knob unless the press is taken at once (the timer choice, the alarm, the
+    /// sleep-timer fade).
     mutating func tap(_ button: Button, after seconds: Double = 0, holding: Double = 0.25,
                       update: (inout BoxState) -> Void = { _ in },
                       commands expected: [Command], releaseCommands: [Command] = [],
                       sourceLocation: SourceLocation = #_sourceLocation) {
         let down = now.uptime + seconds
-        if button == .skip {
+        var actsOnRelease = button == .skip
+        if button == .knob {
+            actsOnRelease = true
+            if case .timerChoice? = box.state.overlay { actsOnRelease = false }
+            switch box.state.phase {
+            case .ringing, .greeting, .snoozed, .fadingOut(_, _, _, .sleepTimer): actsOnRelease = false
+            default: break
+            }
+        }
+        if actsOnRelease {
             send(.buttonPressed(button), after: seconds, update: { $0.held[button] = Hold(since: down) },
                  commands: [], sourceLocation: sourceLocation)
             send(.buttonReleased(button), after: holding, update: {

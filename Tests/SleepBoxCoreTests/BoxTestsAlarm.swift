@@ -196,7 +196,7 @@ extension BoxTester {
             $0.phase = .greeting(AlarmRing(since: since, greetingPending: false))
             $0.contentCompleted = false
         }, commands: [.duckAlarm(to: 0.25, over: 1),
-                      .speak("Good morning. It is 6:30 on Tuesday. Last night you fell asleep to \(title)."),
+                      .speak("Good morning. It is six thirty on Tuesday. Last night you fell asleep to \(title)."),
                       .persist])
         #expect(t.screen() == .alarm(AlarmScreen(hour: 6, minute: 30, isSnoozed: false, snoozeRemaining: nil, isGreeting: true)))
         t.send(.speechFinished, after: 7, update: {
@@ -269,7 +269,7 @@ extension BoxTester {
             $0.phase = .greeting(AlarmRing(since: r2, greetingPending: false))
             $0.contentCompleted = false
         }, commands: [.duckAlarm(to: 0.25, over: 1),
-                      .speak("Good morning. It is 6:39 on Tuesday. Last night you fell asleep to \(title)."),
+                      .speak("Good morning. It is six thirty-nine on Tuesday. Last night you fell asleep to \(title)."),
                       .persist])
 
         // Snoozed during the greeting: the speech is cut, its end never reported.

@@ -39,7 +39,7 @@ import Testing
         #expect(t.screen(after: 10) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: t.now.uptime + 10 - started, duration: Fixture.duration(item),
             isPaused: false, timerRemaining: nil, stopsAtEnd: false)))
-        let pause = t.at(2)
+        let pause = t.at(2 + 0.25)
         t.tap(.knob, after: 2, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])

@@ -63,7 +63,7 @@ import Testing
         var t = try BoxTester.started()
         let med = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
-        let pause = t.at(4)
+        let pause = t.at(4 + 0.25)
         t.tap(.knob, after: 4, update: {
             $0.phase = .paused(Playback(item: med, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
@@ -99,7 +99,7 @@ import Testing
         t.send(.timePassed, after: 2, update: {
             $0.phase = .playing(Playback(item: poem.item, position: 0, anchor: cross.uptime))
         }, commands: [.persist])
-        let pause = t.at(1)
+        let pause = t.at(1 + 0.25)
         t.tap(.knob, after: 1, update: {
             $0.phase = .paused(Playback(item: poem.item, position: pause.uptime - cross.uptime, anchor: pause.uptime))
         }, commands: [.pause, .persist])
@@ -337,7 +337,8 @@ import Testing
             checkInvariants(box, commands: commands, before: before, at: now, event: event)
         }
         for b in down { _ = box.handle(.buttonReleased(b), at: now) }
-        now = now.advanced(by: 10)
+        // Long enough for every overlay to close by itself (the menu's is the longest).
+        now = now.advanced(by: 40)
         _ = box.handle(.timePassed, at: now)
         switch box.state.phase {
         case .crossfading, .fadingOut: Issue.record("a transition never ended: \(box.state.phase)")

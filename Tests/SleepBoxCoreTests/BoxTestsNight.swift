@@ -54,7 +54,7 @@ import Testing
         #expect(rings.map(\.at.wall) == [alarm])
         let ringAt = try #require(rings.first?.at.uptime)
         let speech = morning.filter { if case .speak = $0.command { return true }; return false }
-        #expect(speech.map(\.command) == [.speak("Good morning. It is 6:30 on Tuesday. Last night you fell asleep to \(lastTitle).")])
+        #expect(speech.map(\.command) == [.speak("Good morning. It is six thirty on Tuesday. Last night you fell asleep to \(lastTitle).")])
         #expect(speech.map(\.at.uptime) == [ringAt + 5])
         let ducks = morning.filter { if case .duckAlarm = $0.command { return true }; return false }
         #expect(ducks.map(\.command) == [.duckAlarm(to: 0.25, over: 1), .duckAlarm(to: 1, over: 1)])

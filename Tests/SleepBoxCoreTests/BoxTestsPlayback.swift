@@ -78,7 +78,7 @@ import Testing
         var t = try BoxTester.started()
         let first = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
-        let pause = t.at(3)
+        let pause = t.at(3 + 0.25)
         t.tap(.knob, after: 3, update: {
             $0.phase = .paused(Playback(item: first, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
@@ -86,7 +86,7 @@ import Testing
         let wall = t.now.wall + 5.25
         t.tap(.skip, after: 5, update: {
             $0.progress[first] = ProgressEntry(position: pause.uptime - started, duration: Fixture.duration(first), updated: wall)
-            $0.phase = .playing(Playback(item: next.item, position: 0, anchor: pause.uptime + 0.25 + 5.25))
+            $0.phase = .playing(Playback(item: next.item, position: 0, anchor: pause.uptime + 5.25))
             $0.lastTitle = Fixture.title(next.item)
             next.apply(to: &$0)
         }, commands: [.play(next.item, from: 0), .persist])
@@ -174,7 +174,7 @@ import Testing
         var t = try BoxTester.started()
         let item = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
-        let pause = t.at(2)
+        let pause = t.at(2 + 0.25)
         t.tap(.knob, after: 2, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
@@ -215,14 +215,14 @@ import Testing
         var t = try BoxTester.started()
         let item = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
-        let pause = t.at(5)
+        let pause = t.at(5 + 0.25)
         t.tap(.knob, after: 5, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
         // Paused: the position stands still and no periodic save is asked for.
         #expect(t.box.nextDeadline.due == Due(uptime: nil, wall: nil))
         t.send(.timePassed, after: 60, commands: [])
-        let resume = t.at(1)
+        let resume = t.at(1 + 0.25)
         t.tap(.knob, after: 1, update: {
             $0.phase = .playing(Playback(item: item, position: pause.uptime - started, anchor: resume.uptime))
         }, commands: [.resume, .persist])

@@ -196,7 +196,7 @@ extension BoxTester {
         let item = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
         let commit = t.setTimer(1)
-        let pause = t.at(1)
+        let pause = t.at(1 + 0.25)
         t.tap(.knob, after: 1, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])

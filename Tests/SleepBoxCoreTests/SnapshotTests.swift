@@ -112,7 +112,7 @@ import Testing
 
     @Test func restoringAPausedItemComesUpIdle() throws {
         var e = try Self.evening()
-        let pause = e.t.at(1)
+        let pause = e.t.at(1 + 0.25)
         let item = e.item, started = e.started
         e.t.tap(.knob, after: 1, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
