@@ -38,6 +38,14 @@ import SleepBoxTOML
         expected.alarm = AlarmSettings(hour: 6, minute: 45, weekdays: Set(1...7), isEnabled: true)
         #expect(file.config == expected)
         #expect(file.language == .english)
+
+        // The voice: the English voice named as the language would pick it, and the example model
+        // (read, but unused while the engine is espeak).
+        var voice = VoiceSettings()
+        voice.name = "en-us"
+        voice.piperModel = "/opt/piper/voices/en_US-lessac-medium.onnx"
+        #expect(file.devices.voice == voice)
+        #expect(file.devices.voice.espeakName == VoiceSettings().espeakName)
     }
 
     @Test func theSampleShowsEveryKeyOnce() throws {

@@ -25,7 +25,7 @@ struct ConfigReader {
     /// Keys allowed at the top level (besides the tables).
     static let topLevelKeys = ["time_zone", "language"]
     /// The tables, in the order the sample file shows them.
-    static let tableNames = ["alarm", "timer", "audio", "playback", "display", "pools", "board", "pins", "paths"]
+    static let tableNames = ["alarm", "timer", "audio", "playback", "voice", "display", "pools", "board", "pins", "paths"]
     /// Keys allowed in each table, in the order the sample file shows them.
     static let tableKeys: [String: [String]] = [
         "alarm": ["time", "days", "enabled", "ramp_seconds", "snooze_minutes", "catch_up_minutes",
@@ -34,6 +34,7 @@ struct ConfigReader {
         "audio": ["volume", "volume_step", "cues", "device", "sample_rate", "period_ms", "buffer_ms"],
         "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds",
                      "ambient_bed", "ambient_bed_level"],
+        "voice": ["engine", "name", "rate", "pitch", "piper_model", "piper_binary"],
         "display": ["dim_from", "dim_until", "screen_timeout_seconds", "controller", "address", "rotate"],
         "pools": ["meditation", "poetry"],
         "board": ["profile", "debounce_ms"],
@@ -90,6 +91,8 @@ struct ConfigReader {
     static let sampleRate = Bounds(lower: 8_000, upper: 192_000, unit: "Hz")
     static let periodMilliseconds = Bounds(lower: 1, upper: 100, unit: "ms")
     static let bufferMilliseconds = Bounds(lower: 20, upper: 2_000, unit: "ms")
+    static let speechRate = Bounds(lower: 80, upper: 450, unit: "words per minute")
+    static let speechPitch = Bounds(lower: 0, upper: 100)
 
     // MARK: Reading
 
@@ -121,6 +124,8 @@ struct ConfigReader {
                 if let section = table(value, path) { readAudio(section, into: &config.audio, devices: &devices) }
             case "playback":
                 if let section = table(value, path) { readPlayback(section, into: &config.playback) }
+            case "voice":
+                if let section = table(value, path) { readVoice(section, into: &devices.voice) }
             case "display":
                 if let section = table(value, path) { readDisplay(section, into: &config.display, devices: &devices) }
             case "pools":
@@ -135,7 +140,73 @@ struct ConfigReader {
                 unknownTopLevel(key, isTable: value.type == .table)
             }
         }
+        devices.voice.languageVoice = VoiceSettings.languageVoice(for: language)
         return (config, language, devices)
+    }
+
+    private mutating func readVoice(_ table: TOMLTable, into voice: inout VoiceSettings) {
+        var enginePath: [String]?
+        for (key, value) in Self.entries(table) {
+            let path = ["voice", key]
+            switch key {
+            case "engine":
+                let names = VoiceSettings.Engine.allCases.map(\.rawValue)
+                if let text = string(value, path, expected: "\"espeak\" or \"piper\"") {
+                    if let engine = VoiceSettings.Engine(rawValue: text.lowercased()) {
+                        voice.engine = engine
+                        enginePath = path
+                    } else {
+                        var message = "\(quoted(text)) is not a voice engine"
+                        let guess = text.lowercased().hasPrefix("espeak") ? "espeak" : Suggestion.closest(to: text, among: names)
+                        if let guess { message += "; did you mean \(quoted(guess))?" }
+                        fail(.invalidValue, path, message + " (\"espeak\" or \"piper\")")
+                    }
+                }
+            case "name":
+                if let text = string(value, path, expected: "an espeak-ng voice such as \"en-us\" or \"de\"") {
+                    if text.isEmpty || text.contains(where: { $0.isWhitespace }) {
+                        fail(.invalidValue, path, "\(quoted(text)) is not a voice name; write one such as \"en-us\", \"en-gb\" or \"de\" "
+                             + "(`espeak-ng --voices` lists them), or remove the line for the language's voice")
+                    } else {
+                        voice.name = text
+                    }
+                }
+            case "rate":
+                if let x = wholeNumber(value, path, Self.speechRate) { voice.rate = x }
+            case "pitch":
+                if let x = wholeNumber(value, path, Self.speechPitch) { voice.pitch = x }
+            case "piper_model":
+                if let text = string(value, path, expected: "the path of a Piper voice model (MODEL.onnx)") {
+                    if !text.hasPrefix("/") {
+                        fail(.invalidValue, path, "\(quoted(text)) is not an absolute path; write the whole path of the model, starting with /")
+                    } else if !text.hasSuffix(".onnx") {
+                        fail(.invalidValue, path, "\(quoted(text)) is not a Piper voice model; give the path of its MODEL.onnx file "
+                             + "(MODEL.onnx.json sits beside it)")
+                    } else {
+                        voice.piperModel = text
+                    }
+                }
+            case "piper_binary":
+                if let text = string(value, path, expected: "\"piper\" or the path of the piper program") {
+                    if text.isEmpty {
+                        fail(.invalidValue, path, "empty; write \"piper\" (found in PATH) or the whole path of the piper program")
+                    } else if text.contains("/") && !text.hasPrefix("/") {
+                        fail(.invalidValue, path, "\(quoted(text)) is not an absolute path; write \"piper\" (found in PATH) "
+                             + "or the whole path, starting with /")
+                    } else {
+                        voice.piperBinary = text
+                    }
+                }
+            default:
+                unknownKey(path)
+            }
+        }
+        // A piper_model that was written but rejected has its own issue already.
+        if voice.engine == .piper, voice.piperModel == nil, table["piper_model"] == nil {
+            add(.invalidValue, ["voice", "piper_model"], line: locator.line(of: enginePath ?? ["voice"]),
+                "[voice] piper_model: missing; engine = \"piper\" needs the path of a Piper voice model, "
+                + "e.g. piper_model = \"/opt/piper/voices/en_US-lessac-medium.onnx\" (or set engine = \"espeak\")")
+        }
     }
 
     private mutating func readBoard(_ table: TOMLTable, into devices: inout DeviceSettings) {
@@ -598,7 +669,12 @@ struct ConfigReader {
     }
 
     private mutating func add(_ kind: ConfigIssue.Kind, _ path: [String], _ message: String) {
-        issues.append(ConfigIssue(kind: kind, path: self.path, line: locator.line(of: path),
+        add(kind, path, line: locator.line(of: path), message)
+    }
+
+    /// Records `message` about the key at `path`, placed on `line` (for a key that is missing).
+    private mutating func add(_ kind: ConfigIssue.Kind, _ path: [String], line: Int?, _ message: String) {
+        issues.append(ConfigIssue(kind: kind, path: self.path, line: line,
                                   key: path.joined(separator: "."), message: message))
     }
 

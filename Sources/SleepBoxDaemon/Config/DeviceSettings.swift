@@ -1,7 +1,7 @@
 import SleepBoxHardware
 
 /// The configuration of the box's devices and folders (the parts of the file the state machine
-/// does not see): board profile and pin overrides, the display, the sound device, paths.
+/// does not see): board profile and pin overrides, the display, the sound device, the voice, paths.
 public struct DeviceSettings: Sendable, Equatable {
     /// `[board] profile`: "auto" (detect the Pi model), a profile name ("pi-4"), or a file path.
     public var boardProfile: String = "auto"
@@ -31,6 +31,8 @@ public struct DeviceSettings: Sendable, Equatable {
     public var contentDirectory: String?
     /// `[paths] user_content`: the owner's own items (nil: `user-content` in the state directory).
     public var userContentDirectory: String?
+    /// `[voice]`: the text-to-speech engine, its voice, rate and pitch.
+    public var voice = VoiceSettings()
 
     public init() {}
 }

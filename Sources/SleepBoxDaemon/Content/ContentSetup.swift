@@ -13,10 +13,18 @@ public struct ContentSetup {
 
     /// Loads the bundled library (`[paths] content`, else found next to the program or installed)
     /// and the owner's (`[paths] user_content`, else `user-content` in the state folder), with the
-    /// voice (espeak-ng, its render cache in the state folder).
+    /// voice `[voice]` asks for (see `VoiceSelection`; a configured Piper that is not installed, or
+    /// an espeak-ng voice that is not there, is logged as a warning and espeak-ng speaks instead),
+    /// its render cache in the state folder.
     public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
                             format: AudioFormat, logger: Logger) -> ContentSetup {
-        let engine = EspeakEngine(voice: .espeakEnglish, format: format)
+        let selection = VoiceSelection.choose(settings: devices.voice)
+        if let summary = VoiceSelection.summary(selection) {
+            logger.warning("voice: \(summary.detail); to fix: \(summary.fix)")
+        } else {
+            logger.info("voice: \(selection.choice)")
+        }
+        let engine = selection.choice.engine(format: format)
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
         let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: SpeechCache(directory: cacheDir, logger: logger), logger: logger)
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"

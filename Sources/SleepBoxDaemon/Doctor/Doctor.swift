@@ -84,6 +84,9 @@ public struct Doctor {
             }
         }
 
+        // Voice.
+        checks.append(Self.voiceCheck(VoiceSelection.choose(settings: devices.voice)))
+
         // Folders.
         checks.append(folderCheck("state folder", stateDirectory, needWrite: true, fix: "sudo install -d -o sleepbox -g sleepbox \(stateDirectory)"))
         if let content = devices.contentDirectory ?? DataLocations.folder("content") {
@@ -107,6 +110,16 @@ public struct Doctor {
         add("clock", synced ? .ok : .warning, synced ? "synchronised" : "not synchronised: alarms use the clock as it is",
             synced ? "" : "connect to a network once (systemd-timesyncd sets the time), or set it: sudo timedatectl set-time")
         return checks
+    }
+
+    /// Which voice will speak; when the configured one cannot, why, what speaks instead, and how
+    /// to fix it (a warning: the box still speaks; a failure when no voice is left at all).
+    static func voiceCheck(_ selection: (choice: VoiceSelection.Choice, problems: [VoiceSelection.Problem])) -> Check {
+        guard let summary = VoiceSelection.summary(selection) else {
+            return Check(name: "voice", outcome: .ok, detail: "\(selection.choice)", fix: "")
+        }
+        let silent = selection.problems.contains(where: \.isSilent)
+        return Check(name: "voice", outcome: silent ? .failure : .warning, detail: summary.detail, fix: summary.fix)
     }
 
     func gpioCheck(_ profile: BoardProfile, running: Bool) -> Check {

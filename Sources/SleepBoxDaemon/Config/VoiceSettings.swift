@@ -1,0 +1,48 @@
+import SleepBoxCore
+import SleepBoxSpeech
+
+/// `[voice]` in the configuration file: which text-to-speech engine reads the content and the
+/// greetings, with which voice, how fast and how high.
+///
+/// espeak-ng (in process) is the factory setting; Piper (a neural voice run as a subprocess) is
+/// used when `engine = "piper"` names a model and it is installed (see `VoiceSelection`).
+public struct VoiceSettings: Sendable, Equatable {
+    /// The engines the configuration can name.
+    public enum Engine: String, Sendable, Equatable, CaseIterable {
+        /// espeak-ng, in process (libespeak-ng): fast, robotic, always there.
+        case espeak
+        /// Piper, a neural voice run as the `piper` command with `piperModel`.
+        case piper
+    }
+
+    /// `engine`: "espeak" (the factory setting) or "piper".
+    public var engine: Engine = .espeak
+    /// `name`: the espeak-ng voice ("en-us", "en-gb", "de", ...); nil follows the language
+    /// (`languageVoice`).
+    public var name: String?
+    /// The espeak-ng voice of the configured `language` ("en-us" for en, "de" for de): the voice
+    /// when `name` is not set, and the fallback when espeak-ng does not have `name`.
+    public var languageVoice: String = SpeechVoice.espeakEnglish.name
+    /// `rate`: words per minute, 80 to 450 (Piper maps it to a length scale).
+    public var rate: Int = SpeechVoice.defaultRate
+    /// `pitch`: 0 to 100, 50 being the voice's normal pitch (espeak-ng only).
+    public var pitch: Int = SpeechVoice.defaultPitch
+    /// `piper_model`: the absolute path of the Piper voice model, MODEL.onnx (MODEL.onnx.json
+    /// beside it); required when `engine` is `.piper`.
+    public var piperModel: String?
+    /// `piper_binary`: the `piper` executable, a name looked up in PATH or an absolute path.
+    public var piperBinary: String = "piper"
+
+    /// The factory setting: espeak-ng, American English, 140 words per minute, pitch 40.
+    public init() {}
+
+    /// The espeak-ng voice asked for: `name`, else the language's.
+    public var espeakName: String { name ?? languageVoice }
+
+    /// The espeak-ng voice that speaks `language` when `[voice] name` is not set.
+    ///
+    /// The one place the configuration's language decides the voice.
+    static func languageVoice(for language: Language) -> String {
+        SpeechVoice.espeak(for: language).name
+    }
+}
