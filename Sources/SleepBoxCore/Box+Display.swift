@@ -62,7 +62,7 @@ extension Box {
                 let left = (1 - breath.progress) * breath.stepSeconds
                 return .breathing(BreathingScreen(
                     title: item.title, step: breath.step, label: label, fullness: guide.fullness(breath),
-                    secondsLeft: max(1, Int(left.rounded(.up))), cycle: breath.cycle + 1, cycles: guide.cycles,
+                    secondsLeft: max(1, Int((left - 1e-6).rounded(.up))), cycle: breath.cycle + 1, cycles: guide.cycles,
                     isPaused: paused, timerRemaining: timerRemaining(at: now)))
             }
             return .nowPlaying(NowPlayingScreen(

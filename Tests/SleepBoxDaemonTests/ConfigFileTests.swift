@@ -63,6 +63,7 @@ private func zone(_ name: String) -> TimeZone {
             [timer]
             fade_out_seconds = 45
             choices = [0.5, 10, 20]
+            speech_grace_seconds = 20
 
             [audio]
             volume = 35
@@ -77,6 +78,7 @@ private func zone(_ name: String) -> TimeZone {
             [display]
             dim_from = 22
             dim_until = 6
+            menu_close_seconds = 45
 
             [pools]
             meditation = ["breathing", "hypnosis"]
@@ -93,6 +95,9 @@ private func zone(_ name: String) -> TimeZone {
         expected.alarmBehaviour.greetingDelaySeconds = 0
         expected.timer.fadeOutSeconds = 45
         expected.timer.choices = [0.5, 10, 20]
+        expected.timer.speechGraceSeconds = 20
+        expected.menu.closeAfterSeconds = 45
+        expected.language = .german
         expected.audio.volume = 35
         expected.audio.volumeStep = 10
         expected.playback.crossfadeSeconds = 2
@@ -254,9 +259,9 @@ private func zone(_ name: String) -> TimeZone {
             + "auto_stop_minutes, start_volume, alarm_volume, greeting_delay_seconds")
         #expect(errorText("[timer]\nfade_out = 20\n") ==
             "sleepbox.toml:2: [timer] fade_out: unknown key; did you mean fade_out_seconds? "
-            + "Allowed in [timer]: fade_out_seconds, choices")
+            + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds")
         #expect(errorText("[display]\nbrightness = 3\n") ==
-            "sleepbox.toml:2: [display] brightness: unknown key. Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, controller, address, rotate")
+            "sleepbox.toml:2: [display] brightness: unknown key. Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, menu_close_seconds, controller, address, rotate")
         #expect(errorText("languag = \"de\"\n") ==
             "sleepbox.toml:1: languag: unknown key; did you mean language? "
             + "Allowed at the top: time_zone, language, and the tables [alarm], [timer], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")

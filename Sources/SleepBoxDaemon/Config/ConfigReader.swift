@@ -35,7 +35,7 @@ struct ConfigReader {
         "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds",
                      "ambient_bed", "ambient_bed_level"],
         "voice": ["engine", "name", "rate", "pitch", "piper_model", "piper_binary"],
-        "display": ["dim_from", "dim_until", "screen_timeout_seconds", "controller", "address", "rotate"],
+        "display": ["dim_from", "dim_until", "screen_timeout_seconds", "menu_close_seconds", "controller", "address", "rotate"],
         "pools": ["meditation", "poetry"],
         "board": ["profile", "debounce_ms"],
         "pins": BoardPin.allCases.map(\.rawValue),
@@ -80,6 +80,7 @@ struct ConfigReader {
     static let greetingDelaySeconds = Bounds(lower: 0, upper: 300, unit: "seconds")
     static let fadeOutSeconds = Bounds(lower: 1, upper: 600, unit: "seconds")
     static let speechGraceSeconds = Bounds(lower: 0, upper: 300, unit: "seconds")
+    static let menuCloseSeconds = Bounds(lower: 5, upper: 600, unit: "seconds")
     static let timerChoiceMinutes = Bounds.positive(upTo: 24 * 60, "minutes")
     static let volumeStep = Bounds(lower: 1, upper: 25, unit: "percent")
     static let fadeSeconds = Bounds(lower: 0.1, upper: 10, unit: "seconds")
@@ -127,7 +128,9 @@ struct ConfigReader {
             case "voice":
                 if let section = table(value, path) { readVoice(section, into: &devices.voice) }
             case "display":
-                if let section = table(value, path) { readDisplay(section, into: &config.display, devices: &devices) }
+                if let section = table(value, path) {
+                    readDisplay(section, into: &config.display, menu: &config.menu, devices: &devices)
+                }
             case "pools":
                 if let section = table(value, path) { readPools(section, into: &config.pools) }
             case "board":
@@ -394,12 +397,15 @@ struct ConfigReader {
         }
     }
 
-    private mutating func readDisplay(_ table: TOMLTable, into display: inout DisplaySettings, devices: inout DeviceSettings) {
+    private mutating func readDisplay(_ table: TOMLTable, into display: inout DisplaySettings, menu: inout MenuSettings,
+                                      devices: inout DeviceSettings) {
         for (key, value) in Self.entries(table) {
             let path = ["display", key]
             switch key {
             case "screen_timeout_seconds":
                 if let x = number(value, path, Self.screenTimeout) { devices.screenTimeoutSeconds = x }
+            case "menu_close_seconds":
+                if let x = number(value, path, Self.menuCloseSeconds) { menu.closeAfterSeconds = x }
             case "controller":
                 if let text = string(value, path, expected: "\"ssd1306\" or \"sh1106\"") {
                     if let c = OLEDController(rawValue: text.lowercased()) { devices.displayController = c } else {

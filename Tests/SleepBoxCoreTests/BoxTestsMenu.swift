@@ -1,0 +1,267 @@
+import Foundation
+import SleepBoxCore
+import Testing
+
+/// The library menu: the knob held opens it; categories, items, favourites, continue listening,
+/// featured tonight; coming-soon items never play.
+@Suite struct BoxMenuTests {
+    /// A box on Monday 2026-11-23 22:30 in Berlin, idle, and a driver that keeps its own clock.
+    struct Driver {
+        var box: Box
+        var now: Moment
+
+        init(language: Language = .english, cues: Bool = false, catalog: Catalog = Fixture.catalog) throws {
+            var config = try Fixture.config()
+            config.language = language
+            config.audio.confirmationCues = cues
+            box = Box(config: config, catalog: catalog, seed: 7)
+            now = Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30))
+            _ = box.start(at: now, restoring: nil)
+        }
+
+        @discardableResult
+        mutating func send(_ event: Event, after seconds: Double = 0) -> [Command] {
+            now = now.advanced(by: seconds)
+            return box.handle(event, at: now)
+        }
+
+        /// Holds the knob past the hold time and lets go: the commands of the hold and the release.
+        @discardableResult
+        mutating func holdKnob(after seconds: Double = 1) -> [Command] {
+            var out = send(.buttonPressed(.knob), after: seconds)
+            out += send(.timePassed, after: 0.8)
+            out += send(.buttonReleased(.knob), after: 0.2)
+            return out
+        }
+
+        @discardableResult
+        mutating func pressKnob(after seconds: Double = 1) -> [Command] {
+            send(.buttonPressed(.knob), after: seconds) + send(.buttonReleased(.knob), after: 0.1)
+        }
+
+        var menu: MenuScreen? {
+            if case .menu(let m) = box.display(at: now).screen { return m }
+            return nil
+        }
+    }
+
+    static let topLevel = ["Featured tonight", "Continue listening", "Favorites", "Yoga nidra", "Sleep stories",
+                           "Meditations", "Breathing", "Poems"]
+
+    @Test func holdingTheKnobOpensTheLibraryAtItsCategories() throws {
+        var d = try Driver()
+        #expect(d.send(.buttonPressed(.knob), after: 1) == [])
+        #expect(d.menu == nil, "nothing happens before the hold time")
+        #expect(d.send(.timePassed, after: 0.8) == [])
+        let menu = try #require(d.menu)
+        #expect(menu.title == "Library")
+        #expect(menu.rows.map(\.label) == Self.topLevel)
+        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3"])
+        #expect(menu.rows.allSatisfy { $0.kind == .category })
+        #expect(menu.selected == 0)
+        // Letting go does nothing more: the press was used by the hold.
+        #expect(d.send(.buttonReleased(.knob), after: 0.5) == [])
+        #expect(d.menu != nil)
+        #expect(d.box.state.phase == .idle)
+    }
+
+    @Test func aShortKnobPressStillPausesWhenTheMenuIsClosed() throws {
+        var d = try Driver()
+        d.send(.buttonPressed(.leaf), after: 1)
+        d.send(.buttonReleased(.leaf), after: 0.1)
+        #expect(d.send(.buttonPressed(.knob), after: 5) == [], "the knob acts on release")
+        #expect(d.send(.buttonReleased(.knob), after: 0.2) == [.pause, .persist])
+        #expect(d.menu == nil)
+    }
+
+    @Test func turningMovesAndAPressOpensACategoryThenPlaysTheItem() throws {
+        var d = try Driver()
+        d.holdKnob()
+        #expect(d.send(.knobTurned(detents: 4), after: 1) == [], "turning in the menu never changes the volume")
+        #expect(d.box.state.volume == 50)
+        #expect(d.menu?.selected == 4)
+        #expect(d.send(.knobTurned(detents: 20), after: 1) == [])
+        #expect(d.menu?.selected == 7, "clamped to the last row")
+        d.send(.knobTurned(detents: -3), after: 1)
+        d.pressKnob()
+        let stories = try #require(d.menu)
+        #expect(stories.title == "Sleep stories")
+        #expect(stories.rows == [MenuRow(kind: .back, label: "Back"),
+                                 MenuRow(kind: .item, label: "The Fox", detail: "25 min")])
+        #expect(stories.selected == 1, "a list opens on its first item")
+        // The story belongs to no pool: it plays in the last mode, and the leaf goes on from there.
+        let commands = d.pressKnob()
+        #expect(commands == [.play("story-fox", from: 0), .persist])
+        #expect(d.menu == nil)
+        #expect(d.box.state.mode == .meditation)
+        #expect(d.box.state.phase == .playing(Playback(item: "story-fox", position: 0, anchor: d.now.uptime)))
+        #expect(d.box.state.lastTitle == "The Fox")
+    }
+
+    @Test func backGoesUpToTheCategoryItCameFrom() throws {
+        var d = try Driver()
+        d.holdKnob()
+        d.send(.knobTurned(detents: 7), after: 1)
+        d.pressKnob()
+        #expect(d.menu?.title == "Poems")
+        d.send(.knobTurned(detents: -1), after: 1)
+        #expect(d.menu?.selected == 0)
+        #expect(d.pressKnob() == [])
+        #expect(d.menu?.title == "Library")
+        #expect(d.menu?.selected == 7)
+    }
+
+    @Test func aComingSoonItemIsMarkedAndNeverPlays() throws {
+        var d = try Driver()
+        d.holdKnob()
+        d.send(.knobTurned(detents: 5), after: 1)
+        d.pressKnob()
+        let meditations = try #require(d.menu)
+        #expect(meditations.rows.map(\.label) == ["Back", "Body Scan", "Ocean"])
+        #expect(meditations.rows[2] == MenuRow(kind: .item, label: "Ocean", detail: "soon", isAvailable: false))
+        d.send(.knobTurned(detents: 1), after: 1)
+        #expect(d.pressKnob() == [])
+        #expect(d.box.display(at: d.now).screen == .comingSoon(title: "Ocean"))
+        #expect(d.box.state.phase == .idle)
+    }
+
+    @Test func holdingOnAnItemMarksItAFavouriteAndHoldingAgainUnmarksIt() throws {
+        var d = try Driver(cues: true)
+        d.holdKnob()
+        d.send(.knobTurned(detents: 7), after: 1)
+        d.pressKnob()
+        d.send(.knobTurned(detents: 1), after: 1)
+        #expect(d.holdKnob() == [.playCue(.tick), .persist])
+        #expect(d.box.state.favorites == ["poem-hope"])
+        #expect(d.menu?.rows[2] == MenuRow(kind: .item, label: "Hope", detail: "2 min", isFavorite: true))
+        #expect(d.menu?.title == "Poems", "the menu stays where it was")
+        d.send(.knobTurned(detents: -1), after: 1)
+        d.holdKnob()
+        #expect(d.box.state.favorites == ["poem-hope", "poem-lake"])
+        // The favourites list, in the order they were marked.
+        d.send(.knobTurned(detents: -1), after: 1)
+        d.pressKnob()
+        d.send(.knobTurned(detents: -5), after: 1)
+        d.pressKnob()
+        let favorites = try #require(d.menu)
+        #expect(favorites.title == "Favorites")
+        #expect(favorites.rows.map(\.label) == ["Back", "Hope", "The Lake Isle"])
+        // Unmarked in the favourites list: the row goes, the selection stays on a row that exists.
+        d.send(.knobTurned(detents: 1), after: 1)
+        d.holdKnob()
+        #expect(d.box.state.favorites == ["poem-hope"])
+        #expect(d.menu?.rows.map(\.label) == ["Back", "Hope"])
+        #expect(d.menu?.selected == 1)
+        // Favourites survive a restart.
+        let snapshot = d.box.snapshot(at: d.now)
+        var restored = Box(config: d.box.config, catalog: Fixture.catalog, seed: 1)
+        _ = restored.start(at: Moment(uptime: 5, wall: d.now.wall + 60), restoring: snapshot)
+        #expect(restored.state.favorites == ["poem-hope"])
+    }
+
+    @Test func anEmptyFavouritesListSaysHowToFillIt() throws {
+        var d = try Driver()
+        d.holdKnob()
+        d.send(.knobTurned(detents: 2), after: 1)
+        d.pressKnob()
+        let menu = try #require(d.menu)
+        #expect(menu.rows == [MenuRow(kind: .back, label: "Back")])
+        #expect(menu.selected == 0)
+        #expect(menu.hint == "Hold the knob on an item to add it")
+        // Holding on Back closes the menu.
+        d.holdKnob()
+        #expect(d.menu == nil)
+        #expect(d.box.state.favorites.isEmpty)
+    }
+
+    @Test func continueListeningHoldsWhatWasBegunAndNotFinishedMostRecentFirst() throws {
+        var d = try Driver()
+        let wall = d.now.wall
+        var snapshot = d.box.snapshot(at: d.now)
+        snapshot.progress = [
+            "med-body-scan": ProgressEntry(position: 300, duration: 600, updated: wall - 100),
+            "med-nidra": ProgressEntry(position: 120, duration: 1200, updated: wall - 50),
+            "poem-lake": ProgressEntry(position: 58, duration: 60, updated: wall - 10),  // 97 %: finished
+            "poem-hope": ProgressEntry(position: 0, duration: 90, updated: wall - 5),  // not begun
+        ]
+        _ = d.box.start(at: d.now, restoring: snapshot)
+        d.holdKnob()
+        d.send(.knobTurned(detents: 1), after: 1)
+        #expect(d.menu?.rows[1].detail == "2")
+        d.pressKnob()
+        let menu = try #require(d.menu)
+        #expect(menu.rows.map(\.label) == ["Back", "Yoga Nidra", "Body Scan"])
+        #expect(menu.rows.map(\.detail) == [nil, "10%", "50%"])
+        // Playing it resumes where it was.
+        #expect(d.pressKnob() == [.play("med-nidra", from: 120), .persist])
+    }
+
+    @Test func featuredTonightOffersAvailableItemsTheSameAllEveningAndNewOnesAnotherDay() throws {
+        var d = try Driver()
+        let evening = d.box.menuItems(.featuredTonight, at: d.now)
+        #expect(evening.count == 4, "one of each kind group the fixture has: meditation, story, breathing, poem")
+        #expect(evening.allSatisfy { $0.isAvailable })
+        #expect(Set(evening.map(\.kind)).count == 4)
+        let later = d.now.advanced(by: 5 * 3600)  // 03:30 the next morning: still tonight
+        #expect(d.box.menuItems(.featuredTonight, at: later) == evening)
+        var days: Set<[ItemID]> = []
+        for day in 0..<14 {
+            days.insert(d.box.menuItems(.featuredTonight, at: d.now.advanced(by: Double(day) * 86_400)).map(\.id))
+        }
+        #expect(days.count > 1, "the choice changes from evening to evening")
+        // Pressing the first plays it.
+        d.holdKnob()
+        d.pressKnob()
+        #expect(d.menu?.rows.map(\.label) == ["Back"] + evening.map(\.title))
+        let commands = d.pressKnob()
+        #expect(commands.first == .play(evening[0].id, from: 0))
+    }
+
+    @Test func theMenuClosesByItselfAndOtherButtonsCloseItAndAct() throws {
+        var d = try Driver()
+        d.holdKnob()
+        d.send(.timePassed, after: 29)
+        #expect(d.menu != nil)
+        d.send(.timePassed, after: 1.5)
+        #expect(d.menu == nil, "closed after 30 s without input")
+        d.holdKnob()
+        let leaf = d.send(.buttonPressed(.leaf), after: 1)
+        #expect(d.menu == nil)
+        #expect(d.box.state.mode == .meditation)
+        #expect(leaf.last == .persist)
+        #expect(leaf.contains { if case .play = $0 { return true } else { return false } })
+    }
+
+    @Test func theMenuSpeaksGerman() throws {
+        var d = try Driver(language: .german)
+        d.holdKnob()
+        let menu = try #require(d.menu)
+        #expect(menu.title == "Bibliothek")
+        #expect(menu.rows.map(\.label) == ["Für heute Abend", "Weiterhören", "Favoriten", "Yoga Nidra",
+                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte"])
+        d.pressKnob()
+        let featured = try #require(d.menu)
+        #expect(featured.title == "Für heute Abend")
+        #expect(featured.rows.first?.label == "Zurück")
+        #expect(featured.rows.dropFirst().allSatisfy { $0.detail?.hasSuffix(" Min.") ?? false })
+        #expect(d.box.display(at: d.now).language == .german)
+    }
+
+    @Test func theMenuIsNotOfferedWhileTheAlarmRings() throws {
+        let alarm = AlarmSettings(hour: 22, minute: 31)
+        var config = try Fixture.config(alarm: alarm)
+        config.language = .english
+        var box = Box(config: config, catalog: Fixture.catalog, seed: 7)
+        var now = Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30))
+        _ = box.start(at: now, restoring: nil)
+        now = now.advanced(by: 61)
+        _ = box.handle(.timePassed, at: now)
+        guard case .ringing = box.state.phase else {
+            Issue.record("expected the alarm to ring, got \(box.state.phase)")
+            return
+        }
+        _ = box.handle(.buttonPressed(.knob), at: now.advanced(by: 1))
+        _ = box.handle(.timePassed, at: now.advanced(by: 2))
+        if case .menu? = box.state.overlay { Issue.record("the menu opened over the alarm") }
+    }
+}
