@@ -62,6 +62,32 @@ public struct ProgramPlan: Sendable, Equatable {
         }
     }
 
+    /// The silent stretches between the spoken ones, in seconds from the start, each at least
+    /// `minimumSeconds` long (a pause within a sentence of the voice's own is not one): before the
+    /// first speech, between speech elements, and after the last one up to the item's end. Bells and
+    /// breathing cues count as silence: they never carry words.
+    public func speechPauses(minimumSeconds: Double = 0.25) -> [ClosedRange<Double>] {
+        var spans: [(start: Int, end: Int)] = []
+        for element in elements {
+            guard case .speech = element.sound else { continue }
+            if let last = spans.last, element.startFrame <= last.end {
+                spans[spans.count - 1].end = max(last.end, element.endFrame)
+            } else {
+                spans.append((element.startFrame, element.endFrame))
+            }
+        }
+        var pauses: [ClosedRange<Double>] = []
+        var previousEnd = 0
+        for span in spans + [(start: lengthFrames, end: lengthFrames)] {
+            let gap = span.start - previousEnd
+            if gap > 0, format.seconds(gap) >= minimumSeconds {
+                pauses.append(format.seconds(previousEnd)...format.seconds(span.start))
+            }
+            previousEnd = max(previousEnd, span.end)
+        }
+        return pauses
+    }
+
     /// The most elements that sound at once.
     var maxOverlap: Int {
         var ends: [Int] = []

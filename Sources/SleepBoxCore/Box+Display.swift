@@ -77,6 +77,13 @@ extension Box {
     /// How often the breathing animation is redrawn.
     public static let breathFrameSeconds = 0.125
 
+    /// The uptime the breathing LED may next switch (the next step of the breath), or nil.
+    public func nextBreathLightChange(after now: Moment) -> Double? {
+        guard case .playing = state.phase, let (item, position) = currentItem(at: now), let guide = item.breathing,
+              let next = guide.nextStepStart(after: position) else { return nil }
+        return now.uptime + max(0.001, next - position)
+    }
+
     /// The breathing LED: on while breathing in and holding the breath in, off otherwise (and
     /// whenever no breathing exercise plays, or it is paused).
     public func breathLight(at now: Moment) -> Bool {

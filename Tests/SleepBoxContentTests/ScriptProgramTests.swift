@@ -27,6 +27,17 @@ private let perChar = FakeSpeech.framesPerCharacter
         ])
     }
 
+    @Test func theSpeechPausesAreTheSilencesBetweenStretches() throws {
+        let builder = ProgramBuilder(speech: FakeSpeech())
+        let plan = try builder.plan(script("Hello. (2s) World.\n(0.1s) Done (1.5m)"), id: "x")
+        let f = 48_000
+        let frames = plan.speechPauses().map { [Int(($0.lowerBound * Double(f)).rounded()), Int(($0.upperBound * Double(f)).rounded())] }
+        // The 0.1 s pause is shorter than a pause worth waiting for; the 1.5 m at the end is one.
+        let doneEnd = 16 * perChar + 2 * f + f / 10
+        #expect(frames == [[6 * perChar, 6 * perChar + 2 * f], [doneEnd, doneEnd + 90 * f]])
+        #expect(plan.speechPauses(minimumSeconds: 0.05).count == 3)
+    }
+
     @Test func aBundledScriptRendersWithEveryPauseExact() throws {
         let s = try ScriptParser.parse(fileAt: TestContent.path("yoga-nidra/nidra-short.txt"))
         let plan = try ProgramBuilder(speech: FakeSpeech()).plan(s, id: "nidra-short")

@@ -94,6 +94,47 @@ sys.exit(0 if sound > 100 and silent == 0 else 1)
 PY
 then ok "evening audio: 5 minutes recorded, voice before the timer, digital silence after its fade"
 else bad "evening audio" "see /tmp/evening.wav"; fi
+# --- the sleep-timer fade waits for the end of a sentence -----------------------------------
+# One long sentence, then a 5 s pause: a 6 s timer runs out mid-sentence, and the fade must begin
+# where the sentence ends (digital silence in the recording), and that is the place saved.
+mkdir -p "$WORK/lib/meditations"
+cat >"$WORK/lib/meditations/med-one-sentence.txt" <<'TXT'
+title: One Long Sentence
+kind: meditation
+author: sleepbox
+---
+Let the long slow breath of evening carry you down into the soft and quiet dark, where nothing more is asked of you tonight. (5s)
+And rest.
+TXT
+cat >"$WORK/grace.toml" <<TOML
+time_zone = "Europe/Berlin"
+[timer]
+choices = [0.1]
+fade_out_seconds = 3
+[paths]
+content = "$WORK/lib"
+TOML
+printf '{"at":"0s","press":"leaf"}\n{"at":"0.3s","press":"timer"}\n{"at":"0.5s","turn":1}\n{"at":"0.7s","press":"knob"}\n{"at":"30s","end":true}\n' >"$WORK/grace.jsonl"
+if "$BIN" simulate --config "$WORK/grace.toml" --script "$WORK/grace.jsonl" --start 2026-11-22T22:30:00 --seed 1 \
+     --state-dir "$WORK/grace-state" --audio-out "$WORK/grace.wav" --trace-out "$WORK/grace-trace.jsonl" >/dev/null 2>"$WORK/grace.err" \
+   && python3 - "$WORK/grace.wav" "$WORK/grace-trace.jsonl" "$WORK/grace-state/state.json" <<'PY'
+import json, math, struct, sys
+b = open(sys.argv[1], "rb").read()
+pcm = memoryview(b)[b.index(b"data") + 8:]
+def rms(a, c):
+    s = struct.unpack_from("<%dh" % (2 * int((c - a) * 48000)), pcm, 4 * int(a * 48000))
+    return math.sqrt(sum(x * x for x in s) / len(s))
+recs = [json.loads(l) for l in open(sys.argv[2])]
+fade = [r for r in recs if "rampGain" in r["commands"]][0]
+t = fade["t"]
+saved = json.load(open(sys.argv[3]))["progress"]["med-one-sentence"]["position"]
+print("fade begins at %.3f s (timer ran out at 6.7 s); saved %.3f s; voice before %.0f, after %.0f" % (t, saved, rms(t - 0.5, t), rms(t, t + 0.3)))
+# Waited past the deadline, to a point where the voice has just stopped, and saved exactly there.
+sys.exit(0 if t > 6.8 and rms(t - 0.5, t) > 50 and rms(t, t + 0.3) == 0 and abs(saved - fade["item"]["position"]) < 0.002 and abs(saved - t) < 0.002 else 1)
+PY
+then ok "the sleep-timer fade waits for the end of the sentence and saves that place"
+else bad "the sleep-timer fade waits for the end of the sentence" "$(tail -n 3 "$WORK/grace.err")"; fi
+
 frames=$(ls /tmp/night-frames | wc -l)
 if [ "$frames" -gt 50 ] && file /tmp/night-frames/00h00m00.000s.png | grep -q "PNG image data, 512 x 256"; then
   ok "night: $frames PNG frames, 512x256"

@@ -16,9 +16,15 @@ public protocol SoundProvider: AnyObject {
     /// `text` spoken, or nil when there is no voice (the engine then reports the speech as
     /// finished at once).
     func speech(_ text: String) -> (any AudioSource)?
+    /// What the provider learnt since it was last asked (e.g. where an item's speech pauses),
+    /// for the core; the driver hands these over after carrying out commands.
+    func takeEvents() -> [Event]
 }
 
 extension SoundProvider {
+    /// Nothing to tell.
+    public func takeEvents() -> [Event] { [] }
+
     /// The generators every provider offers as a bed.
     public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: 1, format: .engine) }
 

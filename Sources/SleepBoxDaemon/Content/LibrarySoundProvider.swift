@@ -24,6 +24,8 @@ public final class LibrarySoundProvider: SoundProvider {
     static let keptPrograms = 2
     private var waiting: [ItemID: [DeferredSource]] = [:]
     private var inProgress: Set<ItemID> = []
+    /// Events for the core, handed over by `takeEvents()`.
+    private var events: [Event] = []
 
     /// What a background preparation gives back.
     public enum PreparedOutcome: Sendable {
@@ -51,11 +53,15 @@ public final class LibrarySoundProvider: SoundProvider {
 
     public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
-        if let p = prepared[id] { return try builder.makeSource(p, atSeconds: position) }
+        if let p = prepared[id] {
+            announce(id, p)
+            return try builder.makeSource(p, atSeconds: position)
+        }
         guard background != nil else {
             do {
                 let p = try builder.prepare(entry, seed: seed)
                 keep(id, p)
+                announce(id, p)
                 return try builder.makeSource(p, atSeconds: position)
             } catch let e as AudioError {
                 throw e
@@ -108,6 +114,7 @@ public final class LibrarySoundProvider: SoundProvider {
         case .ready(let id, let p):
             inProgress.remove(id)
             keep(id, p)
+            if waiting[id] != nil { announce(id, p) }
             for d in waiting.removeValue(forKey: id) ?? [] {
                 do { d.attach(try builder.makeSource(p, atSeconds: d.position)) } catch {
                     logger.error("cannot play \(id): \(error)")
@@ -119,6 +126,17 @@ public final class LibrarySoundProvider: SoundProvider {
             logger.error("cannot prepare \(id): \(reason)")
             for d in waiting.removeValue(forKey: id) ?? [] { d.fail() }
         }
+    }
+
+    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one).
+    private func announce(_ id: ItemID, _ program: PreparedProgram) {
+        guard let plan = program.plan else { return }
+        events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
+    }
+
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
     }
 
     public func wakeSound() -> any AudioSource { WakeSound(format: format) }

@@ -47,6 +47,8 @@ public final class Daemon {
     private let loadConfig: (String?) throws -> BoxConfig
     private var power: DisplayPower
     private var displayLit = true
+    /// The breathing LED as last set.
+    public private(set) var ledOn = false
     private var framebuffer = Framebuffer()
     private var frame: DisplayFrame?
     /// Edges made up for presses and turns asked for on the control socket, still to happen.
@@ -244,6 +246,7 @@ public final class Daemon {
         let alarmActive = isAlarmActive
         if let p = power.nextChange(after: t.uptime, alarmActive: alarmActive) { times.append(p) }
         if displayLit { times.append(box.nextDisplayChange(after: t)) }
+        if let b = box.nextBreathLightChange(after: t) { times.append(b) }
         do {
             try monotonicTimer.arm(at: times.min())
             // Armed even without an alarm, so that a clock change is still reported.
@@ -263,6 +266,12 @@ public final class Daemon {
     // MARK: - Display
 
     private func redraw(at t: Moment) {
+        // The LED follows the breath whether the screen is lit or not.
+        let led = box.breathLight(at: t)
+        if led != ledOn {
+            ledOn = led
+            input.setLED(led)
+        }
         let lit = power.isOn(at: t.uptime, alarmActive: isAlarmActive)
         if lit != displayLit {
             displayLit = lit
@@ -321,6 +330,7 @@ public final class Daemon {
         persist(at: t)
         audio.shutDown(fadeSeconds: 1)
         display.blank(at: t.uptime)
+        input.setLED(false)
         work.drain()
         work.stop()
         logger.info("stopped")
@@ -386,7 +396,7 @@ public final class Daemon {
         var fields: [(String, JSONValue)] = [("t", .number(t.uptime - startUptime)), ("clock", .string(box.clock.isoLocal(t.wall)))]
         fields += TraceRecorder.fields(box: box, at: t)
         fields += [("display", .string(display.statusText)), ("displayLit", .bool(displayLit)),
-                   ("audio", .string(audio.statusText)), ("clockSynchronised", .bool(clockSynchronised)),
+                   ("audio", .string(audio.statusText)), ("led", .bool(ledOn)), ("clockSynchronised", .bool(clockSynchronised)),
                    ("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))]
         return .object(fields)
     }

@@ -72,7 +72,7 @@ public final class EngineAudioOutput: AudioOutput {
         case .file:
             catchUp(to: now.uptime)
         }
-        let out = pending
+        let out = pending + engine.provider.takeEvents()
         pending.removeAll()
         return out
     }

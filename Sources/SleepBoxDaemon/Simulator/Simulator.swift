@@ -170,6 +170,8 @@ public final class Simulator {
         let commands = box.handle(event, at: moment)
         carryOut(commands)
         record(event: input, commands: commands, force: input != nil)
+        // What the sound side learnt while carrying those out (an item's speech pauses).
+        for learnt in audio?.engine.provider.takeEvents() ?? [] { deliver(learnt, at: moment, input: learnt.name) }
     }
 
     private func carryOut(_ commands: [Command]) {
