@@ -17,7 +17,8 @@ public final class InteractiveSimulator {
 
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
-        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)   f fast-forward 1 min   q quit
+        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)   K hold knob 1s (menu, favourite)
+        f fast-forward 1 min   q quit
         """
 
     public init(simulator: Simulator, speed: Double) {
@@ -63,6 +64,7 @@ public final class InteractiveSimulator {
                 case UInt8(ascii: "k"), UInt8(ascii: " "): sim.press(.knob)
                 case UInt8(ascii: "L"): sim.hold(.leaf, for: 2.5)
                 case UInt8(ascii: "S"): sim.hold(.skip, for: 2.0)
+                case UInt8(ascii: "K"): sim.hold(.knob, for: 1.0)
                 case UInt8(ascii: "."), UInt8(ascii: ">"): sim.turn(1)
                 case UInt8(ascii: ","), UInt8(ascii: "<"): sim.turn(-1)
                 case UInt8(ascii: "f"):
