@@ -12,6 +12,8 @@
 #   sb-fade             the capture's level falls along the 5 s fade and reaches silence on time
 #   sb-resume           SIGKILL mid-playback, restart: same item, near the same position, sound
 #   sb-i2c-loss         i2c-stub unloaded while playing: the sound goes on
+#   sb-menu             the knob held opens the library menu; two presses play Featured tonight's first
+#   sb-breath-led       ... a breathing exercise: the LED line follows the breath (3 s in, 3 s out)
 . /hil/lib.sh
 gpio_env
 
@@ -23,7 +25,7 @@ FADE_S=5
 mkdir -p "$STATE" "${SOCK%/*}"
 
 plan sb-ready sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice \
-    sb-fade sb-resume sb-i2c-loss
+    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led
 
 # A fresh i2c-stub (the self-test wrote into its registers): reload it with its parameters.
 if rmmod i2c_stub 2>/dev/null; then
@@ -98,7 +100,7 @@ else
     result sb-ready FAIL "no answer on $SOCK within 30 s; alive: $(daemon_alive && echo yes || echo no); log: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not start"
     give_up sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice sb-fade \
-        sb-resume sb-i2c-loss
+        sb-resume sb-i2c-loss sb-menu sb-breath-led
 fi
 info "status at start: $(status)"
 
@@ -266,7 +268,7 @@ if start_daemon; then
 else
     result sb-resume FAIL "the daemon did not come back after SIGKILL: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not come back after SIGKILL"
-    give_up sb-i2c-loss
+    give_up sb-i2c-loss sb-menu sb-breath-led
 fi
 
 # --- 6. the display goes away while playing --------------------------------------------------------------
@@ -296,6 +298,46 @@ else
     result sb-i2c-loss FAIL "$detail; alive: $(daemon_alive && echo yes || echo no)"
 fi
 info "LED line (gpio-sim output value): $(line_value led)"
+
+# --- 7. the library menu on the knob, and the breathing LED ------------------------------------------------
+# The knob held 1.5 s opens the menu (its top level: Featured tonight first); a press opens
+# Featured tonight on its first item, the breathing exercise (hil/guest/content/breathing); a
+# press plays it. The LED line, an output the daemon drives, is then read every 100 ms for 9 s.
+hold knob_switch 1.5
+if wait_until 3 screen_is menu; then
+    press knob_switch
+    usleep 500000
+    press knob_switch
+    wait_until 5 sh -c ". /hil/lib.sh; ctl status | grep -q '\"id\":\"breath-hil\"'"
+fi
+st=$(status)
+if [ "$(item_field id "$st")" = breath-hil ] && [ "$(json_str phase "$st")" = playing ]; then
+    result sb-menu PASS "knob held 1.5 s, two presses: playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st")"
+else
+    result sb-menu FAIL "want breath-hil playing: item $(item_field id "$st"), phase $(json_str phase "$st"), screen $(json_str screen "$st")"
+fi
+# Sample the LED: every change of level with its time, then the lengths of the whole on and off
+# stretches between changes (the first and last are cut by the window).
+: >/tmp/led.txt
+t0=$(now_ms)
+while [ $(($(now_ms) - t0)) -lt 9000 ]; do
+    echo "$(($(now_ms) - t0)) $(line_value led)" >>/tmp/led.txt
+    usleep 100000
+done
+sendfile led.txt /tmp/led.txt
+set -- $(awk '
+    NR == 1 { last = $2; since = -1; next }
+    $2 != last { if (since >= 0) { d = $1 - since; if (last == 1) { on++; onsum += d } else { off++; offsum += d } }
+                 changes++; since = $1; last = $2 }
+    END { printf "%d %d %d %d %d\n", changes, on, (on ? onsum / on : 0), off, (off ? offsum / off : 0) }' /tmp/led.txt)
+detail="$1 changes in 9 s; whole on stretches: $2, mean $3 ms; whole off stretches: $4, mean $5 ms (3000 each expected)"
+if [ "$1" -ge 2 ] && [ $(($2 + $4)) -ge 1 ] &&
+    { [ "$2" = 0 ] || { [ "$3" -ge 2300 ] && [ "$3" -le 3700 ]; }; } &&
+    { [ "$4" = 0 ] || { [ "$5" -ge 2300 ] && [ "$5" -le 3700 ]; }; }; then
+    result sb-breath-led PASS "$detail"
+else
+    result sb-breath-led FAIL "$detail; status: $(status | cut -c1-200)"
+fi
 
 # --- the end ---------------------------------------------------------------------------------------------
 kill "$DAEMON_PID" 2>/dev/null
