@@ -73,6 +73,11 @@ check "dst: one ring, at 03:30 summer time" /tmp/dst.jsonl \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-03-29T03:30:00']"
 check "crash: the restart resumes the same item near where it was" /tmp/part2.jsonl \
   "recs[0]['event']=='restore' and recs[0]['phase']=='playing' and recs[0]['item']['id']==[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['id'] and abs(recs[0]['item']['position']-[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['position'])<=15"
+check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing screen follows" /tmp/library.jsonl \
+  "any(r['screen']=='menu' for r in recs) and recs[-1]['item']['id']=='breath-478' and recs[-1]['screen']=='breathing'"
+if python3 -c "import json,sys; sys.exit(0 if json.load(open('/tmp/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
+  ok "library: 4-7-8 Breathing is a favourite in the state file"
+else bad "library: the favourite is saved" "$(head -c 300 /tmp/sleepbox-library/state.json)"; fi
 check "clock jump: the late alarm still rings" /tmp/jump.jsonl \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
 if python3 - <<'PY'
