@@ -43,6 +43,15 @@ enum SampleFrames {
         ("coming-soon", DisplayFrame(screen: .comingSoon(title: "Yoga Nidra for Beginners"))),
         ("coming-soon-short", DisplayFrame(screen: .comingSoon(title: "Poetry"))),
         ("message", DisplayFrame(screen: .message("Timer off"))),
-        ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!")))
+        ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!"))),
+        ("timer-choice-german", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(
+            options: ["Aus", "15 Min.", "30 Min.", "Bis zum Ende"], selected: 1)), language: .german)),
+        ("volume-german", DisplayFrame(screen: .volume(percent: 55), language: .german)),
+        ("playing-german-paused", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Körperreise", elapsed: 185, duration: 960, isPaused: true,
+            timerRemaining: 2700, stopsAtEnd: true)), language: .german)),
+        ("alarm-snoozed-german", DisplayFrame(screen: .alarm(AlarmScreen(
+            hour: 6, minute: 51, isSnoozed: true, snoozeRemaining: 299, isGreeting: false)), language: .german)),
+        ("coming-soon-german", DisplayFrame(screen: .comingSoon(title: "Gedichte"), language: .german)),
     ]
 }
