@@ -20,7 +20,7 @@ public enum ScreenRenderer {
         case .transition(let litDot): drawTransition(litDot: litDot, in: &framebuffer)
         case .comingSoon(let title): drawComingSoon(title: title, words: words, in: &framebuffer)
         case .message(let text): drawMessage(text, in: &framebuffer)
-        case .menu(let menu): drawMessage(menu.title, in: &framebuffer)
+        case .menu(let menu): drawMenu(menu, in: &framebuffer)
         case .breathing(let breathing): drawMessage(breathing.label, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)

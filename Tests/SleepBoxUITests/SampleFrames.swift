@@ -44,6 +44,19 @@ enum SampleFrames {
         ("coming-soon-short", DisplayFrame(screen: .comingSoon(title: "Poetry"))),
         ("message", DisplayFrame(screen: .message("Timer off"))),
         ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!"))),
+        ("menu-library", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: libraryRows, selected: 2)))),
+        ("menu-library-scrolled", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: libraryRows, selected: 5)))),
+        ("menu-list", DisplayFrame(screen: .menu(MenuScreen(title: "Meditations", rows: meditationRows, selected: 1)))),
+        ("menu-list-soon", DisplayFrame(screen: .menu(MenuScreen(title: "Meditations", rows: meditationRows, selected: 4)))),
+        ("menu-empty", DisplayFrame(screen: .menu(MenuScreen(
+            title: "Favorites", rows: [MenuRow(kind: .back, label: "Back")], selected: 0,
+            hint: "Hold the knob on an item to add it")))),
+        ("menu-german", DisplayFrame(screen: .menu(MenuScreen(title: "Bibliothek", rows: [
+            MenuRow(kind: .category, label: "Für heute Abend", detail: "5"),
+            MenuRow(kind: .category, label: "Weiterhören", detail: "2"),
+            MenuRow(kind: .category, label: "Einschlafgeschichten", detail: "12"),
+            MenuRow(kind: .category, label: "Klänge", detail: "6"),
+        ], selected: 1)), language: .german)),
         ("timer-choice-german", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(
             options: ["Aus", "15 Min.", "30 Min.", "Bis zum Ende"], selected: 1)), language: .german)),
         ("volume-german", DisplayFrame(screen: .volume(percent: 55), language: .german)),
@@ -53,5 +66,22 @@ enum SampleFrames {
         ("alarm-snoozed-german", DisplayFrame(screen: .alarm(AlarmScreen(
             hour: 6, minute: 51, isSnoozed: true, snoozeRemaining: 299, isGreeting: false)), language: .german)),
         ("coming-soon-german", DisplayFrame(screen: .comingSoon(title: "Gedichte"), language: .german)),
+    ]
+
+    /// The library's top level.
+    static let libraryRows: [MenuRow] = [
+        ("Featured tonight", "5"), ("Continue listening", "2"), ("Favorites", "3"), ("Yoga nidra", "4"),
+        ("Sleep stories", "12"), ("Meditations", "9"), ("Breathing", "3"), ("Hypnosis", "0"),
+        ("Affirmations", "2"), ("Poems", "7"), ("Ambient", "6"),
+    ].map { MenuRow(kind: .category, label: $0.0, detail: $0.1) }
+
+    /// A category's list: back, a favourite, a long title, one begun, two coming soon.
+    static let meditationRows: [MenuRow] = [
+        MenuRow(kind: .back, label: "Back"),
+        MenuRow(kind: .item, label: "Body Scan", detail: "16 min", isFavorite: true),
+        MenuRow(kind: .item, label: "Letting Go of the Day, Slowly and Kindly", detail: "24 min"),
+        MenuRow(kind: .item, label: "Evening Calm", detail: "40%"),
+        MenuRow(kind: .item, label: "Moonlight Walk", detail: "soon", isAvailable: false),
+        MenuRow(kind: .item, label: "Ocean Breath", detail: "soon", isFavorite: true, isAvailable: false),
     ]
 }
