@@ -21,7 +21,7 @@ public enum ScreenRenderer {
         case .comingSoon(let title): drawComingSoon(title: title, words: words, in: &framebuffer)
         case .message(let text): drawMessage(text, in: &framebuffer)
         case .menu(let menu): drawMenu(menu, in: &framebuffer)
-        case .breathing(let breathing): drawMessage(breathing.label, in: &framebuffer)
+        case .breathing(let breathing): drawBreathing(breathing, words: words, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)
     }

@@ -17,6 +17,9 @@ import Testing
         ("snoozed", .alarm(AlarmScreen(hour: 6, minute: 45, isSnoozed: true, snoozeRemaining: 299, isGreeting: false))),
         ("greeting", .alarm(AlarmScreen(hour: 6, minute: 45, isSnoozed: false, snoozeRemaining: nil, isGreeting: true))),
         ("coming soon", .comingSoon(title: "Poetry")),
+        ("breathing paused", .breathing(BreathingScreen(title: "4-7-8", step: .hold, label: "Hold", fullness: 1,
+                                                        secondsLeft: 3, cycle: 1, cycles: 4, isPaused: true,
+                                                        timerRemaining: nil))),
     ]
 
     func render(_ screen: Screen, _ language: Language) -> Framebuffer {
@@ -85,7 +88,7 @@ import Testing
 
     @Test func germanSampleFramesShowNoPlaceholder() {
         let german = SampleFrames.all.filter { $0.frame.language == .german }
-        #expect(german.count >= 5)
+        #expect(german.count >= 6)
         for (name, frame) in SampleFrames.all {
             #expect(!showsPlaceholder(ScreenRenderer.render(frame)), "\(name)")
         }

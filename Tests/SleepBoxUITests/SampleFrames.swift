@@ -57,6 +57,21 @@ enum SampleFrames {
             MenuRow(kind: .category, label: "Einschlafgeschichten", detail: "12"),
             MenuRow(kind: .category, label: "Klänge", detail: "6"),
         ], selected: 1)), language: .german)),
+        ("breathing-in", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: .inhale, label: "Breathe in", fullness: 0.5, secondsLeft: 2, cycle: 3,
+            cycles: 8, isPaused: false, timerRemaining: 1500)))),
+        ("breathing-hold", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: .hold, label: "Hold", fullness: 1, secondsLeft: 7, cycle: 3,
+            cycles: 8, isPaused: false, timerRemaining: nil)))),
+        ("breathing-out", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: .exhale, label: "Breathe out", fullness: 0.1, secondsLeft: 1, cycle: 10,
+            cycles: 12, isPaused: false, timerRemaining: 5400)))),
+        ("breathing-paused", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "Box Breathing", step: .rest, label: "Rest", fullness: 0, secondsLeft: 4, cycle: 1,
+            cycles: 6, isPaused: true, timerRemaining: 600)))),
+        ("breathing-german", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "Atmung", step: .exhale, label: "Ausatmen", fullness: 0.7, secondsLeft: 5, cycle: 2,
+            cycles: 8, isPaused: false, timerRemaining: 900)), language: .german)),
         ("timer-choice-german", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(
             options: ["Aus", "15 Min.", "30 Min.", "Bis zum Ende"], selected: 1)), language: .german)),
         ("volume-german", DisplayFrame(screen: .volume(percent: 55), language: .german)),
