@@ -1,7 +1,7 @@
 extension BitmapFont {
     /// The small text font: 5x7 glyphs (capitals and digits 7 rows, lower case with a one-row
     /// descender) on an 8-row line, one blank column between glyphs; digits are all 5 wide so
-    /// times do not jitter. Covers printable ASCII and "…".
+    /// times do not jitter. Covers printable ASCII, "…" and the German ä ö ü Ä Ö Ü ß.
     public static let small = BitmapFont(
         lineHeight: 8, capHeight: 7, spacing: 1, glyphs: smallGlyphs(),
         placeholder: Bitmap(art: """
@@ -888,6 +888,70 @@ extension BitmapFont {
             .....
             .....
             #.#.#
+            """)
+        // German letters: the dots take the top row; the capitals are a row shorter under them.
+        glyphs["ä"] = Bitmap(art: """
+            .#.#.
+            .....
+            .###.
+            ....#
+            .####
+            #...#
+            .####
+            """)
+        glyphs["ö"] = Bitmap(art: """
+            .#.#.
+            .....
+            .###.
+            #...#
+            #...#
+            #...#
+            .###.
+            """)
+        glyphs["ü"] = Bitmap(art: """
+            .#.#.
+            .....
+            #...#
+            #...#
+            #...#
+            #..##
+            .##.#
+            """)
+        glyphs["Ä"] = Bitmap(art: """
+            #...#
+            .###.
+            #...#
+            #...#
+            #####
+            #...#
+            #...#
+            """)
+        glyphs["Ö"] = Bitmap(art: """
+            #...#
+            .###.
+            #...#
+            #...#
+            #...#
+            #...#
+            .###.
+            """)
+        glyphs["Ü"] = Bitmap(art: """
+            #...#
+            .....
+            #...#
+            #...#
+            #...#
+            #...#
+            .###.
+            """)
+        glyphs["ß"] = Bitmap(art: """
+            .##..
+            #..#.
+            #..#.
+            #.#..
+            #..#.
+            #..#.
+            #.##.
             """)
         return glyphs
     }

@@ -30,6 +30,14 @@ public enum Icon: String, Sendable, CaseIterable {
     case caretUp
     /// A small down arrow: more choices below.
     case caretDown
+    /// A small heart: a favourite in the library menu.
+    case heart
+    /// A hollow heart: a favourite that cannot be played yet.
+    case heartOutline
+    /// A left chevron: the menu row that goes back up.
+    case back
+    /// A small ring (the unlit transition dot): a menu item that is coming soon.
+    case soon
 
     /// The icon's pixels.
     public var bitmap: Bitmap {
@@ -49,6 +57,10 @@ public enum Icon: String, Sendable, CaseIterable {
         case .dotUnlit: return Icon.dotUnlitArt
         case .caretUp: return Icon.caretUpArt
         case .caretDown: return Icon.caretDownArt
+        case .heart: return Icon.heartArt
+        case .heartOutline: return Icon.heartOutlineArt
+        case .back: return Icon.backArt
+        case .soon: return Icon.dotUnlitArt
         }
     }
 
@@ -236,5 +248,33 @@ public enum Icon: String, Sendable, CaseIterable {
         #####
         .###.
         ..#..
+        """)
+
+    private static let heartArt = Bitmap(art: """
+        .##.##.
+        #######
+        #######
+        .#####.
+        ..###..
+        ...#...
+        """)
+
+    private static let heartOutlineArt = Bitmap(art: """
+        .##.##.
+        #..#..#
+        #.....#
+        .#...#.
+        ..#.#..
+        ...#...
+        """)
+
+    private static let backArt = Bitmap(art: """
+        ...#
+        ..#.
+        .#..
+        #...
+        .#..
+        ..#.
+        ...#
         """)
 }

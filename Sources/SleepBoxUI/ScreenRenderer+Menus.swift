@@ -6,8 +6,8 @@ extension ScreenRenderer {
 
     /// "Sleep timer" header; the selected option in an inverted bar with its neighbours above
     /// and below; small arrows when more options lie beyond the neighbours.
-    static func drawTimerChoice(_ choice: TimerChoiceScreen, in framebuffer: inout Framebuffer) {
-        IconLabel(icon: .hourglassSmall, text: "Sleep timer").drawCentered(y: 2, in: &framebuffer)
+    static func drawTimerChoice(_ choice: TimerChoiceScreen, words: Words, in framebuffer: inout Framebuffer) {
+        IconLabel(icon: .hourglassSmall, text: words(.sleepTimer)).drawCentered(y: 2, in: &framebuffer)
         for x in stride(from: Layout.content.x + 1, to: Layout.content.maxX - 1, by: 2) {
             framebuffer.set(x: x, y: 12)
         }
@@ -35,9 +35,9 @@ extension ScreenRenderer {
     }
 
     /// The speaker and "Volume 55%" above a bar filled to the percentage.
-    static func drawVolume(percent: Int, in framebuffer: inout Framebuffer) {
+    static func drawVolume(percent: Int, words: Words, in framebuffer: inout Framebuffer) {
         let clamped = min(100, max(0, percent))
-        IconLabel(icon: .speaker, text: "Volume \(clamped)%").drawCentered(y: 14, in: &framebuffer)
+        IconLabel(icon: .speaker, text: words(.volumePercent, ["percent": String(clamped)])).drawCentered(y: 14, in: &framebuffer)
         drawBar(Layout.volumeBar, fraction: Double(clamped) / 100, in: &framebuffer)
     }
 }

@@ -15,7 +15,7 @@ extension ScreenRenderer {
     }
 
     /// The title (two lines at most), a short rule, and "Coming soon", centred as a block.
-    static func drawComingSoon(title: String, in framebuffer: inout Framebuffer) {
+    static func drawComingSoon(title: String, words: Words, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         let lines = font.wrapped(title, width: Layout.content.width - 4, maxLines: 2)
         let blockHeight = lines.count * 10 + 5 + 1 + 6 + font.capHeight
@@ -27,7 +27,7 @@ extension ScreenRenderer {
         y += 5
         framebuffer.hline(x: Framebuffer.width / 2 - 12, y: y, width: 24)
         y += 7
-        IconLabel(icon: .hourglassSmall, text: "Coming soon").drawCentered(y: y - 1, in: &framebuffer)
+        IconLabel(icon: .hourglassSmall, text: words(.comingSoon)).drawCentered(y: y - 1, in: &framebuffer)
     }
 
     /// Up to three centred lines, the block centred vertically.

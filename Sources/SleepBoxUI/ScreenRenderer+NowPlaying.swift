@@ -10,7 +10,7 @@ extension ScreenRenderer {
 
     /// Mode icon and title (two lines at most) on top; a status row with play/pause and the
     /// sleep timer; the progress bar; elapsed and remaining time at the bottom.
-    static func drawNowPlaying(_ playing: NowPlayingScreen, in framebuffer: inout Framebuffer) {
+    static func drawNowPlaying(_ playing: NowPlayingScreen, words: Words, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         var titleX = Layout.content.x
         if let icon = modeIcon(playing.mode) {
@@ -25,12 +25,12 @@ extension ScreenRenderer {
         }
 
         let status = playing.isPaused
-            ? IconLabel(icon: .pause, text: "Paused")
+            ? IconLabel(icon: .pause, text: words(.paused))
             : IconLabel(icon: .play, text: "")
         // Centred on the timer's taller hourglass so both labels share one text baseline.
         let statusTop = NowPlayingLayout.statusY + (Icon.hourglass.bitmap.height - status.height) / 2
         status.draw(x: Layout.content.x + 1, y: statusTop, in: &framebuffer)
-        if let timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd) {
+        if let timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd, words: words) {
             let fitted = timer.fitted(to: 80)
             fitted.draw(x: Layout.content.maxX - 1 - fitted.width, y: NowPlayingLayout.statusY, in: &framebuffer)
         }
@@ -61,11 +61,11 @@ extension ScreenRenderer {
         return min(1, max(0, elapsed / duration))
     }
 
-    /// The hourglass with the countdown and/or "end", or nil when no timer runs.
-    static func timerLabel(remaining: Double?, stopsAtEnd: Bool) -> IconLabel? {
+    /// The hourglass with the countdown and/or "end" (in `words`' language), or nil when no timer runs.
+    static func timerLabel(remaining: Double?, stopsAtEnd: Bool, words: Words) -> IconLabel? {
         var parts: [String] = []
         if let remaining { parts.append(TimeText.countdown(remaining)) }
-        if stopsAtEnd { parts.append("end") }
+        if stopsAtEnd { parts.append(words(.timerEndShort)) }
         guard !parts.isEmpty else { return nil }
         return IconLabel(icon: .hourglass, text: parts.joined(separator: " "))
     }

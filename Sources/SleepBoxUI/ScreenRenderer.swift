@@ -6,20 +6,22 @@ import SleepBoxCore
 /// each direction never pushes anything off the panel. Night dimming is panel contrast, not
 /// pixels: it is left to the panel driver (and to `PNGWriter`).
 public enum ScreenRenderer {
-    /// The pixels for `frame`, already shifted by `shiftX`, `shiftY`.
+    /// The pixels for `frame`, already shifted by `shiftX`, `shiftY`; the words the renderer
+    /// adds itself ("Sleep timer", "Paused") are in `frame.language`.
     public static func render(_ frame: DisplayFrame) -> Framebuffer {
         var framebuffer = Framebuffer()
+        let words = Words(language: frame.language)
         switch frame.screen {
         case .idle(let idle): drawIdle(idle, in: &framebuffer)
-        case .nowPlaying(let playing): drawNowPlaying(playing, in: &framebuffer)
-        case .timerChoice(let choice): drawTimerChoice(choice, in: &framebuffer)
-        case .volume(let percent): drawVolume(percent: percent, in: &framebuffer)
-        case .alarm(let alarm): drawAlarm(alarm, in: &framebuffer)
+        case .nowPlaying(let playing): drawNowPlaying(playing, words: words, in: &framebuffer)
+        case .timerChoice(let choice): drawTimerChoice(choice, words: words, in: &framebuffer)
+        case .volume(let percent): drawVolume(percent: percent, words: words, in: &framebuffer)
+        case .alarm(let alarm): drawAlarm(alarm, words: words, in: &framebuffer)
         case .transition(let litDot): drawTransition(litDot: litDot, in: &framebuffer)
-        case .comingSoon(let title): drawComingSoon(title: title, in: &framebuffer)
+        case .comingSoon(let title): drawComingSoon(title: title, words: words, in: &framebuffer)
         case .message(let text): drawMessage(text, in: &framebuffer)
-        case .menu(let menu): drawMessage(menu.title, in: &framebuffer)
-        case .breathing(let breathing): drawMessage(breathing.label, in: &framebuffer)
+        case .menu(let menu): drawMenu(menu, in: &framebuffer)
+        case .breathing(let breathing): drawBreathing(breathing, words: words, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)
     }

@@ -1,3 +1,4 @@
+import SleepBoxCore
 import Testing
 @testable import SleepBoxUI
 
@@ -117,5 +118,40 @@ import Testing
         #expect(big.width(of: "12:34") == 4 * 15 + 4 + 4 * 3)
         let digits = "0123456789".map { big.glyph(for: $0) }
         #expect(Set(digits.map(\.art)).count == 10)
+    }
+
+    @Test func coversEveryCharacterOfTheStringTable() {
+        var checked = 0
+        for (language, entries) in StringTable.standard.entries {
+            for (key, text) in entries {
+                for character in text {
+                    #expect(small.hasGlyph(for: character), "no glyph for \(character) in \(key) (\(language))")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
+        #expect(StringTable.standard.entries.keys.count == Language.allCases.count)
+    }
+
+    @Test func germanLettersHaveTheirOwnGlyphs() {
+        let plain: [Character: Character] = ["ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U", "ß": "s"]
+        var seen = Set<Bitmap>()
+        for (letter, base) in plain {
+            #expect(small.hasGlyph(for: letter))
+            let glyph = small.glyph(for: letter)
+            #expect(glyph != small.glyph(for: base), "\(letter) looks like \(base)")
+            #expect(glyph.width == 5 || (letter == "ß" && glyph.width == 4), "width of \(letter)")
+            #expect(glyph.height == 7, "height of \(letter)")
+            seen.insert(glyph)
+        }
+        #expect(seen.count == plain.count)
+        // The lower-case umlauts are their base letter with two dots on the top row.
+        for (letter, base) in [("ä", "a"), ("ö", "o"), ("ü", "u")] as [(Character, Character)] {
+            let lines = small.glyph(for: letter).art.split(separator: "\n")
+            #expect(lines[0] == ".#.#." && lines[1] == ".....")
+            #expect(lines[2...].joined(separator: "\n") == small.glyph(for: base).art.split(separator: "\n")[2...]
+                .joined(separator: "\n"))
+        }
     }
 }

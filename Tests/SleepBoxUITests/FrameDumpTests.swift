@@ -8,7 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes a PNG of every sample screen (normal and dimmed) for looking at by eye.
+/// Writes a PNG of every sample screen (normal, dimmed and shifted, and as the README pictures
+/// are: `readme-*.png`) for looking at by eye.
 /// Runs only when SLEEPBOX_UI_FRAMES names an existing folder, e.g.
 /// `mkdir -p /tmp/ui-frames && SLEEPBOX_UI_FRAMES=/tmp/ui-frames swift test`.
 @Suite struct FrameDumpTests {
@@ -28,6 +29,10 @@ import Darwin
             dimmed.shiftX = 1
             dimmed.shiftY = 1
             try writer.write(dimmed, to: "\(folder)/\(name)-dimmed-shifted.png")
+        }
+        // As the README pictures are made: scale 4, no pixel gap, the night's dimmed colour.
+        for (name, frame) in SampleFrames.all {
+            try PNGWriter.write(ScreenRenderer.render(frame), to: "\(folder)/readme-\(name).png", scale: 4, dimmed: true)
         }
     }
 }

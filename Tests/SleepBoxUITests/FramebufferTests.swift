@@ -105,3 +105,80 @@ import Testing
         #expect(framebuffer.litBounds == PixelRect(x: 4, y: 3, width: 17, height: 7))
     }
 }
+
+@Suite struct FramebufferCircleTests {
+    /// The pixels around `centre` out to `reach`, as rows of "#" and ".".
+    func art(_ framebuffer: Framebuffer, x: Int, y: Int, reach: Int) -> String {
+        (y - reach...y + reach).map { row in
+            String((x - reach...x + reach).map { framebuffer.pixel(x: $0, y: row) ? "#" : "." })
+        }.joined(separator: "\n")
+    }
+
+    @Test func strokesTheMidpointCircle() {
+        var framebuffer = Framebuffer()
+        framebuffer.strokeCircle(centerX: 20, centerY: 20, radius: 3)
+        #expect(art(framebuffer, x: 20, y: 20, reach: 4) == """
+            .........
+            ...###...
+            ..#...#..
+            .#.....#.
+            .#.....#.
+            .#.....#.
+            ..#...#..
+            ...###...
+            .........
+            """)
+        var dot = Framebuffer()
+        dot.strokeCircle(centerX: 5, centerY: 5, radius: 0)
+        #expect(dot.litCount == 1 && dot.pixel(x: 5, y: 5))
+        var none = Framebuffer()
+        none.strokeCircle(centerX: 5, centerY: 5, radius: -1)
+        none.fillCircle(centerX: 5, centerY: 5, radius: -1)
+        #expect(none.isBlank)
+    }
+
+    @Test func fillsTheDiscInsideTheOutline() {
+        var disc = Framebuffer()
+        disc.fillCircle(centerX: 20, centerY: 20, radius: 3)
+        #expect(art(disc, x: 20, y: 20, reach: 4) == """
+            .........
+            ...###...
+            ..#####..
+            .#######.
+            .#######.
+            .#######.
+            ..#####..
+            ...###...
+            .........
+            """)
+        // For every radius: the outline lies inside the disc, on its edge, and both are symmetric.
+        for radius in 0...30 {
+            var outline = Framebuffer()
+            var filled = Framebuffer()
+            outline.strokeCircle(centerX: 63, centerY: 31, radius: radius)
+            filled.fillCircle(centerX: 63, centerY: 31, radius: radius)
+            #expect(outline.litBounds == PixelRect(x: 63 - radius, y: 31 - radius, width: 2 * radius + 1, height: 2 * radius + 1))
+            #expect(filled.litBounds == outline.litBounds)
+            for y in 0..<64 {
+                for x in 0..<128 where outline.pixel(x: x, y: y) {
+                    #expect(filled.pixel(x: x, y: y))
+                    #expect(outline.pixel(x: 126 - x, y: y) && outline.pixel(x: x, y: 62 - y))
+                }
+            }
+            // Each row of the disc is one unbroken run.
+            for y in 31 - radius...31 + radius {
+                let lit = (0..<128).filter { filled.pixel(x: $0, y: y) }
+                #expect(lit.count == (lit.last ?? 0) - (lit.first ?? 0) + 1)
+            }
+        }
+    }
+
+    @Test func circlesAreClippedAtThePanelEdge() {
+        var framebuffer = Framebuffer()
+        framebuffer.fillCircle(centerX: 0, centerY: 0, radius: 5)
+        framebuffer.strokeCircle(centerX: 127, centerY: 63, radius: 5)
+        #expect(framebuffer.litBounds == Framebuffer.bounds)
+        #expect(framebuffer.pixel(x: 0, y: 0) && framebuffer.pixel(x: 5, y: 0) && !framebuffer.pixel(x: 6, y: 0))
+        #expect(framebuffer.pixel(x: 122, y: 63) && !framebuffer.pixel(x: 127, y: 63))
+    }
+}

@@ -43,6 +43,60 @@ enum SampleFrames {
         ("coming-soon", DisplayFrame(screen: .comingSoon(title: "Yoga Nidra for Beginners"))),
         ("coming-soon-short", DisplayFrame(screen: .comingSoon(title: "Poetry"))),
         ("message", DisplayFrame(screen: .message("Timer off"))),
-        ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!")))
+        ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!"))),
+        ("menu-library", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: libraryRows, selected: 2)))),
+        ("menu-library-scrolled", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: libraryRows, selected: 5)))),
+        ("menu-list", DisplayFrame(screen: .menu(MenuScreen(title: "Meditations", rows: meditationRows, selected: 1)))),
+        ("menu-list-soon", DisplayFrame(screen: .menu(MenuScreen(title: "Meditations", rows: meditationRows, selected: 4)))),
+        ("menu-empty", DisplayFrame(screen: .menu(MenuScreen(
+            title: "Favorites", rows: [MenuRow(kind: .back, label: "Back")], selected: 0,
+            hint: "Hold the knob on an item to add it")))),
+        ("menu-german", DisplayFrame(screen: .menu(MenuScreen(title: "Bibliothek", rows: [
+            MenuRow(kind: .category, label: "Für heute Abend", detail: "5"),
+            MenuRow(kind: .category, label: "Weiterhören", detail: "2"),
+            MenuRow(kind: .category, label: "Einschlafgeschichten", detail: "12"),
+            MenuRow(kind: .category, label: "Klänge", detail: "6"),
+        ], selected: 1)), language: .german)),
+        ("breathing-in", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: .inhale, label: "Breathe in", fullness: 0.5, secondsLeft: 2, cycle: 3,
+            cycles: 8, isPaused: false, timerRemaining: 1500)))),
+        ("breathing-hold", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: .hold, label: "Hold", fullness: 1, secondsLeft: 7, cycle: 3,
+            cycles: 8, isPaused: false, timerRemaining: nil)))),
+        ("breathing-out", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: .exhale, label: "Breathe out", fullness: 0.1, secondsLeft: 1, cycle: 10,
+            cycles: 12, isPaused: false, timerRemaining: 5400)))),
+        ("breathing-paused", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "Box Breathing", step: .rest, label: "Rest", fullness: 0, secondsLeft: 4, cycle: 1,
+            cycles: 6, isPaused: true, timerRemaining: 600)))),
+        ("breathing-german", DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "Atmung", step: .exhale, label: "Ausatmen", fullness: 0.7, secondsLeft: 5, cycle: 2,
+            cycles: 8, isPaused: false, timerRemaining: 900)), language: .german)),
+        ("timer-choice-german", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(
+            options: ["Aus", "15 Min.", "30 Min.", "Bis zum Ende"], selected: 1)), language: .german)),
+        ("volume-german", DisplayFrame(screen: .volume(percent: 55), language: .german)),
+        ("playing-german-paused", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Körperreise", elapsed: 185, duration: 960, isPaused: true,
+            timerRemaining: 2700, stopsAtEnd: true)), language: .german)),
+        ("alarm-snoozed-german", DisplayFrame(screen: .alarm(AlarmScreen(
+            hour: 6, minute: 51, isSnoozed: true, snoozeRemaining: 299, isGreeting: false)), language: .german)),
+        ("coming-soon-german", DisplayFrame(screen: .comingSoon(title: "Gedichte"), language: .german)),
+    ]
+
+    /// The library's top level.
+    static let libraryRows: [MenuRow] = [
+        ("Featured tonight", "5"), ("Continue listening", "2"), ("Favorites", "3"), ("Yoga nidra", "4"),
+        ("Sleep stories", "12"), ("Meditations", "9"), ("Breathing", "3"), ("Hypnosis", "0"),
+        ("Affirmations", "2"), ("Poems", "7"), ("Ambient", "6"),
+    ].map { MenuRow(kind: .category, label: $0.0, detail: $0.1) }
+
+    /// A category's list: back, a favourite, a long title, one begun, two coming soon.
+    static let meditationRows: [MenuRow] = [
+        MenuRow(kind: .back, label: "Back"),
+        MenuRow(kind: .item, label: "Body Scan", detail: "16 min", isFavorite: true),
+        MenuRow(kind: .item, label: "Letting Go of the Day, Slowly and Kindly", detail: "24 min"),
+        MenuRow(kind: .item, label: "Evening Calm", detail: "40%"),
+        MenuRow(kind: .item, label: "Moonlight Walk", detail: "soon", isAvailable: false),
+        MenuRow(kind: .item, label: "Ocean Breath", detail: "soon", isFavorite: true, isAvailable: false),
     ]
 }

@@ -1,0 +1,148 @@
+import SleepBoxCore
+
+extension ScreenRenderer {
+    /// Positions on the library menu.
+    enum MenuLayout {
+        /// Top of the title's text.
+        static let titleY = 2
+        /// The dotted rule under the title.
+        static let ruleY = 11
+        /// Top of the first row's bar.
+        static let firstRowY = 14
+        /// Rows are this far apart.
+        static let rowPitch = 12
+        /// Height of a row's selection bar.
+        static let rowHeight = 11
+        /// Rows shown at once.
+        static let visibleRows = 4
+        /// The text's top below the row's top.
+        static let textOffset = 2
+        /// Left of a marker (back chevron, heart, "soon" ring).
+        static let markerX = 4
+        /// The widest marker.
+        static let markerWidth = 7
+        /// Left of a label after a marker column; labels without one start at `markerX`.
+        static let labelX = markerX + markerWidth + 3
+        /// The detail ends just before this column.
+        static let detailMaxX = 124
+        /// At least this much space between a label and its detail.
+        static let detailGap = 5
+        /// The scroll carets' column (up above down, both inside the title line).
+        static let caretX = 121
+
+        /// The selection bar (or the row's area) of visible row `slot` (0 at the top).
+        static func rowRect(slot: Int) -> PixelRect {
+            PixelRect(x: 1, y: firstRowY + slot * rowPitch, width: 126, height: rowHeight)
+        }
+    }
+
+    /// The first row of the window that shows `selected` out of `count` rows.
+    ///
+    /// The renderer keeps no state between frames, so the window moves a page at a time: rows
+    /// 0-3, then 4-7, and so on. The list therefore scrolls only when the selection leaves the
+    /// window, turning the knob either way, and the same selection always shows the same rows.
+    static func menuWindowStart(selected: Int, count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let clamped = min(count - 1, max(0, selected))
+        return clamped / MenuLayout.visibleRows * MenuLayout.visibleRows
+    }
+
+    /// The title centred over a dotted rule; up to four rows, the selected one in an inverted bar;
+    /// carets at the title's right when rows lie above or below; the hint, wrapped, under the rows
+    /// of an empty list.
+    static func drawMenu(_ menu: MenuScreen, in framebuffer: inout Framebuffer) {
+        let caretRoom = Icon.caretUp.bitmap.width + 3
+        drawCentered(menu.title, y: MenuLayout.titleY,
+                     within: Layout.content.insetBy(caretRoom + 1), in: &framebuffer)
+        for x in stride(from: Layout.content.x + 1, to: Layout.content.maxX - 1, by: 2) {
+            framebuffer.set(x: x, y: MenuLayout.ruleY)
+        }
+
+        let rows = menu.rows
+        let selected = min(rows.count - 1, max(0, menu.selected))
+        let start = menuWindowStart(selected: selected, count: rows.count)
+        let end = min(rows.count, start + MenuLayout.visibleRows)
+        // Within a list, item labels line up after the back row's chevron.
+        let hasMarkers = rows.contains { $0.kind != .category }
+        for index in start..<end {
+            drawMenuRow(rows[index], in: MenuLayout.rowRect(slot: index - start), selected: index == selected,
+                        markerColumn: hasMarkers, in: &framebuffer)
+        }
+
+        if start > 0 {
+            framebuffer.draw(Icon.caretUp.bitmap, x: MenuLayout.caretX, y: MenuLayout.titleY)
+        }
+        if end < rows.count {
+            framebuffer.draw(Icon.caretDown.bitmap, x: MenuLayout.caretX, y: MenuLayout.titleY + 4)
+        }
+
+        if let hint = menu.hint {
+            // Centred in the space left under the rows.
+            let font = BitmapFont.small
+            let pitch = 10
+            let spaceTop = MenuLayout.rowRect(slot: end - start).y
+            let lines = font.wrapped(hint, width: Layout.content.width - 8, maxLines: 3)
+            let blockHeight = lines.count * pitch - (pitch - font.capHeight)
+            let top = max(spaceTop, spaceTop + (Layout.content.maxY - spaceTop - blockHeight) / 2)
+            for (index, line) in lines.enumerated() where top + index * pitch + font.capHeight <= Layout.content.maxY {
+                drawCentered(line, y: top + index * pitch, in: &framebuffer)
+            }
+        }
+    }
+
+    /// Where a row's parts go: the marker, the label (already shortened) and the detail.
+    struct MenuRowLayout: Equatable {
+        var marker: Icon?
+        var label: String
+        var labelX: Int
+        var detail: String?
+        var detailX: Int
+    }
+
+    /// The parts of `row`: the label shortened with "…" so it ends at least `detailGap` pixels
+    /// before the right-aligned detail.
+    static func menuRowLayout(_ row: MenuRow, markerColumn: Bool) -> MenuRowLayout {
+        let font = BitmapFont.small
+        let marker: Icon?
+        switch row.kind {
+        case .back: marker = .back
+        case .category: marker = nil
+        case .item:
+            if row.isFavorite {
+                marker = row.isAvailable ? .heart : .heartOutline
+            } else {
+                marker = row.isAvailable ? nil : .soon
+            }
+        }
+        let labelX = markerColumn || marker != nil ? MenuLayout.labelX : MenuLayout.markerX
+        let detail = row.detail.flatMap { $0.isEmpty ? nil : $0 }
+        let detailX = MenuLayout.detailMaxX - (detail.map { font.width(of: $0) } ?? 0)
+        let labelRight = detail == nil ? MenuLayout.detailMaxX : detailX - MenuLayout.detailGap
+        let label = font.truncated(row.label, toWidth: max(0, labelRight - labelX))
+        return MenuRowLayout(marker: marker, label: label, labelX: labelX, detail: detail, detailX: detailX)
+    }
+
+    /// One row inside `rect`: lit on dark, or dark on a lit bar with rounded corners when selected.
+    static func drawMenuRow(_ row: MenuRow, in rect: PixelRect, selected: Bool, markerColumn: Bool,
+                            in framebuffer: inout Framebuffer) {
+        let layout = menuRowLayout(row, markerColumn: markerColumn)
+        let on = !selected
+        if selected {
+            framebuffer.fill(rect)
+            for corner in [(rect.x, rect.y), (rect.maxX - 1, rect.y), (rect.x, rect.maxY - 1), (rect.maxX - 1, rect.maxY - 1)] {
+                framebuffer.set(x: corner.0, y: corner.1, false)
+            }
+        }
+        let font = BitmapFont.small
+        let textY = rect.y + MenuLayout.textOffset
+        if let marker = layout.marker {
+            let bitmap = marker.bitmap
+            framebuffer.draw(bitmap, x: MenuLayout.markerX + (MenuLayout.markerWidth - bitmap.width) / 2,
+                             y: textY + (font.capHeight - bitmap.height) / 2, on)
+        }
+        font.draw(layout.label, x: layout.labelX, y: textY, in: &framebuffer, on)
+        if let detail = layout.detail {
+            font.draw(detail, x: layout.detailX, y: textY, in: &framebuffer, on)
+        }
+    }
+}
