@@ -79,15 +79,23 @@ extension Box {
 
     /// The uptime the breathing LED may next switch (the next step of the breath), or nil.
     public func nextBreathLightChange(after now: Moment) -> Double? {
-        guard case .playing = state.phase, let (item, position) = currentItem(at: now), let guide = item.breathing,
+        guard isBreathRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
               let next = guide.nextStepStart(after: position) else { return nil }
         return now.uptime + max(0.001, next - position)
     }
 
+    /// Playing, or crossfading into the item (its breath has begun).
+    private var isBreathRunning: Bool {
+        switch state.phase {
+        case .playing, .crossfading: return true
+        default: return false
+        }
+    }
+
     /// The breathing LED: on while breathing in and holding the breath in, off otherwise (and
-    /// whenever no breathing exercise plays, or it is paused).
+    /// whenever no breathing exercise plays, or it is paused or fading out).
     public func breathLight(at now: Moment) -> Bool {
-        guard case .playing = state.phase, let (item, position) = currentItem(at: now), let guide = item.breathing,
+        guard isBreathRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
               let breath = guide.phase(at: position) else { return false }
         return breath.step == .inhale || (breath.step == .hold && guide.fullness(breath) >= 1)
     }

@@ -91,6 +91,39 @@ import Testing
     }
 }
 
+extension OLEDMeasurementTests {
+    static func breathing(_ step: BreathStep.Kind, fullness: Double, left: Int) -> Framebuffer {
+        let label = step == .inhale ? "Breathe in" : step == .hold ? "Hold" : "Breathe out"
+        return ScreenRenderer.render(DisplayFrame(screen: .breathing(BreathingScreen(
+            title: "4-7-8 Breathing", step: step, label: label, fullness: fullness, secondsLeft: left, cycle: 2,
+            cycles: 8, isPaused: false, timerRemaining: nil))))
+    }
+
+    /// One whole 4-7-8 breath at the animation's 8 frames a second: every frame is far less than a
+    /// whole one, and a second of animation costs what the bus carries in a small part of a second.
+    @Test func aBreathAtEightFramesASecond() {
+        var frames: [Framebuffer] = []
+        let rate = 8
+        for i in 0..<(4 * rate) { frames.append(Self.breathing(.inhale, fullness: Double(i) / Double(4 * rate), left: 4 - i / rate)) }
+        for i in 0..<(7 * rate) { frames.append(Self.breathing(.hold, fullness: 1, left: 7 - i / rate)) }
+        for i in 0..<(8 * rate) { frames.append(Self.breathing(.exhale, fullness: 1 - Double(i) / Double(8 * rate), left: 8 - i / rate)) }
+        var bytes: [Int] = []
+        var bits: [Int] = []
+        for (old, new) in zip(frames, frames.dropFirst()) {
+            let cost = Cost(OLEDFramePlanner.plan(from: old, to: new, columnOffset: OLEDController.ssd1306.columnOffset))
+            bytes.append(cost.bytes)
+            bits.append(cost.wireBits)
+        }
+        let total = bits.reduce(0, +)
+        let seconds = Double(frames.count - 1) / Double(rate)
+        let worst = bytes.max() ?? 0
+        print("OLED-MEASURE breathing 4-7-8 at \(rate) fps: \(frames.count - 1) updates, worst \(worst) bytes, "
+              + "mean \(bytes.reduce(0, +) / max(1, bytes.count)) bytes, \(Double(total) / seconds / 400_000 * 100)% of a 400 kHz bus")
+        #expect(worst < 8 * 4 + 32 * 33, "no breathing update is a whole frame")
+        #expect(Double(total) / seconds < 400_000 * 0.25, "the animation takes under a quarter of the bus")
+    }
+}
+
 extension Double {
     /// Two decimals, without Foundation.
     var formatted2: String {

@@ -309,6 +309,8 @@ if wait_until 3 screen_is menu; then
     usleep 500000
     press knob_switch
     wait_until 5 sh -c ". /hil/lib.sh; ctl status | grep -q '\"id\":\"breath-hil\"'"
+    # Played from the ambient item that was on: a crossfade of 1.5 s first.
+    wait_until 4 phase_is playing
 fi
 st=$(status)
 if [ "$(item_field id "$st")" = breath-hil ] && [ "$(json_str phase "$st")" = playing ]; then
