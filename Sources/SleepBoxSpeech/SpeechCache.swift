@@ -37,9 +37,9 @@ public final class SpeechCache: @unchecked Sendable {
         public var failedWrites = 0
     }
 
-    /// 200 MiB: about 18 hours of speech at 48 kHz float, far more than the box's greetings and
-    /// texts need.
-    public static let defaultMaxBytes = 200 * 1024 * 1024
+    /// 1 GiB: about 93 minutes of speech at 48 kHz float (192 000 bytes a second), more than the
+    /// bundled library's (the daemon sets the bound from `[voice] cache_mb`).
+    public static let defaultMaxBytes = 1024 * 1024 * 1024
     /// "sbclip".
     public static let fileExtension = "sbclip"
     /// The folder name inside the state directory.
@@ -213,6 +213,13 @@ public final class SpeechCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return entries.count
+    }
+
+    /// The size of the cached clips' files, in bytes.
+    public var totalBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
     }
 
     /// Hits, misses, stores, evictions, damaged files and failed writes so far.

@@ -217,6 +217,16 @@ struct ContentCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\n".utf8))
             let hits = content.voice?.hits ?? 0, misses = content.voice?.misses ?? 0
             print("rendered \(spoken.count) spoken items in \(String(format: "%.1f", Date().timeIntervalSince(started))) s (\(misses) stretches rendered, \(hits) from the cache)")
+            if let cache = content.voice?.cache {
+                let mib = { (bytes: Int) in String(format: "%.0f MiB", Double(bytes) / 1_048_576) }
+                print("speech cache: \(cache.count) clips, \(mib(cache.totalBytes)) of \(mib(cache.maxBytes)) (\(cache.directory))")
+                let evicted = cache.statistics.evictions
+                if evicted > 0 {
+                    FileHandle.standardError.write(Data(("warning: the speech cache is too small for the library: \(evicted) clips were "
+                        + "deleted again to make room, so they will be rendered anew each time they play; raise [voice] cache_mb "
+                        + "(now \(cache.maxBytes / 1_048_576))\n").utf8))
+                }
+            }
             if failures > 0 { throw ExitCode(65) }
         }
     }

@@ -44,8 +44,11 @@ import SleepBoxSpeech
             pitch = 55
             piper_model = "/opt/piper/voices/en_US-lessac-medium.onnx"
             piper_binary = "/opt/piper/bin/piper"
+            cache_mb = 2048
             """)
         #expect(v.engine == .piper && v.name == "en-gb" && v.rate == 120 && v.pitch == 55)
+        #expect(v.cacheMegabytes == 2048)
+        #expect(VoiceSettings().cacheMegabytes == 1024)
         #expect(v.piperModel == "/opt/piper/voices/en_US-lessac-medium.onnx" && v.piperBinary == "/opt/piper/bin/piper")
         #expect(try voice("[voice]\nrate = 80\npitch = 0\n").rate == 80)
         #expect(try voice("[voice]\nrate = 450\npitch = 100\n").pitch == 100)
@@ -80,6 +83,8 @@ import SleepBoxSpeech
              #"sleepbox.toml:2: [voice] piper_model: "voices/en.onnx" is not an absolute path; write the whole path of the model, starting with /"#),
             ("[voice]\npiper_model = \"/opt/voices/en.onnx.json\"\n",
              #"sleepbox.toml:2: [voice] piper_model: "/opt/voices/en.onnx.json" is not a Piper voice model; give the path of its MODEL.onnx file (MODEL.onnx.json sits beside it)"#),
+            ("[voice]\ncache_mb = 8\n",
+             "sleepbox.toml:2: [voice] cache_mb: 8 is out of range (16 to 65536 MB)"),
             ("[voice]\npiper_binary = \"\"\n",
              #"sleepbox.toml:2: [voice] piper_binary: empty; write "piper" (found in PATH) or the whole path of the piper program"#),
             ("[voice]\npiper_binary = \"bin/piper\"\n",
@@ -106,7 +111,7 @@ import SleepBoxSpeech
     @Test func unknownKeysAreNamedWithASuggestion() {
         #expect(error("[voice]\nrat = 120\n")?.description
                 == "sleepbox.toml:2: [voice] rat: unknown key; did you mean rate? "
-                + "Allowed in [voice]: engine, name, rate, pitch, piper_model, piper_binary")
+                + "Allowed in [voice]: engine, name, rate, pitch, piper_model, piper_binary, cache_mb")
         #expect(error("[voice]\npiper_modle = \"/m.onnx\"\n")?.description.hasPrefix(
             "sleepbox.toml:2: [voice] piper_modle: unknown key; did you mean piper_model?") == true)
         #expect(error("[voice]\nvolume = 3\n")?.description.hasPrefix(

@@ -34,7 +34,7 @@ struct ConfigReader {
         "audio": ["volume", "volume_step", "cues", "device", "sample_rate", "period_ms", "buffer_ms"],
         "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds",
                      "ambient_bed", "ambient_bed_level"],
-        "voice": ["engine", "name", "rate", "pitch", "piper_model", "piper_binary"],
+        "voice": ["engine", "name", "rate", "pitch", "piper_model", "piper_binary", "cache_mb"],
         "display": ["dim_from", "dim_until", "screen_timeout_seconds", "menu_close_seconds", "controller", "address", "rotate"],
         "pools": ["meditation", "poetry"],
         "board": ["profile", "debounce_ms"],
@@ -94,6 +94,7 @@ struct ConfigReader {
     static let bufferMilliseconds = Bounds(lower: 20, upper: 2_000, unit: "ms")
     static let speechRate = Bounds(lower: 80, upper: 450, unit: "words per minute")
     static let speechPitch = Bounds(lower: 0, upper: 100)
+    static let speechCacheMegabytes = Bounds(lower: 16, upper: 65_536, unit: "MB")
 
     // MARK: Reading
 
@@ -189,6 +190,8 @@ struct ConfigReader {
                         voice.piperModel = text
                     }
                 }
+            case "cache_mb":
+                if let x = wholeNumber(value, path, Self.speechCacheMegabytes) { voice.cacheMegabytes = x }
             case "piper_binary":
                 if let text = string(value, path, expected: "\"piper\" or the path of the piper program") {
                     if text.isEmpty {

@@ -32,6 +32,10 @@ public struct VoiceSettings: Sendable, Equatable {
     public var piperModel: String?
     /// `piper_binary`: the `piper` executable, a name looked up in PATH or an absolute path.
     public var piperBinary: String = "piper"
+    /// `cache_mb`: how much rendered speech the state folder keeps, in MiB (least recently used
+    /// goes first). The bundled library's speech takes about 760 MiB with espeak-ng at 140 words a
+    /// minute: the default holds it all, so every item starts from the cache after the first time.
+    public var cacheMegabytes: Int = 1024
 
     /// The factory setting: espeak-ng, American English, 140 words per minute, pitch 40.
     public init() {}

@@ -26,7 +26,8 @@ public struct ContentSetup {
         }
         let engine = selection.choice.engine(format: format)
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
-        let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: SpeechCache(directory: cacheDir, logger: logger), logger: logger)
+        let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024, logger: logger)
+        let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, logger: logger)
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
         let user = devices.userContentDirectory ?? stateDirectory.map { $0 + "/user-content" }
         let library = ContentLibrary.load(bundled: bundled, user: user, speech: voice.map { VoiceRenderer(speech: $0) },
