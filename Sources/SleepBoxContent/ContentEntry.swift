@@ -70,3 +70,17 @@ public struct ContentEntry: Sendable, Equatable {
     /// What plays the item.
     public var sourceKind: SourceKind { body.sourceKind }
 }
+
+extension ContentEntry {
+    /// Everything the voice says in the item, as the stretches and pauses of each spoken text: a
+    /// script's parts; a timeline's segments and every option of its interjections. Empty for
+    /// generators and recordings.
+    public var spokenParts: [[ScriptPart]] {
+        switch body {
+        case .script(let script): return [script.parts]
+        case .timeline(let timeline):
+            return timeline.segments.map(\.parts) + timeline.interjections.flatMap { $0.options.map(\.parts) }
+        case .generator, .audio: return []
+        }
+    }
+}

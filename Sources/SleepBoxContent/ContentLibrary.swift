@@ -150,6 +150,12 @@ public struct ContentLibrary: Sendable {
                               isMeasured: !isEstimate).issues()
     }
 
+    /// True when the voice has every stretch of `entry`'s speech in its cache already (checked
+    /// from the cache files' headers, without loading the sound).
+    public func isSpeechCached(_ entry: ContentEntry) -> Bool {
+        timing.speech != nil && entry.spokenParts.allSatisfy { !timing.frames(of: $0).isEstimate }
+    }
+
     // MARK: Durations
 
     /// Works the script durations out again, with `speech`'s cache (after clips were rendered,

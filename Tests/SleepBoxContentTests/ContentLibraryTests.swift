@@ -81,6 +81,21 @@ import Testing
         #expect(library.entry("poem-stars")?.durationIsEstimate == true)
     }
 
+    @Test func anItemIsKnownCachedOnlyWhenEveryStretchIs() throws {
+        let speech = FakeSpeech(cachesRenders: true)
+        let library = ContentLibrary.load(bundled: TestContent.bundled, speech: speech)
+        let timeline = try #require(library.entry("med-counting-breaths"))
+        let script = try #require(library.entry("poem-stars"))
+        let ambient = try #require(library.entries.first { $0.sourceKind == .generator })
+        #expect(!library.isSpeechCached(timeline) && !library.isSpeechCached(script))
+        #expect(library.isSpeechCached(ambient), "nothing to say")
+        _ = try ProgramBuilder(speech: speech).prepare(timeline, seed: 1)
+        // The plan renders one option of each interjection; the others are measured, so rendered too.
+        #expect(library.isSpeechCached(timeline))
+        #expect(!library.isSpeechCached(script))
+        #expect(!ContentLibrary.load(bundled: TestContent.bundled).isSpeechCached(timeline), "no voice: nothing is cached")
+    }
+
     @Test func theOwnersLibrary() throws {
         let user = try TestContent.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: user) }

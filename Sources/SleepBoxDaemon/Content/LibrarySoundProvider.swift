@@ -75,10 +75,13 @@ public final class LibrarySoundProvider: SoundProvider {
         return deferred
     }
 
-    /// Renders every playable spoken item once in the background, so the voice's cache holds it:
-    /// later starts (and the next boot) find the speech ready. The programs are not kept.
+    /// Renders every playable spoken item whose speech is not cached yet once in the background,
+    /// so the voice's cache holds it: later starts (and the next boot) find the speech ready. An
+    /// item already cached is left alone (loading it would only read the card). The programs are
+    /// not kept.
     public func prepareAll() {
-        for entry in library.entries where entry.item.isAvailable && entry.sourceKind != .generator && entry.sourceKind != .audio {
+        for entry in library.entries where entry.item.isAvailable && entry.sourceKind != .generator && entry.sourceKind != .audio
+            && !library.isSpeechCached(entry) {
             prepareInBackground(entry, keep: false)
         }
     }
