@@ -34,13 +34,16 @@ public struct ContentLibrary: Sendable {
     ///   - bundled: the bundled `content/` folder (an error when it is missing).
     ///   - user: the owner's library folder (fine when missing: no items of their own yet).
     ///   - speech: the voice, asked for cached clip lengths (exact script durations).
+    ///   - languageVoices: voices for items in other languages, by code (`SpeechTiming.languageCode`).
     ///   - wordsPerMinute: the rate for estimates.
     ///   - format: the engine format (for measuring recordings).
     ///   - logger: gets a summary line and one line per error.
     public static func load(bundled: String, user: String? = nil, speech: (any SpeechRenderer)? = nil,
+                            languageVoices: [String: any SpeechRenderer] = [:],
                             wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
                             format: AudioFormat = .engine, logger: Logger? = nil) -> ContentLibrary {
-        let timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
+        var timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
+        timing.languageVoices = languageVoices
         let loader = ContentLoader(timing: timing, format: format)
         var library = ContentLibrary(entries: [], problems: [], bundledPath: bundled, userPath: user,
                                      timing: timing, format: format)
@@ -140,7 +143,7 @@ public struct ContentLibrary: Sendable {
     static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [ContentIssue] {
         var isEstimate = false
         func frames(_ parts: [ScriptPart]) -> Int {
-            let result = timing.frames(of: parts)
+            let result = timing.frames(of: parts, language: timeline.language)
             isEstimate = isEstimate || result.isEstimate
             return result.frames
         }
@@ -153,7 +156,8 @@ public struct ContentLibrary: Sendable {
     /// True when the voice has every stretch of `entry`'s speech in its cache already (checked
     /// from the cache files' headers, without loading the sound).
     public func isSpeechCached(_ entry: ContentEntry) -> Bool {
-        timing.speech != nil && entry.spokenParts.allSatisfy { !timing.frames(of: $0).isEstimate }
+        timing.speech(forLanguage: entry.language) != nil
+            && entry.spokenParts.allSatisfy { !timing.frames(of: $0, language: entry.language).isEstimate }
     }
 
     // MARK: Durations
@@ -164,7 +168,7 @@ public struct ContentLibrary: Sendable {
         timing.speech = speech
         for index in entries.indices {
             guard case .script(let script) = entries[index].body else { continue }
-            let duration = timing.seconds(of: script.parts)
+            let duration = timing.seconds(of: script.parts, language: script.header.language)
             entries[index].item.duration = duration.seconds
             entries[index].durationIsEstimate = duration.isEstimate
         }

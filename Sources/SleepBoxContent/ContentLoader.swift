@@ -157,7 +157,7 @@ struct ContentLoader {
 
     func scriptEntry(_ script: Script, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
         let header = script.header
-        let duration = timing.seconds(of: script.parts)
+        let duration = timing.seconds(of: script.parts, language: header.language)
         return ContentEntry(item: ContentItem(id: id, title: header.title, kind: header.kind, duration: duration.seconds),
                             author: header.author, narrator: header.narrator, source: header.source,
                             description: header.description, language: header.language, path: script.path,

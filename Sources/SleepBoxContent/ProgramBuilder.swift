@@ -27,13 +27,18 @@ public final class ProgramBuilder: Sendable {
 
     /// The voice, nil when none is installed (spoken items then cannot be prepared).
     public let speech: (any SpeechRenderer)?
+    /// Voices for items in other languages, by language code (`SpeechTiming.languageCode`); an
+    /// item in a language not here is said by `speech`.
+    public let languageVoices: [String: any SpeechRenderer]
     /// The engine format.
     public let format: AudioFormat
     private let openAudio: OpenAudio?
 
     /// A builder rendering with `speech` for the engine `format`; `openAudio` opens recordings.
-    public init(speech: (any SpeechRenderer)?, format: AudioFormat = .engine, openAudio: OpenAudio? = nil) {
+    public init(speech: (any SpeechRenderer)?, languageVoices: [String: any SpeechRenderer] = [:],
+                format: AudioFormat = .engine, openAudio: OpenAudio? = nil) {
         self.speech = speech
+        self.languageVoices = languageVoices
         self.format = format
         self.openAudio = openAudio
     }
@@ -58,9 +63,14 @@ public final class ProgramBuilder: Sendable {
         }
     }
 
+    /// The voice for a text in `language` (nil is "en").
+    public func speech(forLanguage language: String?) -> (any SpeechRenderer)? {
+        languageVoices[SpeechTiming.languageCode(language)] ?? speech
+    }
+
     /// The plan of a script: each stretch rendered, the pauses exact silence between them.
     public func plan(_ script: Script, id: ItemID) throws(ContentError) -> ProgramPlan {
-        var renderer = try ClipRenderer(speech: speech, path: script.path)
+        var renderer = try ClipRenderer(speech: speech(forLanguage: script.header.language), path: script.path)
         var elements: [ProgramElement] = []
         let end = try lay(script.parts, from: 0, into: &elements, renderer: &renderer)
         return ProgramPlan(itemID: id, format: format, elements: elements, clips: renderer.clips, nominalFrames: end,
@@ -71,7 +81,7 @@ public final class ProgramBuilder: Sendable {
     /// seeded random time in its window, bells, breathing cues and counting. Throws when, with the
     /// clips measured, anything overlaps.
     public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64) throws(ContentError) -> ProgramPlan {
-        var renderer = try ClipRenderer(speech: speech, path: timeline.path)
+        var renderer = try ClipRenderer(speech: speech(forLanguage: timeline.language), path: timeline.path)
         var elements: [ProgramElement] = []
         var random = SplitMix64(seed: seed)
         let offset = format.frames(timeline.startDelay)

@@ -9,6 +9,9 @@ public struct SpeechTiming: Sendable {
     public var wordsPerMinute: Double
     /// The voice whose cache is asked for exact lengths, if any.
     public var speech: (any SpeechRenderer)?
+    /// Voices for texts in other languages, by language code ("en", "de"); a text in a language
+    /// not here is said by `speech`.
+    public var languageVoices: [String: any SpeechRenderer] = [:]
     /// The engine format lengths are counted in.
     public var format: AudioFormat
 
@@ -23,28 +26,39 @@ public struct SpeechTiming: Sendable {
         self.wordsPerMinute = wordsPerMinute >= 1 && wordsPerMinute.isFinite ? wordsPerMinute : Self.defaultWordsPerMinute
     }
 
-    /// The seconds `text` takes to say, and whether that is an estimate.
-    public func seconds(of text: String) -> (seconds: Double, isEstimate: Bool) {
-        if let cached = speech?.cachedDuration(text), cached >= 0, cached <= DurationText.maximumSeconds {
+    /// The voice that says a text in `language` (a code such as "en" or "de-AT"; nil is "en").
+    public func speech(forLanguage language: String?) -> (any SpeechRenderer)? {
+        languageVoices[SpeechTiming.languageCode(language)] ?? speech
+    }
+
+    /// "en" for nil, "EN", "en-GB", "en_US.UTF-8"; "de" for "de-AT": the letters before anything else.
+    public static func languageCode(_ language: String?) -> String {
+        let code = String((language ?? "en").lowercased().prefix { $0.isLetter })
+        return code.isEmpty ? "en" : code
+    }
+
+    /// The seconds `text` takes to say in `language`, and whether that is an estimate.
+    public func seconds(of text: String, language: String? = nil) -> (seconds: Double, isEstimate: Bool) {
+        if let cached = speech(forLanguage: language)?.cachedDuration(text), cached >= 0, cached <= DurationText.maximumSeconds {
             return (cached, false)
         }
         return (Double(Self.wordCount(text)) * 60 / wordsPerMinute, true)
     }
 
     /// The seconds `parts` take (speech and pauses), and whether any of it is an estimate.
-    public func seconds(of parts: [ScriptPart]) -> (seconds: Double, isEstimate: Bool) {
-        let result = frames(of: parts)
+    public func seconds(of parts: [ScriptPart], language: String? = nil) -> (seconds: Double, isEstimate: Bool) {
+        let result = frames(of: parts, language: language)
         return (format.seconds(result.frames), result.isEstimate)
     }
 
     /// The frames `parts` take, each stretch and pause rounded to whole frames as in a program.
-    public func frames(of parts: [ScriptPart]) -> (frames: Int, isEstimate: Bool) {
+    public func frames(of parts: [ScriptPart], language: String? = nil) -> (frames: Int, isEstimate: Bool) {
         var total = 0
         var isEstimate = false
         for part in parts {
             switch part {
             case .speech(let text, _, _):
-                let speech = seconds(of: text)
+                let speech = seconds(of: text, language: language)
                 total += format.frames(speech.seconds)
                 isEstimate = isEstimate || speech.isEstimate
             case .pause(let seconds, _, _):

@@ -173,14 +173,15 @@ struct ContentCommand: ParsableCommand {
         func run() throws {
             let (content, devices) = try place.setup(logger: ContentCommand.quietLogger)
             let format = AudioFormat(sampleRate: devices.sampleRate)
-            let builder = ProgramBuilder(speech: content.voice.map { VoiceRenderer(speech: $0) }, format: format)
+            let builder = ProgramBuilder(speech: content.voice.map { VoiceRenderer(speech: $0) },
+                                         languageVoices: content.languageRenderers, format: format)
             if let wav {
                 guard let file else { throw ValidationError("--wav needs the FILE to render") }
                 let probe = ContentLibrary.checkFile(at: file)
                 for i in probe { print(i.description) }
                 guard !probe.contains(where: { $0.severity == .error }) else { throw ExitCode(65) }
                 guard let entry = ContentLibrary.load(bundled: URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path,
-                                                      speech: builder.speech, format: format)
+                                                      speech: builder.speech, languageVoices: builder.languageVoices, format: format)
                     .entries.first(where: { $0.path == URL(fileURLWithPath: file).standardizedFileURL.path || $0.path == file }) else {
                     throw ValidationError("\(file) must be inside a content folder (e.g. poems/) of a library")
                 }
@@ -215,7 +216,8 @@ struct ContentCommand: ParsableCommand {
                 }
             }
             FileHandle.standardError.write(Data("\n".utf8))
-            let hits = content.voice?.hits ?? 0, misses = content.voice?.misses ?? 0
+            let voices = [content.voice].compactMap { $0 } + content.languageVoices.values
+            let hits = voices.reduce(0) { $0 + $1.hits }, misses = voices.reduce(0) { $0 + $1.misses }
             print("rendered \(spoken.count) spoken items in \(String(format: "%.1f", Date().timeIntervalSince(started))) s (\(misses) stretches rendered, \(hits) from the cache)")
             if let cache = content.voice?.cache {
                 let mib = { (bytes: Int) in String(format: "%.0f MiB", Double(bytes) / 1_048_576) }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SleepBoxAudio
+import SleepBoxContent
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
@@ -110,5 +111,36 @@ import SleepBoxSpeech
         let setup = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: installation.root + "/state",
                                       format: .engine, logger: Logger(label: "test"))
         #expect(setup.voice?.voice == SpeechVoice(engine: "espeak-ng", name: "de", rate: 130, pitch: 40))
+    }
+
+    /// A German box reads its English items in English and its German ones in German, and greets
+    /// in German.
+    @Test func eachItemIsReadInItsOwnLanguage() throws {
+        let installation = try Installation()
+        defer { installation.remove() }
+        let poems = installation.root + "/content/poems"
+        try FileManager.default.createDirectory(atPath: poems, withIntermediateDirectories: true)
+        try "title: Night\nkind: poem\nauthor: me\nsource: mine\nlanguage: en\n---\nThe night is still.\n"
+            .write(toFile: poems + "/poem-night.txt", atomically: true, encoding: .utf8)
+        try "title: Nacht\nkind: poem\nauthor: ich\nsource: meins\nlanguage: de\n---\nDie Nacht ist still.\n"
+            .write(toFile: poems + "/poem-nacht.txt", atomically: true, encoding: .utf8)
+        let text = "language = \"de\"\n" + installation.configText(voice: "rate = 130")
+        let file = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
+        let setup = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: installation.root + "/state",
+                                      format: .engine, logger: Logger(label: "test"))
+        #expect(setup.voice?.voice.name == "de")
+        #expect(setup.languageVoices.keys.sorted() == ["en"])
+        #expect(setup.languageVoices["en"]?.voice == SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 130, pitch: 40))
+        let builder = ProgramBuilder(speech: setup.voice.map { VoiceRenderer(speech: $0) },
+                                     languageVoices: setup.languageRenderers)
+        let english = try #require(setup.library.entry("poem-night"))
+        let german = try #require(setup.library.entry("poem-nacht"))
+        #expect(try builder.prepare(english, seed: 1).plan?.voiceDescription.contains("en-us") == true)
+        #expect(try builder.prepare(german, seed: 1).plan?.voiceDescription.contains(" de ") == true)
+        // Both are cached now: the durations are exact, and nothing is left to warm at the next start.
+        let again = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: installation.root + "/state",
+                                      format: .engine, logger: Logger(label: "test"))
+        #expect(again.library.entries.allSatisfy { !$0.durationIsEstimate })
+        #expect(again.library.entries.allSatisfy { again.library.isSpeechCached($0) })
     }
 }

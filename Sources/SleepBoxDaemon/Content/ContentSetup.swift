@@ -8,8 +8,15 @@ import SleepBoxSpeech
 /// The library and the voice as the configuration and the machine have them.
 public struct ContentSetup {
     public let library: ContentLibrary
+    /// The box's voice (`[voice]`): the greeting, and the items in the box's `language`.
     public let voice: CachedSpeech?
+    /// espeak-ng voices for items in other languages, by language code ("en"), at the configured
+    /// rate and pitch: with `language = "de"` the English library is still read in English.
+    public let languageVoices: [String: CachedSpeech]
     public let catalog: Catalog
+
+    /// The voices as the content library and the program builder take them.
+    public var languageRenderers: [String: any SpeechRenderer] { languageVoices.mapValues { VoiceRenderer(speech: $0) } }
 
     /// Loads the bundled library (`[paths] content`, else found next to the program or installed)
     /// and the owner's (`[paths] user_content`, else `user-content` in the state folder), with the
@@ -30,9 +37,27 @@ public struct ContentSetup {
         let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, logger: logger)
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
         let user = devices.userContentDirectory ?? stateDirectory.map { $0 + "/user-content" }
+        // Which languages the items are in: read the library once without voices (cheap), then
+        // with a voice for each language other than the box's.
+        let languages = Set(ContentLibrary.load(bundled: bundled, user: user, format: format).entries
+            .filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
+            .map { SpeechTiming.languageCode($0.language) })
+        var others: [String: CachedSpeech] = [:]
+        for code in languages.sorted() where code != config.language.rawValue {
+            let name = Language(code: code).map { SpeechVoice.espeak(for: $0).name } ?? code
+            guard EspeakEngine.hasVoice(name) else {
+                logger.warning("voice: espeak-ng has no voice for the language \"\(code)\"; the box's voice reads those items")
+                continue
+            }
+            let other = SpeechVoice(engine: EspeakEngine.engineName, name: name, rate: devices.voice.rate, pitch: devices.voice.pitch)
+            others[code] = CachedSpeech(engine: EspeakEngine(voice: other, format: format), cache: cache, logger: logger)
+            logger.info("voice: items in \"\(code)\" are read by espeak-ng voice \(name)")
+        }
         let library = ContentLibrary.load(bundled: bundled, user: user, speech: voice.map { VoiceRenderer(speech: $0) },
+                                          languageVoices: others.mapValues { VoiceRenderer(speech: $0) },
                                           format: format, logger: logger)
-        return ContentSetup(library: library, voice: voice, catalog: library.catalog(pools: config.pools))
+        return ContentSetup(library: library, voice: voice, languageVoices: others,
+                            catalog: library.catalog(pools: config.pools))
     }
 
     /// Where a run without a state folder (the simulator) keeps the voice's cache:

@@ -35,7 +35,11 @@ public final class LibrarySoundProvider: SoundProvider {
         case failed(ItemID, String)
     }
 
-    public init(library: ContentLibrary, voice: CachedSpeech?, format: AudioFormat, seed: UInt64, logger: Logger,
+    /// - Parameters:
+    ///   - voice: the box's voice (the greeting, and items in the box's language).
+    ///   - languageVoices: voices for items in other languages, by code (`ContentSetup.languageVoices`).
+    public init(library: ContentLibrary, voice: CachedSpeech?, languageVoices: [String: CachedSpeech] = [:],
+                format: AudioFormat, seed: UInt64, logger: Logger,
                 background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?) {
         self.library = library
         self.voice = voice
@@ -44,7 +48,8 @@ public final class LibrarySoundProvider: SoundProvider {
         self.logger = logger
         self.background = background
         let renderer = voice.map { VoiceRenderer(speech: $0) }
-        builder = ProgramBuilder(speech: renderer, format: format) { path, position throws(AudioError) in
+        builder = ProgramBuilder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
+                                 format: format) { path, position throws(AudioError) in
             let source = try FileSource(path: path, format: format)
             if position > 0 { try source.seek(toFrame: format.frames(position)) }
             return source
