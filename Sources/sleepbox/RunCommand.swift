@@ -142,7 +142,13 @@ struct RunCommand: ParsableCommand {
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
             provider.prepareAll()
-            throw ExitCode(daemon.run())
+            let code = daemon.run()
+            // The state is saved and the devices are closed. The voice's worker may still be in
+            // the middle of rendering ahead (not worth waiting for: an item can take seconds on a
+            // Pi); exit() would tear the libraries it is using (Foundation, ICU) down under it, so
+            // leave without the exit handlers.
+            fflush(nil)
+            _exit(code)
         } catch let error as SystemError {
             logger.critical("cannot start: \(error)")
             throw ExitCode(71)
