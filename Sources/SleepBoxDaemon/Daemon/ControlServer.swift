@@ -45,8 +45,16 @@ public final class ControlServer {
         listenFD = fd
     }
 
-    deinit {
+    private var closed = false
+
+    deinit { shutDown() }
+
+    /// Closes the clients and the socket and removes its file (on exit; again is harmless).
+    public func shutDown() {
+        guard !closed else { return }
+        closed = true
         for fd in clients.keys { close(fd) }
+        clients.removeAll()
         close(listenFD)
         unlink(path)
     }

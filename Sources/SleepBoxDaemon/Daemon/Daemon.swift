@@ -331,6 +331,7 @@ public final class Daemon {
         audio.shutDown(fadeSeconds: 1)
         display.blank(at: t.uptime)
         input.setLED(false)
+        control.shutDown()
         work.drain()
         work.stop()
         logger.info("stopped")
