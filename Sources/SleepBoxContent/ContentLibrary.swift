@@ -162,6 +162,13 @@ public struct ContentLibrary: Sendable {
 
     // MARK: Durations
 
+    /// Reads the items in other languages with these voices (by code, `SpeechTiming.languageCode`),
+    /// and works their script durations out again with them.
+    public mutating func useLanguageVoices(_ voices: [String: any SpeechRenderer]) {
+        timing.languageVoices = voices
+        refreshDurations(speech: timing.speech)
+    }
+
     /// Works the script durations out again, with `speech`'s cache (after clips were rendered,
     /// estimates become exact).
     public mutating func refreshDurations(speech: (any SpeechRenderer)?) {

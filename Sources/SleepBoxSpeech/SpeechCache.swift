@@ -107,10 +107,17 @@ public final class SpeechCache: @unchecked Sendable {
     /// asks this for every spoken stretch at start, so it must not read whole clips); nil when
     /// there is none or the header is not a clip file's.
     public func duration(key: String) -> Double? {
-        guard let handle = FileHandle(forReadingAtPath: path(forKey: key)) else { return nil }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: SpeechClipFile.headerSize),
-              header.count == SpeechClipFile.headerSize, Array(header.prefix(4)) == SpeechClipFile.magic else { return nil }
+        lock.lock()
+        let known = entries[key] != nil
+        lock.unlock()
+        // Not in the index: no file to open (a cold cache answers every stretch at once).
+        guard known else { return nil }
+        let fd = open(path(forKey: key), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: SpeechClipFile.headerSize)
+        let got = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, SpeechClipFile.headerSize, 0) }
+        guard got == SpeechClipFile.headerSize, Array(header.prefix(4)) == SpeechClipFile.magic else { return nil }
         let rate = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian }
         let count = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian }
         guard rate > 0 else { return nil }
@@ -240,10 +247,12 @@ public final class SpeechCache: @unchecked Sendable {
                 unlink(path)
                 continue
             }
-            guard name.hasSuffix(suffix),
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  let size = (attributes[.size] as? NSNumber)?.intValue else { continue }
-            let modified = attributes[.modificationDate] as? Date ?? .distantPast
+            // lstat(2): a Foundation attributes dictionary per file costs more than the stat itself,
+            // and the library's cache holds some 1500 clips.
+            var st = stat()
+            guard name.hasSuffix(suffix), lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            let size = Int(st.st_size)
+            let modified = Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
             entries[String(name.dropLast(suffix.count))] = Entry(bytes: size, lastUse: modified)
             total += size
         }

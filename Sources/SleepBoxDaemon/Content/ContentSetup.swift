@@ -25,7 +25,11 @@ public struct ContentSetup {
     /// its render cache in the state folder.
     public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
                             format: AudioFormat, logger: Logger) -> ContentSetup {
-        let selection = VoiceSelection.choose(settings: devices.voice)
+        // The language's own voice ships with espeak-ng-data (a dependency): asking espeak-ng would
+        // load it and scan every voice file on the start-up path (tens of ms here, far more on a
+        // Pi). A name typed into [voice] is checked; `sleepbox doctor` checks everything.
+        let selection = VoiceSelection.choose(settings: devices.voice, piperCheck: VoiceSelection.installedPiperProblem,
+                                              espeakHasVoice: { $0 == devices.voice.languageVoice || EspeakEngine.hasVoice($0) })
         if let summary = VoiceSelection.summary(selection) {
             logger.warning("voice: \(summary.detail); to fix: \(summary.fix)")
         } else {
@@ -37,15 +41,16 @@ public struct ContentSetup {
         let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, logger: logger)
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
         let user = devices.userContentDirectory ?? stateDirectory.map { $0 + "/user-content" }
-        // Which languages the items are in: read the library once without voices (cheap), then
-        // with a voice for each language other than the box's.
-        let languages = Set(ContentLibrary.load(bundled: bundled, user: user, format: format).entries
-            .filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
+        var library = ContentLibrary.load(bundled: bundled, user: user, speech: voice.map { VoiceRenderer(speech: $0) },
+                                          format: format, logger: logger)
+        // Items in a language other than the box's are read by espeak-ng's voice for theirs.
+        let languages = Set(library.entries.filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
             .map { SpeechTiming.languageCode($0.language) })
         var others: [String: CachedSpeech] = [:]
         for code in languages.sorted() where code != config.language.rawValue {
-            let name = Language(code: code).map { SpeechVoice.espeak(for: $0).name } ?? code
-            guard EspeakEngine.hasVoice(name) else {
+            let known = Language(code: code).map { SpeechVoice.espeak(for: $0).name }
+            let name = known ?? code
+            guard known != nil || EspeakEngine.hasVoice(name) else {
                 logger.warning("voice: espeak-ng has no voice for the language \"\(code)\"; the box's voice reads those items")
                 continue
             }
@@ -53,9 +58,7 @@ public struct ContentSetup {
             others[code] = CachedSpeech(engine: EspeakEngine(voice: other, format: format), cache: cache, logger: logger)
             logger.info("voice: items in \"\(code)\" are read by espeak-ng voice \(name)")
         }
-        let library = ContentLibrary.load(bundled: bundled, user: user, speech: voice.map { VoiceRenderer(speech: $0) },
-                                          languageVoices: others.mapValues { VoiceRenderer(speech: $0) },
-                                          format: format, logger: logger)
+        if !others.isEmpty { library.useLanguageVoices(others.mapValues { VoiceRenderer(speech: $0) }) }
         return ContentSetup(library: library, voice: voice, languageVoices: others,
                             catalog: library.catalog(pools: config.pools))
     }
