@@ -1,5 +1,5 @@
-import SleepBoxCore
 import SleepBoxAudio
+import SleepBoxCore
 
 /// The cue sound of one breathing step: a soft `ToneSweep`. An inhale rises over the whole
 /// inhale, an exhale falls over the whole exhale; a hold and a rest are marked by a very soft

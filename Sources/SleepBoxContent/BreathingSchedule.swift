@@ -1,4 +1,5 @@
 import SleepBoxCore
+
 /// The frames at which every step of a breathing phase starts, in a built program.
 public struct BreathingSchedule: Sendable, Equatable {
     /// One cycle of the pattern.
@@ -32,20 +33,4 @@ public struct BreathingSchedule: Sendable, Equatable {
     public var startFrame: Int { stepStarts.first ?? 0 }
     /// The frame just after the phase.
     public var endFrame: Int { stepStarts.last ?? 0 }
-
-    /// The breath at `frame`, nil outside the phase.
-    public func phase(atFrame frame: Int) -> BreathPhase? {
-        guard !pattern.isEmpty, stepStarts.count >= 2, frame >= startFrame, frame < endFrame else { return nil }
-        // The last step start at or before `frame`.
-        var lo = 0, hi = stepStarts.count - 2
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if stepStarts[mid] <= frame { lo = mid } else { hi = mid - 1 }
-        }
-        let start = stepStarts[lo], end = stepStarts[lo + 1]
-        let step = pattern[lo % pattern.count]
-        let progress = end > start ? Double(frame - start) / Double(end - start) : 0
-        return BreathPhase(step: step.kind, progress: min(max(progress, 0), 1), cycle: lo / pattern.count,
-                           stepIndex: lo % pattern.count, stepSeconds: step.seconds)
-    }
 }

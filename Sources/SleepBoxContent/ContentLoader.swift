@@ -165,11 +165,8 @@ struct ContentLoader {
     }
 
     func timelineEntry(_ timeline: Timeline, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
-        let guide = timeline.breathing.map {
-            BreathingGuide(pattern: $0.pattern, cycles: $0.cycles, startsAt: timeline.startDelay + $0.startsAt)
-        }
-        return ContentEntry(item: ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
-                                              breathing: guide),
+        ContentEntry(item: ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
+                                       breathing: timeline.breathingGuide),
                      author: timeline.author, narrator: timeline.narrator, description: timeline.description,
                      language: timeline.language, path: timeline.path, folder: folder, origin: origin,
                      body: .timeline(timeline))

@@ -1,4 +1,5 @@
 import SleepBoxCore
+
 /// Something that sounds in a program, from an exact frame for an exact number of frames.
 public struct ProgramElement: Sendable, Equatable {
     /// What sounds.

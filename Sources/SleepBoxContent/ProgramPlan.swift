@@ -44,16 +44,6 @@ public struct ProgramPlan: Sendable, Equatable {
     /// The item's length in seconds (`nominalFrames`).
     public var duration: Double { format.seconds(nominalFrames) }
 
-    /// The breath at `seconds` into the program, nil outside the breathing phase (or when the
-    /// item has none).
-    public func breathPhase(at seconds: Double) -> BreathPhase? {
-        guard seconds >= 0, seconds <= DurationText.maximumSeconds * 2 else { return nil }
-        return breathPhase(atFrame: format.frames(seconds))
-    }
-
-    /// The breath at `frame`, nil outside the breathing phase.
-    public func breathPhase(atFrame frame: Int) -> BreathPhase? { breathing?.phase(atFrame: frame) }
-
     /// The speech element sounding at `frame`, if any (for the display or a log).
     public func speech(atFrame frame: Int) -> ProgramElement? {
         elements.last { element in

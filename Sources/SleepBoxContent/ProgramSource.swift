@@ -1,5 +1,5 @@
-import SleepBoxCore
 import SleepBoxAudio
+import SleepBoxCore
 
 /// Plays a finished `ProgramPlan`: speech clips, bells and breathing cues at their exact frames,
 /// exact digital silence everywhere else. Cheap to create and to render (no speech is rendered
@@ -37,9 +37,6 @@ public final class ProgramSource: SeekableSource {
 
     /// The plan's length (the end bell's ring included).
     public var lengthFrames: Int? { plan.lengthFrames }
-
-    /// The breath at the current position, nil outside a breathing phase.
-    public var breathPhase: BreathPhase? { plan.breathPhase(atFrame: positionFrames) }
 
     /// Renders up to `frames` frames; fewer (then 0) at the end.
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {

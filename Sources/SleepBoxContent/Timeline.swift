@@ -76,3 +76,11 @@ public struct Timeline: Sendable, Equatable {
         return times
     }
 }
+
+extension Timeline {
+    /// Where the paced breathing runs, in seconds from the item's start (`start_delay` included),
+    /// for the screen and the LED; the program's cues start on the same steps.
+    public var breathingGuide: BreathingGuide? {
+        breathing.map { BreathingGuide(pattern: $0.pattern, cycles: $0.cycles, startsAt: startDelay + $0.startsAt) }
+    }
+}

@@ -1,4 +1,5 @@
 import SleepBoxCore
+
 /// The paced breathing phase of a breathing timeline (its `[breathing]` table).
 public struct TimelineBreathing: Sendable, Equatable {
     /// One cycle, in order.

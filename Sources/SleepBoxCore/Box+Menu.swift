@@ -4,8 +4,8 @@ extension Box {
     /// How many items "Featured tonight" offers.
     static let featuredCount = 5
 
-    /// The items of a category at `now` (coming-soon items included, except in the lists made of
-    /// what the owner played or chose).
+    /// The items of a category at `now`. Coming-soon items are listed by kind (and in Favorites
+    /// when marked), never in Featured tonight or Continue listening.
     public func menuItems(_ category: MenuCategory, at now: Moment) -> [ContentItem] {
         switch category {
         case .featuredTonight:

@@ -138,7 +138,7 @@ public struct PlaybackSettings: Sendable, Equatable {
     public init() {}
 }
 
-/// `[menu]`: the library menu (knob held).
+/// The library menu (knob held); `[display] menu_close_seconds`.
 public struct MenuSettings: Sendable, Equatable {
     /// The menu closes by itself after this many seconds without input.
     public var closeAfterSeconds: Double = 30

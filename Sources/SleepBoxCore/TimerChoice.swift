@@ -35,9 +35,3 @@ public enum TimerChoice: Sendable, Equatable, Codable, Hashable {
         }
     }
 }
-
-/// A whole number without a decimal point, anything else with the digits it needs.
-func formatNumber(_ x: Double) -> String {
-    if x == x.rounded(), abs(x) < 1e9 { return String(Int(x)) }
-    return String(x)
-}

@@ -54,9 +54,7 @@ extension ScreenRenderer {
         let caretRoom = Icon.caretUp.bitmap.width + 3
         drawCentered(menu.title, y: MenuLayout.titleY,
                      within: Layout.content.insetBy(caretRoom + 1), in: &framebuffer)
-        for x in stride(from: Layout.content.x + 1, to: Layout.content.maxX - 1, by: 2) {
-            framebuffer.set(x: x, y: MenuLayout.ruleY)
-        }
+        drawDottedRule(y: MenuLayout.ruleY, in: &framebuffer)
 
         let rows = menu.rows
         let selected = min(rows.count - 1, max(0, menu.selected))
@@ -127,12 +125,7 @@ extension ScreenRenderer {
                             in framebuffer: inout Framebuffer) {
         let layout = menuRowLayout(row, markerColumn: markerColumn)
         let on = !selected
-        if selected {
-            framebuffer.fill(rect)
-            for corner in [(rect.x, rect.y), (rect.maxX - 1, rect.y), (rect.x, rect.maxY - 1), (rect.maxX - 1, rect.maxY - 1)] {
-                framebuffer.set(x: corner.0, y: corner.1, false)
-            }
-        }
+        if selected { drawSelectionBar(rect, in: &framebuffer) }
         let font = BitmapFont.small
         let textY = rect.y + MenuLayout.textOffset
         if let marker = layout.marker {

@@ -8,9 +8,7 @@ extension ScreenRenderer {
     /// and below; small arrows when more options lie beyond the neighbours.
     static func drawTimerChoice(_ choice: TimerChoiceScreen, words: Words, in framebuffer: inout Framebuffer) {
         IconLabel(icon: .hourglassSmall, text: words(.sleepTimer)).drawCentered(y: 2, in: &framebuffer)
-        for x in stride(from: Layout.content.x + 1, to: Layout.content.maxX - 1, by: 2) {
-            framebuffer.set(x: x, y: 12)
-        }
+        drawDottedRule(y: 12, in: &framebuffer)
         let options = choice.options
         guard !options.isEmpty else { return }
         let selected = min(options.count - 1, max(0, choice.selected))
@@ -23,10 +21,7 @@ extension ScreenRenderer {
         if selected + 1 < options.count {
             drawCentered(options[selected + 1], y: bar.maxY + 3, within: listArea, in: &framebuffer)
         }
-        framebuffer.fill(bar)
-        for corner in [(bar.x, bar.y), (bar.maxX - 1, bar.y), (bar.x, bar.maxY - 1), (bar.maxX - 1, bar.maxY - 1)] {
-            framebuffer.set(x: corner.0, y: corner.1, false)
-        }
+        drawSelectionBar(bar, in: &framebuffer)
         drawCentered(options[selected], y: bar.y + 3, within: bar.insetBy(4), in: &framebuffer, false)
 
         let arrowX = Layout.content.maxX - Icon.caretUp.bitmap.width - 1

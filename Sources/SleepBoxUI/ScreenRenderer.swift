@@ -65,6 +65,21 @@ public enum ScreenRenderer {
         framebuffer.fill(PixelRect(x: interior.x, y: interior.y, width: filled, height: interior.height))
     }
 
+    /// A dotted line across the content area at `y`, under a screen's title.
+    static func drawDottedRule(y: Int, in framebuffer: inout Framebuffer) {
+        for x in stride(from: Layout.content.x + 1, to: Layout.content.maxX - 1, by: 2) {
+            framebuffer.set(x: x, y: y)
+        }
+    }
+
+    /// A filled bar with its corner pixels cleared: the selection of a list.
+    static func drawSelectionBar(_ bar: PixelRect, in framebuffer: inout Framebuffer) {
+        framebuffer.fill(bar)
+        for corner in [(bar.x, bar.y), (bar.maxX - 1, bar.y), (bar.x, bar.maxY - 1), (bar.maxX - 1, bar.maxY - 1)] {
+            framebuffer.set(x: corner.0, y: corner.1, false)
+        }
+    }
+
     /// `text` in the small font, centred horizontally in `area`, shortened with "…" to fit.
     static func drawCentered(_ text: String, font: BitmapFont = .small, y: Int, within area: PixelRect = Layout.content,
                              in framebuffer: inout Framebuffer, _ on: Bool = true) {

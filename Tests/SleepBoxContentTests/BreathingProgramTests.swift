@@ -8,7 +8,11 @@ private let f = 48_000
 /// Breathing from 2 s + 5 s = 7 s: inhale 4, hold 2, exhale 4.5, rest 1 (a cycle of 11.5 s),
 /// four cycles, counted aloud.
 private func breathingPlan(countAloud: Bool = true) throws -> ProgramPlan {
-    let t = try TimelineParser.parse(text: """
+    try ProgramBuilder(speech: FakeSpeech()).plan(breathingTimeline(countAloud: countAloud), id: "b", seed: 3)
+}
+
+private func breathingTimeline(countAloud: Bool = true) throws -> Timeline {
+    try TimelineParser.parse(text: """
         title = "Breathe"
         kind = "breathing"
         author = "me"
@@ -29,7 +33,14 @@ private func breathingPlan(countAloud: Bool = true) throws -> ProgramPlan {
         at = "55s"
         text = "End."
         """, path: "b.timeline.toml")
-    return try ProgramBuilder(speech: FakeSpeech()).plan(t, id: "b", seed: 3)
+}
+
+/// The breathing cues of a plan: kind and start frame.
+private func cueStarts(_ plan: ProgramPlan) -> [(BreathStep.Kind, Int)] {
+    plan.elements.compactMap { element in
+        if case .breathCue(let kind, _) = element.sound { return (kind, element.startFrame) }
+        return nil
+    }
 }
 
 @Suite struct BreathingProgramTests {
@@ -92,8 +103,8 @@ private func breathingPlan(countAloud: Bool = true) throws -> ProgramPlan {
     }
 
     @Test func breathPhaseFollowsThePattern() throws {
-        let plan = try breathingPlan()
-        func phase(_ seconds: Double) -> BreathPhase? { plan.breathPhase(at: seconds) }
+        let guide = try #require(try breathingTimeline().breathingGuide)
+        func phase(_ seconds: Double) -> BreathPhase? { guide.phase(at: seconds) }
         func isPhase(_ seconds: Double, _ step: BreathStep.Kind, _ progress: Double, _ cycle: Int) -> Bool {
             guard let phase = phase(seconds) else { return false }
             return phase.step == step && phase.progress == progress && phase.cycle == cycle
@@ -110,24 +121,28 @@ private func breathingPlan(countAloud: Bool = true) throws -> ProgramPlan {
         #expect(isPhase(52.75, .rest, 0.75, 3))
         #expect(phase(53) == nil)
         #expect(phase(59) == nil)
-        #expect(plan.breathPhase(at: 9)?.stepSeconds == 4)
-        #expect(plan.breathPhase(at: 9)?.stepIndex == 0)
-        // The source reports the phase at its position.
-        let source = ProgramSource(plan: plan)
-        try source.seek(toFrame: 12 * f)
-        #expect(source.breathPhase?.step == .hold)
+        #expect(phase(9)?.stepSeconds == 4)
+        #expect(phase(9)?.stepIndex == 0)
+        // What the screen and the LED follow is what the program plays: every cue starts a step.
+        let plan = try breathingPlan()
+        for (kind, start) in cueStarts(plan) {
+            let at = phase(Double(start) / Double(f))
+            #expect(at?.step == kind && at?.progress == 0, "cue \(kind) at frame \(start): \(String(describing: at))")
+        }
     }
 
     @Test func aBundledBreathingExercise() throws {
         let t = try TimelineParser.parse(fileAt: TestContent.path("breathing/breath-478.timeline.toml"))
         let plan = try ProgramBuilder(speech: FakeSpeech()).plan(t, id: "breath-478", seed: 1)
+        let guide = try #require(t.breathingGuide)
         // 12 cycles of inhale 4, hold 7, exhale 8, rest 1 from 3 s + 1m30s.
         let cues = plan.elements.filter { if case .breathCue = $0.sound { return true } else { return false } }
         #expect(cues.count == 48)
         #expect(cues.first?.startFrame == 93 * f)
         #expect(cues.last?.startFrame == (93 + 11 * 20 + 19) * f)
-        #expect(plan.breathPhase(at: 93 + 4 + 3.5)?.step == .hold)
-        #expect(plan.breathPhase(at: 93 + 4 + 3.5)?.progress == 0.5)
+        #expect(guide.phase(at: 93 + 4 + 3.5)?.step == .hold)
+        #expect(guide.phase(at: 93 + 4 + 3.5)?.progress == 0.5)
+        for (kind, start) in cueStarts(plan) { #expect(guide.phase(at: Double(start) / Double(f))?.step == kind) }
         #expect(plan.elements.filter { ["in", "hold", "out"].contains($0.text ?? "") }.count == 9)
     }
 }

@@ -42,8 +42,9 @@ import SleepBoxSpeech
         }
 
         /// The configuration file's text: the folders, then `voice` as the [voice] table.
-        func configText(voice: String) -> String {
-            """
+        /// `top` goes before the tables (e.g. `language = "de"`).
+        func configText(voice: String, top: String = "") -> String {
+            top + """
             [voice]
             \(voice)
 
@@ -53,8 +54,9 @@ import SleepBoxSpeech
             """
         }
 
-        func setup(voice: String) throws -> ContentSetup {
-            let file = try ConfigFile(text: configText(voice: voice), path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
+        func setup(voice: String, top: String = "") throws -> ContentSetup {
+            let file = try ConfigFile(text: configText(voice: voice, top: top), path: "sleepbox.toml",
+                                      defaultTimeZone: ConfigFile.utc)
             return ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: root + "/state",
                                      format: .engine, logger: Logger(label: "test"))
         }
@@ -106,10 +108,7 @@ import SleepBoxSpeech
     @Test func theGermanConfigurationSpeaksGerman() throws {
         let installation = try Installation()
         defer { installation.remove() }
-        let text = "language = \"de\"\n" + installation.configText(voice: "rate = 130")
-        let file = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
-        let setup = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: installation.root + "/state",
-                                      format: .engine, logger: Logger(label: "test"))
+        let setup = try installation.setup(voice: "rate = 130", top: "language = \"de\"\n")
         #expect(setup.voice?.voice == SpeechVoice(engine: "espeak-ng", name: "de", rate: 130, pitch: 40))
     }
 
@@ -124,10 +123,7 @@ import SleepBoxSpeech
             .write(toFile: poems + "/poem-night.txt", atomically: true, encoding: .utf8)
         try "title: Nacht\nkind: poem\nauthor: ich\nsource: meins\nlanguage: de\n---\nDie Nacht ist still.\n"
             .write(toFile: poems + "/poem-nacht.txt", atomically: true, encoding: .utf8)
-        let text = "language = \"de\"\n" + installation.configText(voice: "rate = 130")
-        let file = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
-        let setup = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: installation.root + "/state",
-                                      format: .engine, logger: Logger(label: "test"))
+        let setup = try installation.setup(voice: "rate = 130", top: "language = \"de\"\n")
         #expect(setup.voice?.voice.name == "de")
         #expect(setup.languageVoices.keys.sorted() == ["en"])
         #expect(setup.languageVoices["en"]?.voice == SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 130, pitch: 40))
@@ -138,8 +134,7 @@ import SleepBoxSpeech
         #expect(try builder.prepare(english, seed: 1).plan?.voiceDescription.contains("en-us") == true)
         #expect(try builder.prepare(german, seed: 1).plan?.voiceDescription.contains(" de ") == true)
         // Both are cached now: the durations are exact, and nothing is left to warm at the next start.
-        let again = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: installation.root + "/state",
-                                      format: .engine, logger: Logger(label: "test"))
+        let again = try installation.setup(voice: "rate = 130", top: "language = \"de\"\n")
         #expect(again.library.entries.allSatisfy { !$0.durationIsEstimate })
         #expect(again.library.entries.allSatisfy { again.library.isSpeechCached($0) })
     }

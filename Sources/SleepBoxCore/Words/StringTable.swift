@@ -81,8 +81,6 @@ public struct StringTable: Sendable, Equatable {
         case nothingHereYet
         /// The empty favourites list: "Hold the knob on an item to add it".
         case favoritesHint
-        /// Message: "Added to favorites" / "Removed from favorites".
-        case favoriteAdded, favoriteRemoved
         /// A coming-soon item in a list: "soon".
         case soonMark
         /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
