@@ -197,8 +197,13 @@ while :; do
     [ "$(json_num choice "$st")" = 0.5 ] && [ "$(json_str phase "$st")" = playing ] && break
     [ $spoilt = 2 ] && [ $tries -lt 3 ] || break
     note=" (try $tries: a press's bounce spread past the lock-out)"
-    # A knob press counted twice pauses: play on, through the socket.
-    [ "$(json_str phase "$st")" = paused ] && ctl press knob >/dev/null
+    # A knob press counted twice pauses: play on, through the socket. The first of the two
+    # already set the timer: pressing timer again would cancel it.
+    if [ "$(json_str phase "$st")" = paused ]; then
+        ctl press knob >/dev/null
+        wait_until 5 phase_is playing
+        [ "$(json_num choice "$(status)")" = 0.5 ] && break
+    fi
     wait_until 5 screen_is nowPlaying
 done
 st=$(status)
