@@ -80,8 +80,9 @@ import Testing
         let edges = GPIOEdge.timeOrdered(events.compactMap { GPIOEdge.edge($0.0, eventType: $0.1, timestamp: $0.2) })
         var decoder = InputDecoder()
         let timed = decoder.feed(edges) + decoder.timedAdvance(to: 13)
-        #expect(timed.map(\.event) == [.buttonPressed(.leaf), .knobTurned(detents: 1), .buttonReleased(.leaf)])
-        let expected = [10, 11.006, 12]
+        #expect(timed.map(\.event) == [.buttonPressed(.leaf), .knobTurned(detents: 1), .buttonHeld(.leaf, seconds: 2),
+                                        .buttonReleased(.leaf)])
+        let expected = [10, 11.006, 12, 12]
         #expect(timed.count == expected.count)
         for (event, time) in zip(timed, expected) {
             #expect(abs(event.time - time) < 1e-9)
