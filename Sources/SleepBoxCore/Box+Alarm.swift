@@ -1,6 +1,8 @@
 /// The alarm: it rings at its instant (or late, up to the catch-up limit), ramps, speaks the
 /// greeting when last night's content finished, snoozes and is dismissed.
 extension Box {
+    /// Rings for an alarm instant that came between the last check and `now` (once per instant;
+    /// skipped for "skip next", recorded as missed when later than the catch-up limit).
     mutating func checkAlarm(at now: Moment, into out: inout [Command]) {
         let previous = state.alarmLog.checkedUntil ?? now.wall
         state.alarmLog.checkedUntil = now.wall

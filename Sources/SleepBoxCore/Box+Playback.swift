@@ -1,6 +1,7 @@
 /// What plays: the leaf's modes, items started, crossfaded, stopped, finished, failed and sought,
 /// and the saved positions and shuffle they use.
 extension Box {
+    /// The leaf moved to `mode`: its next item starts (or "coming soon" when it has none).
     mutating func enter(_ mode: Mode, at now: Moment, into out: inout [Command]) {
         state.mode = mode
         state.lastMode = mode
@@ -14,6 +15,7 @@ extension Box {
         startItem(id, at: now, reason: .modeChange, into: &out)
     }
 
+    /// The leaf turned the box off: what plays fades out, the timer goes.
     mutating func turnOff(at now: Moment, into out: inout [Command]) {
         stopBed(into: &out)
         state.mode = .off
@@ -30,6 +32,7 @@ extension Box {
         }
     }
 
+    /// Starts an item at its resume position: crossfading from one playing, at once otherwise.
     mutating func startItem(_ id: ItemID, at now: Moment, reason: CrossfadeReason, into out: inout [Command]) {
         if let bed = config.playback.ambientBed, !state.bedPlaying {
             state.bedPlaying = true
@@ -86,6 +89,7 @@ extension Box {
         state.phase = .idle
     }
 
+    /// An item played to its end: the box goes quiet (or on with the next, when configured).
     mutating func itemFinished(_ id: ItemID, at now: Moment, into out: inout [Command]) {
         guard let p = state.playback, p.item == id, let item = catalog.item(id) else { return }
         if case .fadingOut(_, _, _, .stoppedByHand) = state.phase {
@@ -131,6 +135,7 @@ extension Box {
         }
     }
 
+    /// Skip held: forward by the seek step, never past the end.
     mutating func seekForward(at now: Moment, into out: inout [Command]) {
         let step = config.playback.seekStepSeconds
         switch state.phase {

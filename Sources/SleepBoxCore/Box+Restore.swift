@@ -1,3 +1,4 @@
+/// Restore: the state saved before a crash or a power cut, taken back in at start-up.
 extension Box {
     /// Takes the saved state in at start-up (see `start(at:restoring:)`).
     mutating func restore(_ s: Snapshot, at now: Moment, into out: inout [Command]) {

@@ -2,10 +2,10 @@
 /// quiet seconds commit it), a running timer ends in a fade, and someone awake in the fade brings
 /// the sound back.
 extension Box {
-
     /// Off, the configured minutes, End of content.
     public var timerOptions: [TimerChoice] { TimerChoice.options(minutes: config.timer.choices) }
 
+    /// Shows the timer choice at `index`; it commits itself after a few quiet seconds.
     mutating func moveTimerChoice(to index: Int, at now: Moment) {
         state.overlay = .timerChoice(selected: index, commitAt: now.uptime + config.timer.commitAfterSeconds)
     }
