@@ -101,7 +101,7 @@ struct RunCommand: ParsableCommand {
             displayOut = OLEDDisplay(panel: OLEDPanel(bus: bus, controller: profile.display.controller,
                                                       rotated180: devices.displayRotated), logger: logger)
             let sink = ALSASink(format: format, configuration: sinkConfig(devices.audioDevice), logger: logger)
-            audioOut = EngineAudioOutput(engine: engine(), device: .alsa(sink), periodSeconds: devices.periodMilliseconds / 1000,
+            audioOut = ALSAAudioOutput(engine: engine(), sink: sink, periodSeconds: devices.periodMilliseconds / 1000,
                                          now: now, logger: logger)
             logger.info("board \(profile.name): buttons on \(profile.chipLabels.first ?? "?"), display \(profile.display.controller) at /dev/i2c-\(profile.display.i2cBus), sound on \(devices.audioDevice)")
         case .sim:
@@ -118,12 +118,12 @@ struct RunCommand: ParsableCommand {
             } else if audio == "alsa" || audio.hasPrefix("alsa:") {
                 let device = audio == "alsa" ? devices.audioDevice : String(audio.dropFirst(5))
                 let sink = ALSASink(format: format, configuration: sinkConfig(device), logger: logger)
-                audioOut = EngineAudioOutput(engine: engine(), device: .alsa(sink), periodSeconds: devices.periodMilliseconds / 1000,
+                audioOut = ALSAAudioOutput(engine: engine(), sink: sink, periodSeconds: devices.periodMilliseconds / 1000,
                                              now: now, logger: logger)
             } else if audio.hasPrefix("wav:") {
                 do {
                     let sink = try WAVFileSink(path: String(audio.dropFirst(4)), format: format)
-                    audioOut = EngineAudioOutput(engine: engine(), device: .file(sink), periodSeconds: devices.periodMilliseconds / 1000,
+                    audioOut = RecordingAudioOutput(engine: engine(), sink: sink, periodSeconds: devices.periodMilliseconds / 1000,
                                                  now: now, logger: logger)
                 } catch {
                     logger.critical("cannot start: \(error)")

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SleepBoxAudio
 import SleepBoxHardware
 
 /// `sleepbox doctor`: looks at everything the box needs and says, for each thing that is wrong,
@@ -24,12 +25,22 @@ public struct Doctor {
     public var probeAudio: (String) -> Result<String, Error>
 
     public init(configPath: String?, stateDirectory: String, socketPath: String, boardPath: String?,
-                probeAudio: @escaping (String) -> Result<String, Error>) {
+                probeAudio: @escaping (String) -> Result<String, Error> = Doctor.probeALSA) {
         self.configPath = configPath
         self.stateDirectory = stateDirectory
         self.socketPath = socketPath
         self.boardPath = boardPath
         self.probeAudio = probeAudio
+    }
+
+    /// Opens the ALSA device `device` and asks what it takes (formats, rates, channels).
+    public static func probeALSA(_ device: String) -> Result<String, Error> {
+        ALSALibrary.silenceErrorOutput()
+        do {
+            return .success("\(try ALSADeviceInfo.probe(device))")
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Runs every check, in the order a person would fix things.

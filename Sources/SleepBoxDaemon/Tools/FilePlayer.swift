@@ -30,6 +30,7 @@ public final class FilePlayer {
     }
 
     public let engine: AudioEngine
+    let path: String
     let output: Output
     let fadeAfter: Double?
     let fadeSeconds: Double
@@ -40,12 +41,14 @@ public final class FilePlayer {
     /// Opens `path` at `volume` percent of the perceptual curve (100 = unity gain).
     public init(path: String, format: AudioFormat, volume: Int, output: Output, fadeAfter: Double?, fadeSeconds: Double) {
         engine = AudioEngine(format: format, provider: Provider(path: path, format: format), volumePercent: volume)
+        self.path = path
         self.output = output
         self.fadeAfter = fadeAfter
         self.fadeSeconds = fadeSeconds
     }
 
-    /// Plays to the end (or to the end of the fade); returns false when the file could not be played.
+    /// Plays to the end (or to the end of the fade); returns false when the file could not be played
+    /// or its sound could not be written (`failure` says why).
     @discardableResult
     public func run() -> Bool {
         let format = engine.format
@@ -78,9 +81,15 @@ public final class FilePlayer {
                 }
             }
             if failure != nil { return false }
-            switch output {
-            case .alsa(let sink): _ = try? sink.write(buffer, frames: n)
-            case .sink(let sink): _ = try? sink.write(buffer, frames: n)
+            do {
+                switch output {
+                case .alsa(let sink): _ = try sink.write(buffer, frames: n)
+                case .sink(let sink): _ = try sink.write(buffer, frames: n)
+                }
+            } catch {
+                // A WAV that cannot be written (a full disk) is a failure, not a silent success.
+                failure = "\(path): \(error)"
+                return false
             }
             framesPlayed += Int64(n)
         }
