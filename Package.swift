@@ -37,17 +37,18 @@ let package = Package(
         // content folders; items for the core; programs (speech, pauses, bells, breathing cues) for the engine.
         .target(name: "SleepBoxContent", dependencies: [
             "SleepBoxCore", "SleepBoxAudio", "SleepBoxTOML",
-            .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
         .target(name: "SleepBoxHardware", dependencies: [
             "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C", "SleepBoxTOML",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The one TOML reader (config, board profiles, content items): key tables declared once,
+        // typed getters, issues with file, line and suggestion.
+        .target(name: "SleepBoxTOML", dependencies: [
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        // Where a key stands in a TOML file, for errors that name the line (config, board profiles, content).
-        .target(name: "SleepBoxTOML"),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex).
@@ -57,7 +58,6 @@ let package = Package(
             "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
             "SleepBoxContent", "SleepBoxSpeech",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
             "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxContent",
@@ -71,6 +71,7 @@ let package = Package(
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
         .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxTOML"]),
+        .testTarget(name: "SleepBoxTOMLTests", dependencies: ["SleepBoxTOML"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import SleepBoxTOML
+
 /// Turns the text of a spoken script (the lines after `---`, or a timeline segment's text) into
 /// speech stretches and exact silences, by the rules of docs/content.md (Text, Pauses).
 ///
@@ -37,7 +39,7 @@ struct ScriptBodyParser {
     struct Result {
         var parts: [ScriptPart]
         var mode: PauseMode
-        var issues: [ContentIssue]
+        var issues: [FileIssue]
     }
 
     /// Characters that may follow `.`, `!` or `?` and still end the sentence.
@@ -48,7 +50,7 @@ struct ScriptBodyParser {
     /// Parses `lines`. `mode` nil means the default: `marked` when the text has any pause marker,
     /// else `auto`.
     func parse(_ lines: [Line], mode: PauseMode?) -> Result {
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         var events: [Event] = []
         for line in lines {
             events += self.events(of: line, issues: &issues)
@@ -60,7 +62,7 @@ struct ScriptBodyParser {
 
     // MARK: Lines to events
 
-    func events(of line: Line, issues: inout [ContentIssue]) -> [Event] {
+    func events(of line: Line, issues: inout [FileIssue]) -> [Event] {
         let chars = Array(line.text)
         let firstVisible = chars.firstIndex { !$0.isWhitespace }
         guard let firstVisible else { return [.blankLine(line: line.number)] }
@@ -96,7 +98,7 @@ struct ScriptBodyParser {
                         continue
                     case .badMarker(let message):
                         flush()
-                        issues.append(ContentIssue(.error, path: path, line: line.number, column: i + 1, message: message))
+                        issues.append(FileIssue(.error, path: path, line: line.number, column: i + 1, message: message))
                         i = close + 1
                         continue
                     case .text:
@@ -105,7 +107,7 @@ struct ScriptBodyParser {
                 } else {
                     let rest = String(chars[(i + 1)...].prefix { !$0.isWhitespace })
                     if !rest.isEmpty, Self.classify(rest) != .text {
-                        issues.append(ContentIssue(.error, path: path, line: line.number, column: i + 1,
+                        issues.append(FileIssue(.error, path: path, line: line.number, column: i + 1,
                                                    message: "(\(rest) is missing its closing parenthesis: a pause marker is written like (2s)"))
                     }
                 }

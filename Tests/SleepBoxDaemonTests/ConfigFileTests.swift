@@ -1,6 +1,7 @@
 import Foundation
 import SleepBoxCore
 import Testing
+import SleepBoxTOML
 @testable import SleepBoxDaemon
 
 private let utc = ConfigFile.utc
@@ -210,7 +211,7 @@ private func zone(_ name: String) -> TimeZone {
             #expect(error.exitCode == 78)
             #expect(error.path == "sleepbox.toml")
             #expect(error.issues == [
-                ConfigIssue(kind: .outOfRange, path: "sleepbox.toml", line: 3, key: "audio.volume",
+                FileIssue(kind: .outOfRange, path: "sleepbox.toml", line: 3, key: "audio.volume",
                             message: "[audio] volume: 101 is out of range (0 to 100 percent)"),
             ])
             #expect(error.first?.line == 3)

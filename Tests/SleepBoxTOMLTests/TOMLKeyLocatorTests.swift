@@ -1,5 +1,4 @@
 import Testing
-@testable import SleepBoxDaemon
 import SleepBoxTOML
 
 @Suite struct TOMLKeyLocatorTests {
