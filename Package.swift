@@ -15,6 +15,9 @@ let package = Package(
     targets: [
         // The pure state machine: no I/O, no clocks, no randomness it did not receive.
         .target(name: "SleepBoxCore"),
+        // The thin layer over the OS: one errno error naming the C call, EINTR retry, the clocks,
+        // text files, retry backoff, quoting, exit statuses.
+        .target(name: "SleepBoxSystem"),
         // Screen -> 128x64 one-bit framebuffer, fonts, icons, PNG export.
         .target(name: "SleepBoxUI", dependencies: ["SleepBoxCore", "CPNG"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -65,6 +68,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
+        .testTarget(name: "SleepBoxSystemTests", dependencies: ["SleepBoxSystem"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
         .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
         .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
