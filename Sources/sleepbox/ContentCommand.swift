@@ -80,7 +80,7 @@ struct ContentCommand: ParsableCommand {
             for i in issues { print(i.description) }
             let errors = issues.filter { $0.severity == .error }.count
             print(file == nil ? "\(content.library.entries.count) items, \(errors) errors" : "\(file ?? ""): \(errors) errors")
-            if errors > 0 { throw ExitCode(65) }
+            if errors > 0 { throw ExitCode(.dataError) }
         }
     }
 
@@ -138,7 +138,7 @@ struct ContentCommand: ParsableCommand {
             for i in issues { print(i.description) }
             if issues.contains(where: { $0.severity == .error }) {
                 try? FileManager.default.removeItem(atPath: written)
-                throw ExitCode(65)
+                throw ExitCode(.dataError)
             }
             print("added \(id): \(written)")
         }
@@ -179,7 +179,7 @@ struct ContentCommand: ParsableCommand {
                 guard let file else { throw ValidationError("--wav needs the FILE to render") }
                 let probe = ContentLibrary.checkFile(at: file)
                 for i in probe { print(i.description) }
-                guard !probe.contains(where: { $0.severity == .error }) else { throw ExitCode(65) }
+                guard !probe.contains(where: { $0.severity == .error }) else { throw ExitCode(.dataError) }
                 guard let entry = ContentLibrary.load(bundled: URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path,
                                                       speech: builder.speech, languageVoices: builder.languageVoices, format: format)
                     .entries.first(where: { $0.path == URL(fileURLWithPath: file).standardizedFileURL.path || $0.path == file }) else {
@@ -229,7 +229,7 @@ struct ContentCommand: ParsableCommand {
                         + "(now \(cache.maxBytes / 1_048_576))\n").utf8))
                 }
             }
-            if failures > 0 { throw ExitCode(65) }
+            if failures > 0 { throw ExitCode(.dataError) }
         }
     }
 

@@ -24,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
                             probeAudio: DoctorCommand.probe)
         let checks = doctor.run()
         print(Doctor.table(checks))
-        if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(1) }
+        if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(.failure) }
     }
 
     static func probe(_ device: String) -> Result<String, Error> {

@@ -59,7 +59,7 @@ struct PlayCommand: ParsableCommand {
                 output = .sink(try WAVFileSink(path: wav, format: format))
             } catch {
                 FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-                throw ExitCode(73)
+                throw ExitCode(.cantCreate)
             }
         } else {
             let config = ALSASinkConfiguration(device: device ?? devices.audioDevice,
@@ -70,7 +70,7 @@ struct PlayCommand: ParsableCommand {
         let player = FilePlayer(path: file, format: format, volume: volume, output: output, fadeAfter: fadeOutAfter, fadeSeconds: fade)
         guard player.run() else {
             FileHandle.standardError.write(Data("sleepbox: cannot play \(player.failure ?? file)\n".utf8))
-            throw ExitCode(66)
+            throw ExitCode(.noInput)
         }
     }
 }

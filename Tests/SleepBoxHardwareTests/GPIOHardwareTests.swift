@@ -3,6 +3,7 @@ import Glibc
 import SleepBoxCore
 import Testing
 @testable import SleepBoxHardware
+import SleepBoxSystem
 
 /// The driver against a real GPIO chip: runs only where `/dev/gpiochip*` exists and
 /// `SLEEPBOX_TEST_GPIOCHIP_LABEL` names the chip whose lines it may request (in the VM harness,
@@ -60,7 +61,7 @@ struct GPIOHardwareTests {
             }
             #expect(pin == .leaf)
             #expect(consumer == "sleepbox")
-            #expect(code == EBUSY)
+            #expect(code.errno == EBUSY)
             report("second request: \(error)")
         }
         input.close()
@@ -106,12 +107,12 @@ struct GPIOHardwareTests {
         for (line, active) in try input.initialLevels() {
             decoder.synchronize(line, active: active)
         }
-        let before = GPIOEdge.monotonicNow()
+        let before = SystemClock.monotonicSeconds()
         try HardwareEnvironment.setPull(chip: input.chip, offset: leaf, "pull-down")
         let pressed = try HardwareEnvironment.waitForEdges(input)
         try HardwareEnvironment.setPull(chip: input.chip, offset: leaf, "pull-up")
         let released = try HardwareEnvironment.waitForEdges(input)
-        let after = GPIOEdge.monotonicNow()
+        let after = SystemClock.monotonicSeconds()
 
         let edges = pressed + released
         #expect(edges.map(\.0) == [.leaf, .leaf])
@@ -240,9 +241,9 @@ enum HardwareEnvironment {
 
     /// Polls the input's descriptors (up to 5 s: the VM may be slow) and reads what arrived.
     static func waitForEdges(_ input: GPIOInput) throws -> [(RawLine, Bool, Double)] {
-        let deadline = GPIOEdge.monotonicNow() + 5
+        let deadline = SystemClock.monotonicSeconds() + 5
         var edges: [(RawLine, Bool, Double)] = []
-        while edges.isEmpty, GPIOEdge.monotonicNow() < deadline {
+        while edges.isEmpty, SystemClock.monotonicSeconds() < deadline {
             var fds = input.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let count = poll(&fds, nfds_t(fds.count), 100)
             guard count > 0 else { continue }

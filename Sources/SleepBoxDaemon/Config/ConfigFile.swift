@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import TOMLKit
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// The box's configuration file (`config/sleepbox.toml`): TOML, every key optional, every key
 /// not given keeps its factory default from `BoxConfig`.

@@ -4,6 +4,7 @@ import SleepBoxAudio
 import SleepBoxHardware
 import TOMLKit
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// Turns a parsed TOML document into `BoxConfig` and `Language`, key by key, collecting every
 /// problem with the line it is on. Keys it does not meet keep `BoxConfig`'s defaults.
@@ -693,7 +694,7 @@ struct ConfigReader {
         return "[\(path.dropLast().joined(separator: "."))] \(key)"
     }
 
-    private func quoted(_ text: String) -> String { MessageText.quoted(text) }
+    private func quoted(_ text: String) -> String { Quoting.quoted(text) }
 
     /// `text` closed as a sentence, ready for the next one.
     private static func sentence(_ text: String) -> String {
@@ -704,7 +705,7 @@ struct ConfigReader {
     private static func written(_ value: TOMLValueConvertible) -> String {
         if let int = value.int { return String(int) }
         if let double = value.double { return MessageText.number(double) }
-        if let text = value.string { return MessageText.quoted(text) }
+        if let text = value.string { return Quoting.quoted(text) }
         return value.debugDescription
     }
 

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 extension BoardProfile {
     /// Where the device tree names the board: `/proc/device-tree/model`, and the same file under
     /// `/sys/firmware/devicetree/base` for systems without the `/proc` link.
@@ -24,18 +25,18 @@ extension BoardProfile {
     /// Throws when no model file can be read (not a device-tree system: say which profile to use
     /// instead) or the model has no profile.
     public static func detect(modelPaths: [String] = BoardProfile.modelPaths) throws(BoardProfileError) -> String {
-        var failures: [(path: String, failure: BoardTextFile.Failure)] = []
+        var failures: [(path: String, failure: TextFileError)] = []
         for path in modelPaths {
             let text: String
             do {
-                text = try BoardTextFile.read(path: path)
+                text = try TextFile.read(path: path)
             } catch {
                 failures.append((path, error))
                 continue
             }
             let model = cleanModel(text)
             if let name = profileName(forModel: model) { return name }
-            let quotedModel = BoardProfileReader.quoted(model)
+            let quotedModel = Quoting.quoted(model)
             throw BoardProfileError(BoardProfileIssue(
                 kind: .unsupportedBoard, path: path, line: nil, key: nil,
                 message: "\(quotedModel) is not a board the box has a profile for (\(supportedNames.joined(separator: ", "))); "

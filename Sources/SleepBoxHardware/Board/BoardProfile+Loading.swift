@@ -1,6 +1,7 @@
 import Foundation
 import TOMLKit
 import SleepBoxTOML
+import SleepBoxSystem
 
 extension BoardProfile {
     /// Reads the profile at `path`; its name is the file name without `.toml`.
@@ -13,10 +14,10 @@ extension BoardProfile {
     public static func load(path: String) throws(BoardProfileError) -> BoardProfile {
         let text: String
         do {
-            text = try BoardTextFile.read(path: path)
+            text = try TextFile.read(path: path)
         } catch {
             throw BoardProfileError(BoardProfileIssue(kind: .unreadable(errno: error.errno), path: path,
-                                                      line: nil, key: nil, message: error.message))
+                                                      line: nil, key: nil, message: error.message()))
         }
         return try parse(text: text, path: path)
     }
@@ -34,7 +35,7 @@ extension BoardProfile {
             let names = availableNames(directory: directory)
             let known = names.isEmpty ? "there are no profiles in \(directory)" : "profiles in \(directory): \(names.joined(separator: ", "))"
             throw BoardProfileError(BoardProfileIssue(kind: issue.kind, path: path, line: nil, key: nil,
-                                                      message: "no board profile \(BoardProfileReader.quoted(name)) (\(known))"))
+                                                      message: "no board profile \(Quoting.quoted(name)) (\(known))"))
         }
     }
 

@@ -1,6 +1,7 @@
 import SleepBoxCore
 import TOMLKit
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// Turns a parsed board profile into a `BoardProfile`, key by key, collecting every problem with
 /// the line it is on (the approach of the daemon's `ConfigReader`).
@@ -283,23 +284,8 @@ struct BoardProfileReader {
         return "[\(path.dropLast().joined(separator: "."))] \(key)"
     }
 
-    /// `text` in double quotes, with quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    /// `text` in double quotes, escaped to stay on one line.
+    static func quoted(_ text: String) -> String { Quoting.quoted(text) }
 
     /// "a string", "a number", ... for wrong-type messages.
     private static func typeName(_ value: TOMLValueConvertible) -> String {
