@@ -151,7 +151,9 @@ struct GPIOHardwareTests {
         for index in 0..<41 {
             try HardwareEnvironment.setPull(chip: input.chip, offset: leaf, index % 2 == 0 ? "pull-down" : "pull-up")
         }
-        usleep(500_000)
+        // The queue is full after the 16th change: once the line's descriptor is readable, the
+        // events the kernel keeps are there (the later ones are dropped).
+        try HardwareEnvironment.waitUntilReadable(input)
         let edges = try input.readEdges(ready: input.pollDescriptors)
         #expect(edges.count == 17)
         #expect(edges.last.map { $0.0 == .leaf && $0.1 } == true)
@@ -237,6 +239,14 @@ enum HardwareEnvironment {
         defer { _ = Glibc.close(fd) }
         let written = pull.withCString { Glibc.write(fd, $0, strlen($0)) }
         try #require(written == pull.utf8.count, "cannot write \(directory)/pull: errno \(errno)")
+    }
+
+    /// Waits in poll() until one of the input's descriptors is readable (up to 5 s: the VM may
+    /// be slow).
+    static func waitUntilReadable(_ input: GPIOInput) throws {
+        var fds = input.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = SystemCall.retryingEINTR { poll(&fds, nfds_t(fds.count), 5_000) }
+        try #require(count > 0, "no event within 5 s")
     }
 
     /// Polls the input's descriptors (up to 5 s: the VM may be slow) and reads what arrived.
