@@ -52,7 +52,7 @@ struct ContentCommand: ParsableCommand {
             let check = try place.tool().check(file: file)
             for issue in check.issues { print(issue) }
             print(check.summary)
-            if check.errors > 0 { throw ExitCode(65) }
+            if check.errors > 0 { throw ExitCode(.dataError) }
         }
     }
 
@@ -74,7 +74,7 @@ struct ContentCommand: ParsableCommand {
             let tool = try place.tool()
             let added = try ContentCommand.validated { try tool.add(kind: kind, title: title, author: author, source: source, file: file) }
             for issue in added.issues { print(issue) }
-            guard added.kept else { throw ExitCode(65) }
+            guard added.kept else { throw ExitCode(.dataError) }
             print("added \(added.id): \(added.path)")
         }
     }
@@ -108,7 +108,7 @@ struct ContentCommand: ParsableCommand {
                 guard let file else { throw ValidationError("--wav needs the FILE to render") }
                 let check = tool.check(file: file)
                 for issue in check.issues { print(issue) }
-                guard check.errors == 0 else { throw ExitCode(65) }
+                guard check.errors == 0 else { throw ExitCode(.dataError) }
                 let seconds = try ContentCommand.validated { try tool.render(file: file, toWAV: wav) }
                 print("\(wav): \(String(format: "%.1f", seconds)) s")
                 return
@@ -122,7 +122,7 @@ struct ContentCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\n".utf8))
             for line in done.summary { print(line) }
             if let warning = done.warning { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-            if done.failures > 0 { throw ExitCode(65) }
+            if done.failures > 0 { throw ExitCode(.dataError) }
         }
     }
 }

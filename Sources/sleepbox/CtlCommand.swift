@@ -37,24 +37,23 @@ struct CtlCommand: ParsableCommand {
             answer = try ControlClient.send(request, to: socket)
         } catch {
             FileHandle.standardError.write(Data("sleepbox ctl: \(error) (is the box running? see systemctl status sleepbox)\n".utf8))
-            throw ExitCode(69)
+            throw ExitCode(.unavailable)
         }
         print(answer)
-        if answer.contains("\"ok\":false") { throw ExitCode(1) }
+        if answer.contains("\"ok\":false") { throw ExitCode(.failure) }
     }
 
     /// The JSON request line for the words of a command.
     static func request(_ words: [String]) throws -> String {
-        func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         guard let verb = words.first else { throw ValidationError("say what to do: status, press, hold, turn, alarm, volume, frame") }
         let rest = Array(words.dropFirst())
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
         case ("frame", 0): return #"{"cmd":"frame"}"#
-        case ("press", 1): return #"{"cmd":"press","button":\#(quoted(rest[0]))}"#
+        case ("press", 1): return #"{"cmd":"press","button":\#(Quoting.quoted(rest[0]))}"#
         case ("hold", 2):
             guard let s = Double(rest[1]) else { throw ValidationError("hold BUTTON SECONDS: \(rest[1]) is not a number") }
-            return #"{"cmd":"hold","button":\#(quoted(rest[0])),"seconds":\#(s)}"#
+            return #"{"cmd":"hold","button":\#(Quoting.quoted(rest[0])),"seconds":\#(s)}"#
         case ("turn", 1):
             guard let n = Int(rest[0]) else { throw ValidationError("turn N: \(rest[0]) is not a whole number") }
             return #"{"cmd":"turn","detents":\#(n)}"#
@@ -62,9 +61,9 @@ struct CtlCommand: ParsableCommand {
             guard let p = Int(rest[0]) else { throw ValidationError("volume PERCENT: \(rest[0]) is not a whole number") }
             return #"{"cmd":"volume","percent":\#(p)}"#
         case ("alarm", 2...3) where rest[0] == "set":
-            var r = #"{"cmd":"alarm","time":\#(quoted(rest[1]))"#
+            var r = #"{"cmd":"alarm","time":\#(Quoting.quoted(rest[1]))"#
             if rest.count == 3 {
-                r += #","days":["# + rest[2].split(separator: ",").map { quoted(String($0)) }.joined(separator: ",") + "]"
+                r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
             }
             return r + "}"
         case ("alarm", 1):

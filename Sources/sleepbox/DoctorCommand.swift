@@ -22,6 +22,6 @@ struct DoctorCommand: ParsableCommand {
         let doctor = Doctor(configPath: configPath, stateDirectory: stateDir, socketPath: socket, boardPath: board)
         let checks = doctor.run()
         print(Doctor.table(checks))
-        if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(1) }
+        if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(.failure) }
     }
 }

@@ -57,17 +57,17 @@ struct RunCommand: ParsableCommand {
         let kind = hardware == .auto ? (BoardDetection.isRaspberryPi() ? Hardware.pi : .sim) : hardware
         let devices = file.devices
         let format = AudioFormat(sampleRate: devices.sampleRate)
-        let now = clockSeconds(CLOCK_MONOTONIC)
+        let now = SystemClock.monotonicSeconds()
         do {
             try AtomicFile.makeDirectory(stateDir)
         } catch {
             logger.critical("cannot start: \(error)")
-            throw ExitCode(73)
+            throw ExitCode(.cantCreate)
         }
         let work: WorkQueue
         do { work = try WorkQueue() } catch {
             logger.critical("cannot start: \(error)")
-            throw ExitCode(71)
+            throw ExitCode(.osError)
         }
         let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
         let seedValue = seed ?? UInt64.random(in: 0...UInt64.max)
@@ -95,7 +95,7 @@ struct RunCommand: ParsableCommand {
                 input = GPIOLines(gpio: try GPIOInput(profile: profile, logger: logger), logger: logger)
             } catch {
                 logger.critical("cannot start: \(error)")
-                throw ExitCode(69)
+                throw ExitCode(.unavailable)
             }
             let bus = ReopeningI2CBus(path: "/dev/i2c-\(profile.display.i2cBus)", address: UInt8(profile.display.address))
             displayOut = OLEDDisplay(panel: OLEDPanel(bus: bus, controller: profile.display.controller,
@@ -111,7 +111,7 @@ struct RunCommand: ParsableCommand {
                 displayOut = try SimulatedDisplay(mode: mode, startUptime: now)
             } catch {
                 logger.critical("cannot start: \(error)")
-                throw ExitCode(73)
+                throw ExitCode(.cantCreate)
             }
             if audio == "none" {
                 audioOut = SimulatedAudioOutput(catalog: content.catalog)
@@ -127,7 +127,7 @@ struct RunCommand: ParsableCommand {
                                                  now: now, logger: logger)
                 } catch {
                     logger.critical("cannot start: \(error)")
-                    throw ExitCode(73)
+                    throw ExitCode(.cantCreate)
                 }
             } else {
                 throw ValidationError("--audio: none, alsa, alsa:DEVICE or wav:FILE")
@@ -151,7 +151,7 @@ struct RunCommand: ParsableCommand {
             _exit(code)
         } catch let error as SystemError {
             logger.critical("cannot start: \(error)")
-            throw ExitCode(71)
+            throw ExitCode(.osError)
         }
     }
 }

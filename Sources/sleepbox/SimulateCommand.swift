@@ -88,7 +88,7 @@ struct SimulateCommand: ParsableCommand {
         if let traceOut {
             guard FileManager.default.createFile(atPath: traceOut, contents: nil), let h = FileHandle(forWritingAtPath: traceOut) else {
                 FileHandle.standardError.write(Data("sleepbox: cannot write the trace to \(traceOut)\n".utf8))
-                throw ExitCode(73)
+                throw ExitCode(.cantCreate)
             }
             traceHandle = h
         }
@@ -99,7 +99,7 @@ struct SimulateCommand: ParsableCommand {
             frames = try framesOut.map { try FrameRecorder(directory: $0, scale: frameScale) }
         } catch {
             FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-            throw ExitCode(73)
+            throw ExitCode(.cantCreate)
         }
         let format = AudioFormat(sampleRate: file.devices.sampleRate)
         let content = ContentSetup.load(devices: file.devices, config: boxConfig, stateDirectory: stateDir, format: format,
@@ -113,7 +113,7 @@ struct SimulateCommand: ParsableCommand {
                 audio = SimulatorAudio(engine: engine, sink: try audioOut.map { try WAVFileSink(path: $0, format: format) })
             } catch {
                 FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-                throw ExitCode(73)
+                throw ExitCode(.cantCreate)
             }
         }
         let sim = Simulator(config: boxConfig, catalog: content.catalog, startWall: startWall, seed: seed,
@@ -139,12 +139,12 @@ struct SimulateCommand: ParsableCommand {
                 try plot.write(to: audioEnvelope)
             } catch {
                 FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-                throw ExitCode(73)
+                throw ExitCode(.cantCreate)
             }
         }
         if let error = audio?.writeError {
             FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-            throw ExitCode(74)
+            throw ExitCode(.ioError)
         }
         print(summary(sim, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
         if let audio, let audioOut { print("  audio:   \(audioOut) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }

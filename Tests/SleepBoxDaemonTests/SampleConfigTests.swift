@@ -3,6 +3,7 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// `config/sleepbox.toml`, the commented sample shipped with the box: every setting is written
 /// as `#key = value` with its factory value, explanations as `# text`.

@@ -50,13 +50,6 @@ import Testing
         #expect(!GPIOEdge.isMonotonic(eventTime: 1_763_800_000, monotonicNow: 5_000))
     }
 
-    @Test func theMonotonicClockRuns() {
-        let first = GPIOEdge.monotonicNow()
-        let second = GPIOEdge.monotonicNow()
-        #expect(first > 0)
-        #expect(second >= first)
-    }
-
     @Test func edgesOfSeveralLinesAreMergedByTime() {
         let merged = GPIOEdge.timeOrdered([
             (.leaf, true, 2.0), (.leaf, false, 5.0), (.knobA, true, 1.0), (.knobB, true, 2.0), (.skip, true, 5.0),

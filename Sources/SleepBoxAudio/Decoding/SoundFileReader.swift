@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// One open sound file, decoded by libsndfile and folded to stereo at the file's own rate.
 /// Owns the file descriptor and the SNDFILE handle and frees both in `deinit`.
@@ -47,19 +48,19 @@ final class SoundFileReader: StereoFrameReader {
         self.path = path
         self.chunkFrames = max(64, chunkFrames)
 
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
         if fd < 0 {
             let code = errno
             if code == ENOENT {
                 throw AudioError(path: path, reason: "file not found")
             }
-            throw AudioError(path: path, reason: "cannot open file: \(Self.describe(errno: code))")
+            throw AudioError(path: path, reason: "cannot open file: \(SystemError.reason(errno: code)) (errno \(code))")
         }
         var status = stat()
         if fstat(fd, &status) != 0 {
             let code = errno
             close(fd)
-            throw AudioError(path: path, reason: "cannot read file status: \(Self.describe(errno: code))")
+            throw AudioError(path: path, reason: "cannot read file status: \(SystemError.reason(errno: code)) (errno \(code))")
         }
         if (status.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
@@ -227,11 +228,6 @@ final class SoundFileReader: StereoFrameReader {
         } else if let note = truncationNote, declaredFrames.map({ position >= $0 }) ?? true {
             failure = AudioError(path: path, reason: note)
         }
-    }
-
-    static func describe(errno code: Int32) -> String {
-        let text = strerror(code).map { String(cString: $0) } ?? "unknown error"
-        return "\(text) (errno \(code))"
     }
 
     /// libsndfile quietly shortens a WAV or AIFF data chunk that runs past the end of the file and

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// Writes the engine's float frames to a WAV file through libsndfile: for recordings, golden-file
 /// tests and the simulator. Integer encodings are converted with `SampleConverter`, so a WAV
@@ -64,7 +65,7 @@ public final class WAVFileSink: AudioSink {
         if fd < 0 {
             let code = errno
             throw AudioSinkError(
-                device: path, reason: "cannot create file: \(SoundFileReader.describe(errno: code))",
+                device: path, reason: "cannot create file: \(SystemError.reason(errno: code)) (errno \(code))",
                 errno: code)
         }
         var info = SF_INFO()
@@ -155,7 +156,7 @@ public final class WAVFileSink: AudioSink {
         if closeDescriptor(descriptor) != 0 && closeError == nil {
             let code = errno
             closeError = AudioSinkError(
-                device: path, reason: "closing failed: \(SoundFileReader.describe(errno: code))", errno: code)
+                device: path, reason: "closing failed: \(SystemError.reason(errno: code)) (errno \(code))", errno: code)
         }
         descriptor = -1
     }

@@ -1,4 +1,5 @@
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// Why a configuration file was rejected: every problem found in it, in line order.
 ///
@@ -18,7 +19,7 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The exit status for a bad configuration: 78, `EX_CONFIG`.
-    public var exitCode: Int32 { 78 }
+    public var exitCode: Int32 { ExitStatus.config.rawValue }
 
     /// The first problem (the one to show when there is room for one line only).
     public var first: FileIssue? { issues.first }

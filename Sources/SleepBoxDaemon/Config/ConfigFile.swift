@@ -1,6 +1,7 @@
 import Foundation
 import SleepBoxCore
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// The box's configuration file (`config/sleepbox.toml`): TOML, every key optional, every key
 /// not given keeps its factory default from `BoxConfig`.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import Logging
+import SleepBoxSystem
 
 /// The control socket: a Unix stream socket (mode 0660) speaking JSON lines. Each line in is a
 /// `ControlRequest`; each line out is the answer. Non-blocking, served from the poll loop.
@@ -25,7 +26,7 @@ public final class ControlServer {
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else {
             close(fd)
-            throw SystemError("socket path too long: \(path)", errno: ENAMETOOLONG)
+            throw SystemError("bind", errno: ENAMETOOLONG, path: path)
         }
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
         let ok = withUnsafePointer(to: &addr) { p in
@@ -34,13 +35,13 @@ public final class ControlServer {
         guard ok == 0 else {
             let e = errno
             close(fd)
-            throw SystemError("bind \(path)", errno: e)
+            throw SystemError("bind", errno: e, path: path)
         }
         chmod(path, 0o660)
         guard listen(fd, 8) == 0 else {
             let e = errno
             close(fd)
-            throw SystemError("listen \(path)", errno: e)
+            throw SystemError("listen", errno: e, path: path)
         }
         listenFD = fd
     }
@@ -83,7 +84,7 @@ public final class ControlServer {
         var chunk = [UInt8](repeating: 0, count: 4096)
         var closed = false
         while true {
-            let n = retryingEINTR { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+            let n = SystemCall.retryingEINTR { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             if n > 0 {
                 buffer += chunk[0..<n]
                 if buffer.count > 65536 {
@@ -120,7 +121,7 @@ public final class ControlServer {
         // Answers are a few kilobytes at most and fit the socket buffer; a client that lets the
         // buffer fill is not waited for (the loop must never block).
         while off < bytes.count {
-            let n = retryingEINTR { bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            let n = SystemCall.retryingEINTR { bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             guard n > 0 else { break }
             off += n
         }

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import SleepBoxCore
 import SleepBoxUI
+import SleepBoxSystem
 
 /// The box as it runs for real: one thread, one poll() loop over every descriptor the box waits
 /// on — GPIO line events, a monotonic timerfd for the next deadline, a realtime timerfd that
@@ -69,7 +70,7 @@ public final class Daemon {
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
-        self.startUptime = clockSeconds(CLOCK_MONOTONIC)
+        self.startUptime = SystemClock.monotonicSeconds()
         self.options = options
         self.box = Box(config: config, catalog: catalog, seed: options.seed)
         self.decoder = InputDecoder(lockout: debounceSeconds)
@@ -90,7 +91,7 @@ public final class Daemon {
     }
 
     /// The current moment on both clocks.
-    private func now() -> Moment { Moment(uptime: clockSeconds(CLOCK_MONOTONIC), wall: clockSeconds(CLOCK_REALTIME)) }
+    private func now() -> Moment { Moment(uptime: SystemClock.monotonicSeconds(), wall: SystemClock.realtimeSeconds()) }
 
     // MARK: - Run
 
@@ -126,7 +127,7 @@ public final class Daemon {
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
-        let n = fds.withUnsafeMutableBufferPointer { buffer in retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
+        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
         wakeups += 1
         guard n >= 0 else {
             logger.error("poll failed: \(SystemError("poll"))")

@@ -1,4 +1,5 @@
-/// Values as messages show them: numbers as the owner would write them, text in quotes on one line.
+/// Numbers as messages show them: as the owner would write them (text in messages is quoted with
+/// `Quoting.quoted`).
 enum MessageText {
     /// `value` without a needless `.0`: `30`, `0.5`, `1.25`.
     static func number(_ value: Double) -> String {
@@ -7,28 +8,5 @@ enum MessageText {
             return String(Int64(value))
         }
         return value.description
-    }
-
-    /// `text` in double quotes, with quotes, backslashes and control characters escaped so the
-    /// message stays on one line: `"6:75"`, `"a\nb"`.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import SleepBoxAudio
 import SleepBoxCore
+import SleepBoxSystem
 
 /// `sleepbox play FILE`: one file through the engine, to a sound card, a WAV file or nowhere
 /// (null): how an owner tests their speaker, and what the benchmarks run.
@@ -59,7 +60,7 @@ public final class FilePlayer {
         let fadeStart = fadeAfter.map { Int64(format.frames($0)) }
         let fadeEnd = fadeStart.map { $0 + Int64(format.frames(fadeSeconds)) }
         var fading = false
-        if case .alsa(let sink) = output { _ = sink.open(now: clockSeconds(CLOCK_MONOTONIC)) }
+        if case .alsa(let sink) = output { _ = sink.open(now: SystemClock.monotonicSeconds()) }
         var done = false
         while !done {
             if let s = fadeStart, !fading, framesPlayed >= s {
@@ -111,11 +112,11 @@ public final class FilePlayer {
             var fds = sink.pollDescriptors
             if fds.isEmpty {
                 // Unavailable: wait for the next retry, then try again.
-                let now = clockSeconds(CLOCK_MONOTONIC)
+                let now = SystemClock.monotonicSeconds()
                 let wait = max(0.01, (sink.nextRetry ?? now) - now)
                 var none = pollfd()
                 _ = poll(&none, 0, Int32(min(1000, wait * 1000)))
-                _ = sink.retry(now: clockSeconds(CLOCK_MONOTONIC))
+                _ = sink.retry(now: SystemClock.monotonicSeconds())
                 continue
             }
             _ = poll(&fds, nfds_t(fds.count), 100)

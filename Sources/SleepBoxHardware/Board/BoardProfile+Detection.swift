@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxTOML
 
 extension BoardProfile {
@@ -26,18 +27,18 @@ extension BoardProfile {
     /// Throws when no model file can be read (not a device-tree system: say which profile to use
     /// instead) or the model has no profile.
     public static func detect(modelPaths: [String] = BoardProfile.modelPaths) throws(BoardProfileError) -> String {
-        var failures: [(path: String, failure: BoardTextFile.Failure)] = []
+        var failures: [(path: String, failure: TextFileError)] = []
         for path in modelPaths {
             let text: String
             do {
-                text = try BoardTextFile.read(path: path)
+                text = try TextFile.read(path: path)
             } catch {
                 failures.append((path, error))
                 continue
             }
             let model = cleanModel(text)
             if let name = profileName(forModel: model) { return name }
-            let quotedModel = TOMLText.quoted(model)
+            let quotedModel = Quoting.quoted(model)
             throw BoardProfileError(FileIssue(
                 kind: .unsupported, path: path,
                 message: "\(quotedModel) is not a board the box has a profile for (\(supportedNames.joined(separator: ", "))); "

@@ -1,5 +1,6 @@
 import Foundation
 import SleepBoxTOML
+import SleepBoxSystem
 
 extension BoardProfile {
     /// Reads the profile at `path`; its name is the file name without `.toml`.
@@ -12,9 +13,9 @@ extension BoardProfile {
     public static func load(path: String) throws(BoardProfileError) -> BoardProfile {
         let text: String
         do {
-            text = try BoardTextFile.read(path: path)
+            text = try TextFile.read(path: path)
         } catch {
-            throw BoardProfileError(FileIssue(kind: .unreadable(errno: error.errno), path: path, message: error.message))
+            throw BoardProfileError(FileIssue(kind: .unreadable(errno: error.errno), path: path, message: error.message()))
         }
         return try parse(text: text, path: path)
     }
@@ -31,7 +32,7 @@ extension BoardProfile {
             }
             let names = availableNames(directory: directory)
             let known = names.isEmpty ? "there are no profiles in \(directory)" : "profiles in \(directory): \(names.joined(separator: ", "))"
-            throw BoardProfileError(FileIssue(kind: issue.kind, path: path, message: "no board profile \(TOMLText.quoted(name)) (\(known))"))
+            throw BoardProfileError(FileIssue(kind: issue.kind, path: path, message: "no board profile \(Quoting.quoted(name)) (\(known))"))
         }
     }
 

@@ -1,4 +1,5 @@
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// Why a board profile could not be used: every problem found, file by file in the order the
 /// files were first named, and by line within a file.
@@ -30,7 +31,7 @@ public struct BoardProfileError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// The exit status for a bad profile: 78, `EX_CONFIG`.
-    public var exitCode: Int32 { 78 }
+    public var exitCode: Int32 { ExitStatus.config.rawValue }
 
     /// The first problem (the one to show when there is room for one line only).
     public var first: FileIssue? { issues.first }

@@ -1,4 +1,5 @@
 import SleepBoxHardware
+import SleepBoxSystem
 
 /// The board profile the configuration asks for, with its pin and display overrides applied.
 public enum BoardSetup {
@@ -12,7 +13,7 @@ public enum BoardSetup {
             }
         }
         /// 78 (EX_CONFIG): the configuration names something that does not fit.
-        public var exitCode: Int32 { 78 }
+        public var exitCode: Int32 { ExitStatus.config.rawValue }
     }
 
     /// `explicitPath` (a `--board` option) wins over the configuration's `[board] profile`.
