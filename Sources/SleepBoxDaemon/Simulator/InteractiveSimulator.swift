@@ -59,15 +59,15 @@ public final class InteractiveSimulator {
                 case UInt8(ascii: "q"), 3, 4:
                     write("\u{1B}[?25h\n")
                     return
-                case UInt8(ascii: "l"): sim.press(.leaf)
-                case UInt8(ascii: "s"): sim.press(.skip)
-                case UInt8(ascii: "t"): sim.press(.timer)
-                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.press(.knob)
-                case UInt8(ascii: "L"): sim.hold(.leaf, for: 2.5)
-                case UInt8(ascii: "S"): sim.hold(.skip, for: 2.0)
-                case UInt8(ascii: "K"): sim.hold(.knob, for: 1.0)
-                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.turn(1)
-                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.turn(-1)
+                case UInt8(ascii: "l"): sim.perform(.press(.leaf))
+                case UInt8(ascii: "s"): sim.perform(.press(.skip))
+                case UInt8(ascii: "t"): sim.perform(.press(.timer))
+                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.perform(.press(.knob))
+                case UInt8(ascii: "L"): sim.perform(.hold(.leaf, seconds: 2.5))
+                case UInt8(ascii: "S"): sim.perform(.hold(.skip, seconds: 2.0))
+                case UInt8(ascii: "K"): sim.perform(.hold(.knob, seconds: 1.0))
+                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.perform(.turn(1))
+                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.perform(.turn(-1))
                 case UInt8(ascii: "f"):
                     // Fast-forward one virtual minute at once.
                     sim.advance(to: sim.time + 60)
@@ -76,8 +76,8 @@ public final class InteractiveSimulator {
                 case 0x1B:
                     // Arrow keys: ESC [ C (right) / ESC [ D (left).
                     if i + 1 < count, buf[i] == UInt8(ascii: "[") {
-                        if buf[i + 1] == UInt8(ascii: "C") { sim.turn(1) }
-                        if buf[i + 1] == UInt8(ascii: "D") { sim.turn(-1) }
+                        if buf[i + 1] == UInt8(ascii: "C") { sim.perform(.turn(1)) }
+                        if buf[i + 1] == UInt8(ascii: "D") { sim.perform(.turn(-1)) }
                         i += 2
                     }
                 default: break

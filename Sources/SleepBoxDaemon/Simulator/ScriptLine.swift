@@ -49,7 +49,7 @@ enum ScriptLine {
         }
         let at = try seconds(atValue, key: "at", fail)
 
-        let action: ScriptAction
+        let action: BoxRequest
         switch actionKey {
         case "press":
             action = .press(try button(values["press"], key: "press", fail))

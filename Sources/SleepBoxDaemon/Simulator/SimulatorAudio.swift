@@ -4,7 +4,7 @@ import SleepBoxCore
 /// The audio engine on the simulator's virtual clock: it renders exactly what the box would play,
 /// 10 ms period after 10 ms period as a sound card would take it, into a recording (and a level
 /// meter), and reports what the engine reports at the frame it happened.
-public final class SimulatorAudio {
+public final class SimulatorAudio: AudioOutput {
     public let engine: AudioEngine
     public let format: AudioFormat
     let sink: AudioSink?
@@ -16,6 +16,8 @@ public final class SimulatorAudio {
     private let silenceFrames = 16_384
     private let silence: UnsafeMutablePointer<Float>
     public private(set) var writeError: AudioSinkError?
+    /// What the engine reported in the last `playOn(upTo:)`, for `service`.
+    private var reports: [Event] = []
 
     public init(engine: AudioEngine, sink: AudioSink?, periodSeconds: Double = 0.01, meterWindowSeconds: Double = 0.1) {
         self.engine = engine
@@ -74,4 +76,31 @@ public final class SimulatorAudio {
     }
 
     public func close() { sink?.close() }
+
+    // MARK: - AudioOutput
+
+    public func perform(_ command: Command, at now: Moment) { engine.perform(command) }
+
+    public var pollDescriptors: [(fd: Int32, events: Int16)] { [] }
+
+    public func playOn(upTo uptime: Double) -> Double? {
+        guard let (at, reported) = render(upTo: uptime) else { return nil }
+        reports += reported.map(\.event)
+        return at
+    }
+
+    public func service(at now: Moment, revents: [(fd: Int32, revents: Int16)]) -> [Event] {
+        defer { reports.removeAll() }
+        return reports
+    }
+
+    /// Nothing to wake for: the sound plays on in `playOn(upTo:)` up to every wake-up.
+    public var nextWake: Double? { nil }
+
+    public func takeLearnedEvents() -> [Event] { engine.provider.takeEvents() }
+
+    /// The recording ends where the run ends (`close()`).
+    public func shutDown(fadeSeconds: Double) {}
+
+    public var statusText: String { "rendered on the virtual clock (\(format.sampleRate) Hz)" }
 }

@@ -13,4 +13,18 @@ public protocol AudioOutput: AnyObject {
     /// Fades everything out within `seconds` and waits for the device to play it (on exit).
     func shutDown(fadeSeconds: Double)
     var statusText: String { get }
+    /// On a virtual clock, where nothing plays by itself: plays on up to `uptime`, or stops at the
+    /// first moment before it at which there is something to report (`service` then reports it)
+    /// and returns that moment. A device that plays in real time returns nil.
+    func playOn(upTo uptime: Double) -> Double?
+    /// What carrying out the last commands taught the sound side (an item's speech pauses), for
+    /// the box at once; a device that reports it from `service` instead returns nothing here.
+    func takeLearnedEvents() -> [Event]
+}
+
+extension AudioOutput {
+    /// Plays in real time.
+    public func playOn(upTo uptime: Double) -> Double? { nil }
+    /// Reports everything from `service`.
+    public func takeLearnedEvents() -> [Event] { [] }
 }

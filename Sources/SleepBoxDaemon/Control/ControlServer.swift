@@ -5,8 +5,8 @@ import CLinux
 import Logging
 import SleepBoxSystem
 
-/// The control socket: a Unix stream socket (mode 0660) speaking JSON lines. Each line in is a
-/// `ControlRequest`; each line out is the answer. Non-blocking, served from the poll loop.
+/// The control socket: a Unix stream socket (mode 0660) speaking JSON lines, one answer line for
+/// each request line (`ControlProtocol` says what they mean). Non-blocking, served from the poll loop.
 public final class ControlServer {
     public let path: String
     private let listenFD: Int32
@@ -65,7 +65,7 @@ public final class ControlServer {
 
     /// Serves a readable descriptor: accepts clients, reads their lines and answers each with
     /// `answer`.
-    public func service(_ fd: Int32, answer: (ControlRequest) -> JSONValue) {
+    public func service(_ fd: Int32, answer: (String) -> JSONValue) {
         if fd == listenFD {
             while true {
                 let c = accept(listenFD, nil, nil)
@@ -100,12 +100,7 @@ public final class ControlServer {
             let line = String(decoding: buffer[..<nl], as: UTF8.self)
             buffer.removeSubrange(...nl)
             guard !line.allSatisfy(\.isWhitespace) else { continue }
-            let response: JSONValue
-            switch ControlRequest.parse(line) {
-            case .success(let request): response = answer(request)
-            case .failure(let error): response = .object([("ok", .bool(false)), ("error", .string(error.message))])
-            }
-            send(response.serialized + "\n", to: fd)
+            send(answer(line).serialized + "\n", to: fd)
         }
         if closed {
             close(fd)
