@@ -64,12 +64,13 @@ public final class BoxRunner {
 
     /// The input decoder for `config`: made here only.
     private static func makeDecoder(config: BoxConfig, debounceSeconds: Double) -> InputDecoder {
-        InputDecoder(lockout: debounceSeconds)
+        InputDecoder(lockout: debounceSeconds, holdTimings: HoldTimings(config))
     }
 
     /// Takes a new configuration (SIGHUP); the state and the decoder's debounce state stay.
     public func reconfigure(_ config: BoxConfig) {
         box.reconfigure(config)
+        decoder.holdTimings = HoldTimings(config)
     }
 
     // MARK: - Start and stop
@@ -193,7 +194,7 @@ public final class BoxRunner {
         if let d = decoder.nextDeadline { times.append(d) }
         if let a = devices.audio.nextWake { times.append(a) }
         if let r = devices.display.nextRetry { times.append(r) }
-        if let p = power.nextChange(after: t.uptime, alarmActive: isAlarmActive) { times.append(p) }
+        if let p = power.nextChange(after: t.uptime, alarmActive: box.state.isAlarmActive) { times.append(p) }
         if displayLit && followsDisplay { times.append(box.nextDisplayChange(after: t)) }
         if devices.followsBreathLight, let b = box.nextBreathLightChange(after: t) { times.append(b) }
         times += observers.compactMap(\.nextWake)
@@ -210,13 +211,6 @@ public final class BoxRunner {
         return max(last, decoder.nextDeadline ?? last)
     }
 
-    private var isAlarmActive: Bool {
-        switch box.state.phase {
-        case .ringing, .greeting, .snoozed: return true
-        default: return false
-        }
-    }
-
     // MARK: - Display
 
     /// Brings the LED, the panel's power and the display up to date at `t`.
@@ -227,7 +221,7 @@ public final class BoxRunner {
             ledOn = led
             devices.input.setLED(led)
         }
-        let lit = power.isOn(at: t.uptime, alarmActive: isAlarmActive)
+        let lit = power.isOn(at: t.uptime, alarmActive: box.state.isAlarmActive)
         if lit != displayLit {
             displayLit = lit
             devices.display.setPower(lit, at: t.uptime)

@@ -30,10 +30,10 @@ public enum RunSetup {
         do {
             try AtomicFile.makeDirectory(stateDir)
         } catch {
-            throw failure("cannot start: \(error)", 73, logger)
+            throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
         }
         let work: WorkQueue
-        do { work = try WorkQueue() } catch { throw failure("cannot start: \(error)", 71, logger) }
+        do { work = try WorkQueue() } catch { throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger) }
         let format = AudioFormat(sampleRate: devices.sampleRate)
         let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
@@ -59,7 +59,7 @@ public enum RunSetup {
             fflush(nil)
             _exit(code)
         } catch {
-            throw failure("cannot start: \(error)", 71, logger)
+            throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger)
         }
     }
 
@@ -79,7 +79,7 @@ public enum RunSetup {
         do {
             input = GPIOLines(gpio: try GPIOInput(profile: profile, logger: logger), logger: logger)
         } catch {
-            throw failure("cannot start: \(error)", 69, logger)
+            throw failure("cannot start: \(error)", ExitStatus.unavailable.rawValue, logger)
         }
         let bus = ReopeningI2CBus(path: "/dev/i2c-\(profile.display.i2cBus)", address: UInt8(profile.display.address))
         let display = OLEDDisplay(panel: OLEDPanel(bus: bus, controller: profile.display.controller,
@@ -98,7 +98,7 @@ public enum RunSetup {
         do {
             display = try SimulatedDisplay(mode: options.display, startUptime: now)
         } catch {
-            throw failure("cannot start: \(error)", 73, logger)
+            throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
         }
         let audio: AudioOutput
         switch options.sound {
@@ -112,7 +112,7 @@ public enum RunSetup {
                 audio = RecordingAudioOutput(engine: engine(file: file, provider: provider), sink: sink,
                                              periodSeconds: file.devices.periodMilliseconds / 1000, now: now, logger: logger)
             } catch {
-                throw failure("cannot start: \(error)", 73, logger)
+                throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
             }
         }
         return (NoInputLines(), display, audio)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SleepBoxAudio
+import SleepBoxSystem
 import SleepBoxCore
 import SleepBoxUI
 
@@ -30,7 +31,7 @@ public enum SimulateSetup {
         var traceHandle: FileHandle? = nil
         if let traceOut = options.traceOut {
             guard FileManager.default.createFile(atPath: traceOut, contents: nil), let h = FileHandle(forWritingAtPath: traceOut) else {
-                throw SetupFailure("cannot write the trace to \(traceOut)", exitCode: 73)
+                throw SetupFailure("cannot write the trace to \(traceOut)", exitCode: ExitStatus.cantCreate.rawValue)
             }
             traceHandle = h
         }
@@ -40,7 +41,7 @@ public enum SimulateSetup {
         do {
             frames = try options.framesOut.map { try FrameRecorder(directory: $0, scale: options.frameScale) }
         } catch {
-            throw SetupFailure("\(error)", exitCode: 73)
+            throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
         }
         let format = AudioFormat(sampleRate: file.devices.sampleRate)
         let content = ContentSetup.load(devices: file.devices, config: config, stateDirectory: options.stateDirectory,
@@ -53,7 +54,7 @@ public enum SimulateSetup {
             do {
                 audio = SimulatorAudio(engine: engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) })
             } catch {
-                throw SetupFailure("\(error)", exitCode: 73)
+                throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }
         }
         let sim = Simulator(config: config, catalog: content.catalog, startWall: startWall, seed: seed,
@@ -78,10 +79,10 @@ public enum SimulateSetup {
             do {
                 try plot.write(to: path)
             } catch {
-                throw SetupFailure("\(error)", exitCode: 73)
+                throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }
         }
-        if let error = audio?.writeError { throw SetupFailure("\(error)", exitCode: 74) }
+        if let error = audio?.writeError { throw SetupFailure("\(error)", exitCode: ExitStatus.ioError.rawValue) }
         print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
         if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }
         if let path = options.audioEnvelope { print("  level:   \(path)") }
