@@ -50,6 +50,7 @@ let package = Package(
         // The one TOML reader (config, board profiles, content items): key tables declared once,
         // typed getters, issues with file, line and suggestion.
         .target(name: "SleepBoxTOML", dependencies: [
+            "SleepBoxSystem",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
@@ -63,7 +64,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
-            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxContent",
+            "SleepBoxDaemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

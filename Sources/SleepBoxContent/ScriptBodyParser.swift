@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxTOML
 
 /// Turns the text of a spoken script (the lines after `---`, or a timeline segment's text) into
@@ -240,7 +241,7 @@ struct ScriptBodyParser {
                 }
                 total += value * factor
             }
-            return .badMarker(head + "a marker is one number and one unit: write (\(numberText(total))s)")
+            return .badMarker(head + "a marker is one number and one unit: write (\(Quoting.number(total))s)")
         }
         let unitLetter = unitLetter(piece.unit)
         let validNumber = DurationText.number(Array(piece.number), from: 0).map { $0.1 == piece.number.count } ?? false
@@ -259,7 +260,7 @@ struct ScriptBodyParser {
         }
         if let unitLetter {
             if unitLetter == "h", let value = Double(piece.number) {
-                return .badMarker(head + "markers are in seconds or minutes: write (\(numberText(value * 60))m)")
+                return .badMarker(head + "markers are in seconds or minutes: write (\(Quoting.number(value * 60))m)")
             }
             return .badMarker(head + "write (\(piece.number)\(unitLetter)): a number then s or m, in lowercase, with no spaces")
         }
@@ -302,9 +303,4 @@ struct ScriptBodyParser {
         return String(slice)
     }
 
-    /// `90`, `1.5`: a number as a person writes it.
-    static func numberText(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
 }

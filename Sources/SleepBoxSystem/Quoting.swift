@@ -32,4 +32,18 @@ public enum Quoting {
         }
         output += "\""
     }
+
+    /// `value` as a person writes it, without a needless `.0`: `30`, `0.5`, `1.25`.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.description }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// `text` closed as a sentence, ready for the next one.
+    public static func sentence(_ text: String) -> String {
+        text.hasSuffix("?") || text.hasSuffix(".") ? text + " " : text + ". "
+    }
 }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 /// The numbers a key accepts, with the unit they are counted in, for range messages:
 /// "0 to 100 percent", "more than 0, at most 60 minutes", "0x3 to 0x77".
 public struct TOMLRange: Sendable, Equatable {
@@ -55,7 +56,7 @@ public struct TOMLRange: Sendable, Equatable {
     /// A number as this range's messages write it.
     public func show(_ value: Double) -> String {
         if isHex, value.isFinite, value == value.rounded(), abs(value) < 1e15 { return show(Int(value)) }
-        return TOMLText.number(value)
+        return Quoting.number(value)
     }
 
     /// A whole number as this range's messages write it.

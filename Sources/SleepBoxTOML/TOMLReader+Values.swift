@@ -1,3 +1,4 @@
+import SleepBoxSystem
 /// The typed getters: each returns the value when it is of the right type (and within range),
 /// else reports why not at the value's key and returns nil.
 ///
@@ -76,13 +77,13 @@ extension TOMLReader {
     /// `"up" is not a bias (one of "pull-up", "pull-down", "disabled")`.
     public mutating func choice<T: RawRepresentable & CaseIterable>(_ value: TOMLValue, what: String) -> T?
     where T.RawValue == String {
-        let names = T.allCases.map { TOMLText.quoted($0.rawValue) }.joined(separator: ", ")
+        let names = T.allCases.map { Quoting.quoted($0.rawValue) }.joined(separator: ", ")
         guard let text = value.string else {
             wrongType(value, expected: "one of \(names)")
             return nil
         }
         if let found = T(rawValue: text) { return found }
-        report(.invalidValue, value.path, "\(TOMLText.quoted(text)) is not a \(what) (one of \(names))")
+        report(.invalidValue, value.path, "\(Quoting.quoted(text)) is not a \(what) (one of \(names))")
         return nil
     }
 
@@ -149,7 +150,7 @@ extension TOMLReader {
            let hour = Int(parts[0]), let minute = Int(parts[1]), hour <= 23, minute <= 59 {
             return (hour, minute)
         }
-        report(.invalidValue, value.path, "\(TOMLText.quoted(text)) is not a time of day (HH:MM, 00:00-23:59)")
+        report(.invalidValue, value.path, "\(Quoting.quoted(text)) is not a time of day (HH:MM, 00:00-23:59)")
         return nil
     }
 }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 /// Reads a `TOMLDocument` by its `TOMLSchema` into a target value, key by key, collecting every
 /// problem as a `FileIssue` with the file, the line of the key and, for a misspelt or misplaced
 /// key, a suggestion.
@@ -98,7 +99,7 @@ public struct TOMLReader {
             var message = "[\(key)]: unknown table"
             let guess = spelling ? Suggestion.closest(to: key, among: outline.tableNames) : nil
             if let guess { message += "; did you mean [\(guess)]?" }
-            add(.unknownTable, value.path, TOMLText.sentence(message) + "\(tablesIntro) \(tables)", suggestion: guess)
+            add(.unknownTable, value.path, Quoting.sentence(message) + "\(tablesIntro) \(tables)", suggestion: guess)
             return
         }
         var message = "\(label(value.path)): unknown key"
@@ -111,7 +112,7 @@ public struct TOMLReader {
                 message += "; did you mean \(guess)?"
                 suggestion = guess
             }
-            add(.unknownKey, value.path, TOMLText.sentence(message)
+            add(.unknownKey, value.path, Quoting.sentence(message)
                 + "Allowed at the top: \(outline.topKeys.joined(separator: ", ")), and the tables \(tables)",
                 suggestion: suggestion)
             return
@@ -126,7 +127,7 @@ public struct TOMLReader {
             message += "; did you mean \(guess)?"
             suggestion = guess
         }
-        add(.unknownKey, value.path, TOMLText.sentence(message) + "Allowed in [\(section.name)]: \(allowed.joined(separator: ", "))",
+        add(.unknownKey, value.path, Quoting.sentence(message) + "Allowed in [\(section.name)]: \(allowed.joined(separator: ", "))",
             suggestion: suggestion)
     }
 

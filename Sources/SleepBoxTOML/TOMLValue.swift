@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import TOMLKit
 
 /// One value of a TOML document and the key path it sits at (`["alarm", "time"]`; an entry of an
@@ -75,8 +76,8 @@ public struct TOMLValue {
     /// The value as the owner wrote it, for messages: `150`, `2.5`, `"loud"`.
     func written(_ range: TOMLRange? = nil) -> String {
         if let int = raw.int { return range?.show(int) ?? String(int) }
-        if let double = raw.double { return range?.show(double) ?? TOMLText.number(double) }
-        if let text = raw.string { return TOMLText.quoted(text) }
+        if let double = raw.double { return range?.show(double) ?? Quoting.number(double) }
+        if let text = raw.string { return Quoting.quoted(text) }
         return raw.debugDescription
     }
 }

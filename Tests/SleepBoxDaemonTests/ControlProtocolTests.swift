@@ -25,6 +25,20 @@ import Testing
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","clear":true}"#).get() == .clearAlarm)
     }
 
+    @Test func alarmDaysTakeTheConfigurationsWords() throws {
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"07:00","days":["weekends"]}"#).get()
+                == .setAlarm(hour: 7, minute: 0, weekdays: [1, 7]))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["Weekdays","sat"]}"#).get()
+                == .setAlarm(hour: 6, minute: 30, weekdays: [2, 3, 4, 5, 6, 7]))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["daily"]}"#).get()
+                == .setAlarm(hour: 6, minute: 30, weekdays: Set(1...7)))
+        guard case .failure(let error) = ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["someday"]}"#) else {
+            Issue.record("an unknown day was accepted")
+            return
+        }
+        #expect(error.message == #"unknown day "someday" (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#)
+    }
+
     @Test func aBadRequestIsAnsweredWithWhatIsWrong() throws {
         let sim = Self.simulator()
         sim.start()

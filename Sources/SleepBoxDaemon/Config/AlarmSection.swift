@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxCore
 import SleepBoxTOML
 
@@ -10,9 +11,6 @@ enum AlarmSection {
     static let percent = TOMLRange(0, 100, unit: "percent")
     static let greetingDelaySeconds = TOMLRange(0, 300, unit: "seconds")
 
-    /// Weekday names as `AlarmSettings.weekdays` counts them (1 = Sunday ... 7 = Saturday).
-    static let weekdayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-    static let weekdayGroups: [String: Set<Int>] = ["weekdays": [2, 3, 4, 5, 6], "weekends": [1, 7]]
 
     static let section = TOMLSection<ConfigDraft>("alarm", keys: [
         TOMLKey("time") { reader, value, draft in draft.alarmTime = reader.timeOfDay(value) },
@@ -51,7 +49,7 @@ enum AlarmSection {
             let loudest = draft.alarmPercent ?? (draft.config.alarmBehaviour.alarmVolume * 100 * 1e9).rounded() / 1e9
             if start > loudest {
                 reader.report(["alarm", "start_volume"],
-                              "\(TOMLText.number(start)) is louder than alarm_volume (\(TOMLText.number(loudest))); "
+                              "\(Quoting.number(start)) is louder than alarm_volume (\(Quoting.number(loudest))); "
                               + "the alarm ramps up from start_volume to alarm_volume")
             }
         }
@@ -81,15 +79,13 @@ enum AlarmSection {
         return isValid ? result : nil
     }
 
-    /// `"mon"` -> [2], `"weekends"` -> [1, 7] (any case), or an issue.
+    /// `"mon"` -> [2], `"weekends"` -> [1, 7] (any case; `AlarmDays`), or an issue.
     private static func dayNumbers(_ reader: inout TOMLReader, _ text: String, _ path: [String], entry: Int?) -> Set<Int>? {
-        if let group = weekdayGroups[text.lowercased()] { return group }
-        if let day = weekdayNames.firstIndex(of: text.lowercased()) { return [day + 1] }
-        var message = "\(TOMLText.quoted(text)) is not a day"
-        let guess = Suggestion.closest(to: text, among: weekdayNames + ["weekdays", "weekends"])
-        if let guess { message += "; did you mean \(TOMLText.quoted(guess))?" }
-        reader.report(path, message + " (mon, tue, wed, thu, fri, sat, sun, or \"weekdays\" or \"weekends\")",
-                      entry: entry, suggestion: guess)
+        if let days = AlarmDays.days(for: text) { return days }
+        var message = "\(Quoting.quoted(text)) is not a day"
+        let guess = Suggestion.closest(to: text, among: AlarmDays.words)
+        if let guess { message += "; did you mean \(Quoting.quoted(guess))?" }
+        reader.report(path, message + " (\(AlarmDays.hint))", entry: entry, suggestion: guess)
         return nil
     }
 }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxTOML
 
 /// `[audio]`: the volume, the confirmation cues and the ALSA device.
@@ -41,8 +42,8 @@ enum AudioSection {
         // The buffer must hold two periods, whichever of the two the file sets.
         let period = draft.devices.periodMilliseconds, buffer = draft.devices.bufferMilliseconds
         if draft.periodWasRead, period * 2 > buffer {
-            reader.report(["audio", "period_ms"], "\(TOMLText.number(period)) ms is more than half the buffer "
-                          + "(\(TOMLText.number(buffer)) ms); the buffer must hold at least two periods")
+            reader.report(["audio", "period_ms"], "\(Quoting.number(period)) ms is more than half the buffer "
+                          + "(\(Quoting.number(buffer)) ms); the buffer must hold at least two periods")
         }
     })
 }

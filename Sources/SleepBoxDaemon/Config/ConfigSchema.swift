@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import Foundation
 import SleepBoxCore
 import SleepBoxTOML
@@ -37,9 +38,9 @@ enum ConfigSchema {
             draft.config.timeZone = zone
             return
         }
-        var text = "\(TOMLText.quoted(name)) is not a known time zone"
+        var text = "\(Quoting.quoted(name)) is not a known time zone"
         let guess = Suggestion.closest(to: name, among: TimeZone.knownTimeZoneIdentifiers)
-        if let guess { text += "; did you mean \(TOMLText.quoted(guess))?" }
+        if let guess { text += "; did you mean \(Quoting.quoted(guess))?" }
         reader.report(value.path, text + " (use an IANA name such as \"Europe/Berlin\")", suggestion: guess)
     }
 
@@ -49,7 +50,7 @@ enum ConfigSchema {
             draft.config.language = found
         } else {
             let names = Language.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            reader.report(value.path, "\(TOMLText.quoted(text)) is not a language the box speaks (one of \(names))")
+            reader.report(value.path, "\(Quoting.quoted(text)) is not a language the box speaks (one of \(names))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxHardware
 import SleepBoxTOML
 
@@ -25,7 +26,7 @@ enum DisplaySection {
             if let controller = OLEDController(rawValue: text.lowercased()) {
                 draft.devices.displayController = controller
             } else {
-                reader.report(value.path, "\(TOMLText.quoted(text)) is not a display controller (\"ssd1306\" or \"sh1106\")")
+                reader.report(value.path, "\(Quoting.quoted(text)) is not a display controller (\"ssd1306\" or \"sh1106\")")
             }
         },
         TOMLKey("address") { reader, value, draft in

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxTOML
 
 /// `[paths]`: the content folders.
@@ -15,7 +16,7 @@ enum PathsSection {
     private static func folder(_ reader: inout TOMLReader, _ value: TOMLValue) -> String? {
         guard let text = reader.string(value, expected: "a folder path") else { return nil }
         guard text.hasPrefix("/") else {
-            reader.report(value.path, "\(TOMLText.quoted(text)) is not an absolute path; write the whole path, starting with /")
+            reader.report(value.path, "\(Quoting.quoted(text)) is not an absolute path; write the whole path, starting with /")
             return nil
         }
         return text

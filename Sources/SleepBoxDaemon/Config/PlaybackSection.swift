@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxAudio
 import SleepBoxTOML
 
@@ -29,7 +30,7 @@ enum PlaybackSection {
                 draft.config.playback.ambientBed = text
             } else {
                 let sounds = names.map { "\"\($0)\"" }.joined(separator: ", ")
-                reader.report(value.path, "\(TOMLText.quoted(text)) is not a sound the box makes (\"none\", \(sounds))")
+                reader.report(value.path, "\(Quoting.quoted(text)) is not a sound the box makes (\"none\", \(sounds))")
             }
         },
         TOMLKey("ambient_bed_level") { reader, value, draft in

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxCore
 import SleepBoxTOML
 
@@ -30,15 +31,15 @@ enum PoolsSection {
                 continue
             }
             guard let kind = ContentKind(rawValue: text) else {
-                var message = "\(TOMLText.quoted(text)) is not a content kind"
+                var message = "\(Quoting.quoted(text)) is not a content kind"
                 let guess = Suggestion.closest(to: text, among: names)
-                if let guess { message += "; did you mean \(TOMLText.quoted(guess))?" }
+                if let guess { message += "; did you mean \(Quoting.quoted(guess))?" }
                 reader.report(value.path, message + " (one of \(names.joined(separator: ", ")))", entry: index + 1, suggestion: guess)
                 isValid = false
                 continue
             }
             if result.contains(kind) {
-                reader.report(value.path, "\(TOMLText.quoted(text)) is listed twice", entry: index + 1)
+                reader.report(value.path, "\(Quoting.quoted(text)) is listed twice", entry: index + 1)
                 isValid = false
                 continue
             }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxCore
 import SleepBoxTOML
 
@@ -39,7 +40,7 @@ enum TimerSection {
                 continue
             }
             if isValid, let last = result.last, minutes <= last {
-                reader.report(value.path, "\(TOMLText.number(minutes)) after \(TOMLText.number(last)) is out of order; "
+                reader.report(value.path, "\(Quoting.number(minutes)) after \(Quoting.number(last)) is out of order; "
                               + "list the lengths from shortest to longest, each once", entry: index + 1)
                 isValid = false
             }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxTOML
 
 /// `[voice]`: the text-to-speech engine, its voice, rate and pitch, the speech cache.
@@ -11,7 +12,7 @@ enum VoiceSection {
         TOMLKey("name") { reader, value, draft in
             guard let text = reader.string(value, expected: "an espeak-ng voice such as \"en-us\" or \"de\"") else { return }
             if text.isEmpty || text.contains(where: { $0.isWhitespace }) {
-                reader.report(value.path, "\(TOMLText.quoted(text)) is not a voice name; write one such as \"en-us\", \"en-gb\" or \"de\" "
+                reader.report(value.path, "\(Quoting.quoted(text)) is not a voice name; write one such as \"en-us\", \"en-gb\" or \"de\" "
                               + "(`espeak-ng --voices` lists them), or remove the line for the language's voice")
             } else {
                 draft.devices.voice.name = text
@@ -48,18 +49,18 @@ enum VoiceSection {
             draft.engineWasRead = true
             return
         }
-        var message = "\(TOMLText.quoted(text)) is not a voice engine"
+        var message = "\(Quoting.quoted(text)) is not a voice engine"
         let guess = text.lowercased().hasPrefix("espeak") ? "espeak" : Suggestion.closest(to: text, among: names)
-        if let guess { message += "; did you mean \(TOMLText.quoted(guess))?" }
+        if let guess { message += "; did you mean \(Quoting.quoted(guess))?" }
         reader.report(value.path, message + " (\"espeak\" or \"piper\")", suggestion: guess)
     }
 
     private static func piperModel(_ reader: inout TOMLReader, _ value: TOMLValue, _ draft: inout ConfigDraft) {
         guard let text = reader.string(value, expected: "the path of a Piper voice model (MODEL.onnx)") else { return }
         if !text.hasPrefix("/") {
-            reader.report(value.path, "\(TOMLText.quoted(text)) is not an absolute path; write the whole path of the model, starting with /")
+            reader.report(value.path, "\(Quoting.quoted(text)) is not an absolute path; write the whole path of the model, starting with /")
         } else if !text.hasSuffix(".onnx") {
-            reader.report(value.path, "\(TOMLText.quoted(text)) is not a Piper voice model; give the path of its MODEL.onnx file "
+            reader.report(value.path, "\(Quoting.quoted(text)) is not a Piper voice model; give the path of its MODEL.onnx file "
                           + "(MODEL.onnx.json sits beside it)")
         } else {
             draft.devices.voice.piperModel = text
@@ -71,7 +72,7 @@ enum VoiceSection {
         if text.isEmpty {
             reader.report(value.path, "empty; write \"piper\" (found in PATH) or the whole path of the piper program")
         } else if text.contains("/") && !text.hasPrefix("/") {
-            reader.report(value.path, "\(TOMLText.quoted(text)) is not an absolute path; write \"piper\" (found in PATH) "
+            reader.report(value.path, "\(Quoting.quoted(text)) is not an absolute path; write \"piper\" (found in PATH) "
                           + "or the whole path, starting with /")
         } else {
             draft.devices.voice.piperBinary = text

@@ -1,5 +1,6 @@
 import Foundation
 import SleepBoxCore
+import SleepBoxSystem
 
 /// The control socket's protocol: one JSON object a line in, `{"cmd": ...}`, one JSON object a
 /// line out, `{"ok":true, ...}` or `{"ok":false,"error":"..."}`. Requests are carried out by the
@@ -113,22 +114,59 @@ public struct ControlProtocol {
         if let days = object["days"] as? [String] {
             var set = Set<Int>()
             for d in days {
-                guard let w = weekdayNumbers[d.lowercased()] else {
-                    return .failure(ControlError("unknown day \"\(d)\" (mon, tue, wed, thu, fri, sat, sun)"))
+                guard let w = AlarmDays.days(for: d) else {
+                    return .failure(ControlError("unknown day \(Quoting.quoted(d)) (\(AlarmDays.hint))"))
                 }
-                set.insert(w)
+                set.formUnion(w)
             }
             weekdays = set
         }
         return .success(.setAlarm(hour: h, minute: m, weekdays: weekdays))
     }
 
-    static let weekdayNumbers = ["sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7]
-
     static func parseTime(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: ":")
         guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), parts[1].count == 2,
               (0...23).contains(h), (0...59).contains(m) else { return nil }
         return (h, m)
+    }
+
+    /// The JSON request line for the words of a `sleepbox ctl` command: `["alarm", "set", "06:45",
+    /// "weekdays"]` -> `{"cmd":"alarm","time":"06:45","days":["weekdays"]}`. Throws what is wrong
+    /// with the words, in the command line's terms.
+    public static func requestLine(words: [String]) throws(ControlError) -> String {
+        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame") }
+        let rest = Array(words.dropFirst())
+        switch (verb, rest.count) {
+        case ("status", 0): return #"{"cmd":"status"}"#
+        case ("frame", 0): return #"{"cmd":"frame"}"#
+        case ("press", 1): return #"{"cmd":"press","button":\#(Quoting.quoted(rest[0]))}"#
+        case ("hold", 2):
+            guard let s = Double(rest[1]), s.isFinite else { throw ControlError("hold BUTTON SECONDS: \(rest[1]) is not a number") }
+            return #"{"cmd":"hold","button":\#(Quoting.quoted(rest[0])),"seconds":\#(s)}"#
+        case ("turn", 1):
+            guard let n = Int(rest[0]) else { throw ControlError("turn N: \(rest[0]) is not a whole number") }
+            return #"{"cmd":"turn","detents":\#(n)}"#
+        case ("volume", 1):
+            guard let p = Int(rest[0]) else { throw ControlError("volume PERCENT: \(rest[0]) is not a whole number") }
+            return #"{"cmd":"volume","percent":\#(p)}"#
+        case ("alarm", 2...3) where rest[0] == "set":
+            var r = #"{"cmd":"alarm","time":\#(Quoting.quoted(rest[1]))"#
+            if rest.count == 3 {
+                r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
+            }
+            return r + "}"
+        case ("alarm", 1):
+            switch rest[0] {
+            case "on": return #"{"cmd":"alarm","enabled":true}"#
+            case "off": return #"{"cmd":"alarm","enabled":false}"#
+            case "skip-next": return #"{"cmd":"alarm","skipNext":true}"#
+            case "keep-next": return #"{"cmd":"alarm","skipNext":false}"#
+            case "clear": return #"{"cmd":"alarm","clear":true}"#
+            default: throw ControlError("alarm on|off|skip-next|keep-next|clear|set HH:MM [DAYS]")
+            }
+        default:
+            throw ControlError("unknown or incomplete command: \(words.joined(separator: " ")) (see sleepbox ctl --help)")
+        }
     }
 }

@@ -87,7 +87,7 @@ enum ScriptLine {
                                 _ fail: (String) -> ScriptError) throws(ScriptError) -> Double {
         switch value {
         case .number(let x):
-            guard x >= 0 else { throw fail("\"\(key)\" must not be negative, found \(MessageText.number(x))") }
+            guard x >= 0 else { throw fail("\"\(key)\" must not be negative, found \(Quoting.number(x))") }
             return x
         case .string(let text):
             guard let x = DurationParser.parse(text) else {
@@ -119,7 +119,7 @@ enum ScriptLine {
             throw fail("\"turn\" must be a whole number of detents, found \(value?.kindName ?? "nothing")")
         }
         guard let count = Int(exactly: x), abs(count) <= 1_000_000 else {
-            throw fail("\"turn\" must be a whole number of detents, found \(MessageText.number(x))")
+            throw fail("\"turn\" must be a whole number of detents, found \(Quoting.number(x))")
         }
         guard count != 0 else {
             throw fail("\"turn\" 0 turns nothing; give a non-zero number of detents (negative = counter-clockwise)")

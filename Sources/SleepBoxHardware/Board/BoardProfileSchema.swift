@@ -1,3 +1,4 @@
+import SleepBoxSystem
 import SleepBoxCore
 import SleepBoxTOML
 
@@ -128,11 +129,11 @@ enum BoardProfileSchema {
                 reader.report(value.path, "an empty label never matches a chip", entry: number)
                 isValid = false
             } else if label.utf8.count > BoardProfile.maxChipLabelBytes {
-                reader.report(value.path, "\(TOMLText.quoted(label)) is longer than \(BoardProfile.maxChipLabelBytes) bytes, "
+                reader.report(value.path, "\(Quoting.quoted(label)) is longer than \(BoardProfile.maxChipLabelBytes) bytes, "
                               + "the most the kernel reports, so it never matches", entry: number)
                 isValid = false
             } else if result.contains(label) {
-                reader.report(value.path, "\(TOMLText.quoted(label)) is listed twice", entry: number)
+                reader.report(value.path, "\(Quoting.quoted(label)) is listed twice", entry: number)
                 isValid = false
             } else {
                 result.append(label)
