@@ -67,7 +67,7 @@ extension Box {
             return .nowPlaying(NowPlayingScreen(
                 mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
                 duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
-                stopsAtEnd: state.timer?.choice == .endOfContent))
+                stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind))
         }
     }
 

@@ -153,6 +153,39 @@ else
   bad "night: PNG frames" "$frames frames"
 fi
 
+# --- the docs say what the commands do --------------------------------------------------------
+# Every option `simulate --help` lists is in docs/simulator.md's table and the other way round;
+# every screen and event name the example scripts produce in a trace is in the trace's table.
+"$BIN" simulate --help >"$WORK/simulate-help.txt" 2>&1
+mkdir -p "$WORK/doc-traces"
+for script in docs/examples/*.jsonl; do
+  "$BIN" simulate --config docs/examples/demo.toml --script "$script" --start 2026-11-22T22:30:00 --seed 7 \
+    --trace-out "$WORK/doc-traces/$(basename "$script")" >/dev/null 2>&1
+done
+if python3 - "$WORK/simulate-help.txt" docs/simulator.md "$WORK/doc-traces" >"$WORK/docs.out" 2>&1 <<'PY'
+import json, os, re, sys
+helptext, doc, traces = open(sys.argv[1]).read(), open(sys.argv[2]).read(), sys.argv[3]
+problems = []
+help_opts = set(re.findall(r"^\s+(--[a-z][a-z-]+)", helptext, re.M)) - {"--help", "--version"}
+table_opts = set(re.findall(r"^\| `(--[a-z][a-z-]+)", doc, re.M))
+problems += ["--help lists %s, the docs' table does not" % o for o in sorted(help_opts - table_opts)]
+problems += ["the docs' table lists %s, --help does not" % o for o in sorted(table_opts - help_opts)]
+row = lambda name: next(l for l in doc.splitlines() if l.startswith("| `%s` |" % name))
+screens, events = row("screen"), row("event")
+for f in sorted(os.listdir(traces)):
+    for line in open(os.path.join(traces, f)):
+        r = json.loads(line)
+        if "`%s`" % r["screen"] not in screens:
+            problems.append("%s: screen %s is not in the docs" % (f, r["screen"]))
+        e = r.get("event")
+        if e and not re.search(r"`%s[` ]" % re.escape(e.split(" ")[0]), events):
+            problems.append("%s: event %s is not in the docs" % (f, e))
+for p in sorted(set(problems)): print(p)
+sys.exit(1 if problems else 0)
+PY
+then ok "docs/simulator.md names every option, screen and event the commands produce"
+else bad "docs/simulator.md names every option, screen and event the commands produce" "$(head -n 5 "$WORK/docs.out")"; fi
+
 # --- the interactive simulator in a real terminal ---------------------------------------------
 if command -v tmux >/dev/null; then
   tmux kill-session -t sleepbox-cli-test 2>/dev/null
