@@ -45,6 +45,20 @@ printf '[audio]\nvolume = 140\n' >"$WORK/range.toml"
 expect_exit "out-of-range config exits 78" 78 "range.toml:2.*volume" -- "$BIN" config check "$WORK/range.toml"
 if "$BIN" config check config/sleepbox.toml >/dev/null 2>&1; then ok "shipped config/sleepbox.toml is valid"; else bad "shipped config/sleepbox.toml is valid"; fi
 
+# --- every command answers --help ------------------------------------------------------------
+for cmd in "" run ctl simulate play content "content list" "content add" "content remove" "content check" \
+           "content render" doctor config "config check"; do
+  for flag in --help -h; do
+    # shellcheck disable=SC2086
+    if "$BIN" $cmd $flag >"$WORK/help.out" 2>&1 && grep -q "USAGE:" "$WORK/help.out"; then :; else
+      bad "sleepbox $cmd $flag answers with its usage" "$(head -c 200 "$WORK/help.out")"; continue 2
+    fi
+  done
+  ok "sleepbox $cmd --help and -h answer with the usage"
+done
+if "$BIN" ctl help >"$WORK/help.out" 2>&1 && grep -q "alarm set HH:MM" "$WORK/help.out"; then ok "sleepbox ctl help lists the commands"
+else bad "sleepbox ctl help lists the commands" "$(head -c 200 "$WORK/help.out")"; fi
+
 # --- every example in docs/simulator.md, as written ----------------------------------------
 mkdir -p "$WORK/bin" && ln -s "$BIN" "$WORK/bin/sleepbox"
 n=0
