@@ -417,6 +417,41 @@ extension BoxTester {
         t.expectRing(at: instant + 86400)
     }
 
+    @Test func settingTheTimeOrDaysOrSwitchingTheAlarmClearsSkipNext() throws {
+        // Skip next, off, then set again for 06:45: the new alarm rings its first morning.
+        var t = try BoxTester.started(alarm: Self.alarm)
+        var skipping = Self.alarm
+        skipping.skipNext = true
+        t.send(.alarmEdited(skipping), after: 1, update: { $0.alarm = skipping }, commands: [.persist])
+        var off = skipping
+        off.isEnabled = false
+        t.send(.alarmEdited(off), after: 1, update: { $0.alarm = AlarmSettings(hour: 6, minute: 30, isEnabled: false) },
+               commands: [.persist])
+        let set = AlarmSettings(hour: 6, minute: 45)
+        t.send(.alarmEdited(set), after: 1, update: { $0.alarm = set }, commands: [.persist])
+        t.expectRing(at: try Self.tuesday0630() + 15 * 60)
+
+        // A skip carried over into a new time or new days is dropped too (the skip was for the old ring).
+        var u = try BoxTester.started(alarm: skipping)
+        var moved = skipping
+        moved.minute = 45
+        u.send(.alarmEdited(moved), after: 1, update: { $0.alarm = AlarmSettings(hour: 6, minute: 45) }, commands: [.persist])
+        var weekdays = moved
+        weekdays.skipNext = true
+        u.send(.alarmEdited(weekdays), after: 1, update: { $0.alarm = weekdays }, commands: [.persist])
+        var fewerDays = weekdays
+        fewerDays.weekdays = [2, 3, 4, 5, 6]
+        u.send(.alarmEdited(fewerDays), after: 1, update: { $0.alarm = AlarmSettings(hour: 6, minute: 45, weekdays: [2, 3, 4, 5, 6]) },
+               commands: [.persist])
+
+        // An edit that sets the skip with a new time keeps it; an unchanged alarm keeps its skip.
+        var v = try BoxTester.started(alarm: Self.alarm)
+        let both = AlarmSettings(hour: 7, minute: 0, skipNext: true)
+        v.send(.alarmEdited(both), after: 1, update: { $0.alarm = both }, commands: [.persist])
+        v.send(.alarmEdited(both), after: 1, commands: [])
+        #expect(v.box.nextAlarm(after: v.now.wall) == (try Self.tuesday0630()) + 86400 + 30 * 60)
+    }
+
     @Test func weekdaysOnlyRingOnTheirDays() throws {
         // Monday to Friday; the box starts on Friday 2026-11-27 at 22:30.
         let settings = AlarmSettings(hour: 6, minute: 30, weekdays: [2, 3, 4, 5, 6])
