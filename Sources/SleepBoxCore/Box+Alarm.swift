@@ -21,7 +21,9 @@ extension Box {
         } else {
             switch state.phase {
             case .ringing, .greeting: return
-            default: beginRing(at: now, since: now.uptime, into: &out)
+            default:
+                state.alarmLog.lastRang = due
+                beginRing(at: now, since: now.uptime, into: &out)
             }
         }
     }

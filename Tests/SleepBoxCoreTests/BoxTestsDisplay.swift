@@ -219,6 +219,7 @@ import Testing
         let m = t.atWall(alarm)
         t.send(.timePassed, at: m, update: {
             $0.alarmLog.lastHandled = alarm
+            $0.alarmLog.lastRang = alarm
             $0.progress[poem.item] = ProgressEntry(position: Fixture.duration(poem.item), duration: Fixture.duration(poem.item), updated: alarm)
             $0.mode = .off
             $0.phase = .ringing(AlarmRing(since: m.uptime, greetingPending: false))
