@@ -56,6 +56,21 @@ import Testing
         #expect(sim.box.state.alarm == nil)
     }
 
+    @Test func setAfterSkipNextAndOffRingsTheNewAlarmTheNextMorning() throws {
+        let sim = Self.simulator()
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        for line in [#"{"cmd":"alarm","time":"06:30"}"#, #"{"cmd":"alarm","skipNext":true}"#,
+                     #"{"cmd":"alarm","enabled":false}"#, #"{"cmd":"alarm","time":"06:45"}"#] {
+            #expect(try Self.object(control.answer(line: line, at: sim.now))["ok"] as? Bool == true, "\(line)")
+        }
+        #expect(sim.box.state.alarm == AlarmSettings(hour: 6, minute: 45))
+        // Monday 2026-11-23 06:45 in Berlin, 8 h 15 min after the start.
+        sim.advance(to: 8 * 3600 + 15 * 60)
+        #expect(sim.box.state.phase.isAlarmActive)
+        #expect(sim.box.state.alarmLog.lastSkipped == nil)
+    }
+
     @Test func aPressOnTheSocketGoesThroughTheDecoderLikeAScriptedOne() throws {
         let sim = Self.simulator()
         sim.start()
