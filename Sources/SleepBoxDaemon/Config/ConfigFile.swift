@@ -44,8 +44,7 @@ public struct ConfigFile: Sendable, Equatable {
         do {
             text = try TextFile.read(path: path)
         } catch {
-            let message = error.errno.map { "cannot read the file: \(error.reason) (errno \($0))" }
-                ?? "cannot read the file: it is \(error.reason)"
+            let message = error.message(reading: "the file")
             throw ConfigError(path: path, issues: [
                 FileIssue(kind: .unreadable(errno: error.errno), path: path, message: message),
             ])
