@@ -40,7 +40,7 @@ public struct BoardPins: Sendable, Equatable, Hashable {
     /// The offset of `pin`; nil only for an absent LED.
     public subscript(pin: BoardPin) -> UInt32? {
         guard let line = pin.rawLine else { return led }
-        return self[line: line]
+        return self[line]
     }
 
     /// Puts `pin` on the line at `offset`.
