@@ -33,7 +33,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$HOST" ] || { usage >&2; exit 2; }
-say() { echo "deploy: $*" >&2; }
+T0=$(date +%s)
+say() { echo "deploy: [$(($(date +%s) - T0)) s] $*" >&2; }
 die() { echo "deploy: error: $*" >&2; exit 1; }
 # Where the box keeps what deploy.sh needs: the previous package, the one being installed.
 KEEP=/var/lib/sleepbox-deploy

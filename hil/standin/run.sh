@@ -17,6 +17,7 @@
 
 set -euo pipefail
 
+main() {
 SD=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$SD/../.." && pwd)
 CACHE=${STANDIN_CACHE:-/var/cache/sleepbox-standin}
@@ -192,6 +193,8 @@ PORT=""
 QPID=""
 CONSOLE_N=0
 SSH_CONFIG=$LAST/ssh_config
+# The harness's own SSH commands share one connection per boot (deploy.sh opens its own).
+CTL_DIR=$(mktemp -d /tmp/standin-ssh.XXXXXX)
 KARGS="console=ttyS0 root=/dev/vda ro panic=-1 loglevel=4 mitigations=off i8042.noaux i8042.nokbd"
 KARGS="$KARGS lpj=8000000 no_timer_check tsc=reliable cryptomgr.notests random.trust_cpu=on audit=0"
 KARGS="$KARGS systemd.show_status=0 net.ifnames=0"
@@ -223,6 +226,9 @@ Host standin
     UserKnownHostsFile /dev/null
     LogLevel ERROR
     ConnectTimeout 10
+    ControlMaster auto
+    ControlPath $CTL_DIR/%C
+    ControlPersist 600
 EOF
 }
 T_BOOT=0
@@ -247,19 +253,17 @@ stop_vm() { # a clean power-off, then QEMU gone
     wait "$QPID" 2>/dev/null || true
     QPID=""
 }
-cleanup() { [ -z "$QPID" ] || [ -n "$KEEP" ] || { kill -9 "$QPID" 2>/dev/null || true; }; }
+cleanup() {
+    [ -n "$KEEP" ] || rm -rf "$CTL_DIR"
+    [ -z "$QPID" ] || [ -n "$KEEP" ] || { kill -9 "$QPID" 2>/dev/null || true; }
+}
 trap cleanup EXIT
 export DEPLOY_SSH_OPTIONS="-F $SSH_CONFIG"
 
-stage boot
 boot
-wait_ssh 300
-say "SSH after $T_BOOT s (port $PORT)"
-info "first boot: SSH after $T_BOOT s"
-
 # The packages: the one given (the newer), an older one (the same, version ~older), one whose
 # service fails (the same with a program that exits at once), and bad ones.
-stage packages
+stage packages # (while the stand-in boots)
 P=$LAST/packages && mkdir -p "$P"
 VERSION=$(dpkg-deb -f "$PACKAGE" Version)
 repack() { # repack NAME VERSION [EDIT-COMMAND]: $P/NAME.deb from the given package
@@ -270,13 +274,19 @@ repack() { # repack NAME VERSION [EDIT-COMMAND]: $P/NAME.deb from the given pack
     dpkg-deb --root-owner-group -Zgzip -z1 -b "$d" "$P/$1.deb" >/dev/null
     rm -rf "$d"
 }
-repack older "${VERSION}~older" &
-repack failing "${VERSION}+failing" 'printf "#!/bin/sh\necho \"sleepbox: this build fails on purpose\" >&2\nexit 1\n" >usr/bin/sleepbox.new && cat usr/bin/sleepbox.new >usr/bin/sleepbox && rm usr/bin/sleepbox.new && sed -i "/usr\/bin\/sleepbox/d" DEBIAN/md5sums' &
-repack otherarch "$VERSION" 'sed -i "s/^Architecture: .*/Architecture: arm64/" DEBIAN/control' &
-wait
+pids=()
+repack older "${VERSION}~older" & pids+=($!)
+repack failing "${VERSION}+failing" 'printf "#!/bin/sh\necho \"sleepbox: this build fails on purpose\" >&2\nexit 1\n" >usr/bin/sleepbox.new && cat usr/bin/sleepbox.new >usr/bin/sleepbox && rm usr/bin/sleepbox.new && sed -i "/usr\/bin\/sleepbox/d" DEBIAN/md5sums' & pids+=($!)
+repack otherarch "$VERSION" 'sed -i "s/^Architecture: .*/Architecture: arm64/" DEBIAN/control' & pids+=($!)
+for p in "${pids[@]}"; do wait "$p" || die "repacking the test packages failed"; done
 printf 'not a package\n' >"$P/garbage.deb"
 ( d=$P/notours.tree && mkdir -p "$d/DEBIAN" && printf 'Package: hello-world\nVersion: 1.0\nArchitecture: all\nMaintainer: x <x@example.org>\nDescription: x\n x\n' >"$d/DEBIAN/control" &&
   dpkg-deb --root-owner-group -b "$d" "$P/notours.deb" >/dev/null && rm -rf "$d" )
+
+stage boot
+wait_ssh 300
+say "SSH after $T_BOOT s more (port $PORT)"
+info "first boot: SSH $T_BOOT s after the test packages were made"
 
 . "$SD/checks-host.sh"
 
@@ -301,3 +311,5 @@ else
 fi
 echo "standin: $PASSED passed, $FAILED failed (.build-standin/last/results.txt)"
 [ "$FAILED" = 0 ] && [ "$PASSED" -gt 0 ]
+}
+main "$@"
