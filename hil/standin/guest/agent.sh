@@ -6,7 +6,7 @@
 #   START uptime_ms ready_ms         sleepbox answers; when systemd started it (ms since boot)
 #   ST uptime_ms mode phase item position volume    every 0.5 s
 #   SOUND ok|bad detail              a 2 s capture after the start
-# It turns the knob now and then (the volume: a change the box saves at once), so that the
+# It turns the knob every fourth report (the volume: a change the box saves at once), so that the
 # cuts also land on saves, not only on the periodic one.
 S=/usr/local/lib/standin
 export PATH=$S/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -35,8 +35,8 @@ n=0
 while :; do
     report
     n=$((n + 1))
-    if [ $((n % 6)) = 0 ]; then
-        if [ $((n % 12)) = 0 ]; then turn 1; else turn -1; fi
+    if [ $((n % 4)) = 0 ]; then
+        if [ $((n % 8)) = 0 ]; then turn 1; else turn -1; fi
     fi
     usleep 500000
 done
