@@ -12,7 +12,8 @@
 # It keeps the installed package as the previous one (/var/lib/sleepbox-deploy/previous.deb),
 # and when the new one's service does not answer `sleepbox ctl status` it puts the previous one
 # back by itself. --rollback puts the previous one back on demand.
-# One SSH connection is opened (ControlMaster) and used for every step: one password at most.
+# One SSH connection is opened (ControlMaster) and used for every step: one SSH password at
+# most; sudo on the box must not ask for one (root, or NOPASSWD as Raspberry Pi OS sets up).
 # DEPLOY_SSH_OPTIONS adds options to ssh (e.g. "-p 2222 -i key" or "-F ssh_config").
 set -euo pipefail
 
@@ -96,16 +97,15 @@ case " $(fact id) $(fact like) " in
 esac
 [ "$(fact arch)" != none ] || die "$HOST has no dpkg"
 [ "$(fact systemd)" = yes ] || die "$HOST does not run systemd: the box runs as a systemd service"
+# sudo without a password, as Raspberry Pi OS sets up its first user: the steps run over the
+# one connection without a terminal, where sudo could not ask (and Debian's sudo remembers a
+# password per terminal only).
 case "$(fact sudo)" in
     root) SUDO="" ;;
-    yes|password) SUDO="sudo" ;;
-    *) die "$HOST has no sudo (and $HOST's user is not root): install sudo or deploy as root" ;;
+    yes) SUDO="sudo -n" ;;
+    password) die "sudo on $HOST asks for a password: deploy as root, or allow the user sudo without one (a line 'USER ALL=(ALL) NOPASSWD: ALL' in /etc/sudoers.d/, as Raspberry Pi OS has for its first user); nothing was changed" ;;
+    *) die "$HOST has no sudo (and its user is not root): install sudo or deploy as root; nothing was changed" ;;
 esac
-# A password for sudo is asked once, here, on this one connection; sudo remembers it for the
-# steps below.
-if [ "$(fact sudo)" = password ]; then
-    "${SSH[@]}" -t "$HOST" 'sudo -v' || die "sudo on $HOST refused"
-fi
 say "$HOST: $(fact name | tr _ ' '), $(fact arch), sleepbox $(fact installed)$( [ -n "$(fact installed)" ] || echo 'not installed')"
 
 # check_ready: the service is active and answers `sleepbox ctl status` (as root, over its socket).
