@@ -79,6 +79,7 @@ install -m 0644 "$REPO/deploy/sleepbox.service" "$R/lib/systemd/system/sleepbox.
 install -m 0644 "$DEB_DIR/60-sleepbox.rules" "$R/lib/udev/rules.d/60-sleepbox.rules"
 install -m 0644 "$REPO/config/sleepbox.toml" "$R/etc/sleepbox/sleepbox.toml"
 cp -r "$REPO/content" "$REPO/board" "$R/usr/share/sleepbox/"
+rm -f "$R/usr/share/sleepbox/board/README.md" # in /usr/share/doc/sleepbox as README.board.md
 for f in README.md deploy/README.md:README.deploy.md board/README.md:README.board.md; do
     src=${f%%:*} dst=${f#*:}
     [ "$dst" != "$f" ] || dst=$(basename "$src")

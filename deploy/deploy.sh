@@ -139,6 +139,7 @@ if [ -n "$ROLLBACK" ]; then
     [ "$(fact previous)" = yes ] || die "$HOST keeps no previous package ($KEEP/previous.deb): nothing to roll back to"
     prev=$(remote "dpkg-deb -f $KEEP/previous.deb Version")
     say "rolling back $HOST from $(fact installed) to $prev"
+    remote "$SUDO systemctl reset-failed sleepbox" >/dev/null 2>&1 || true
     install_remote "$KEEP/previous.deb" || die "installing $prev failed: see the output above"
     remote "$SUDO sh -c 'cd $KEEP && if [ -f current.deb ]; then mv current.deb swap.deb; mv previous.deb current.deb; mv swap.deb previous.deb; else mv previous.deb current.deb; fi'"
     if out=$(check_ready); then
@@ -192,6 +193,9 @@ echo "$out" | sed 's/^/  /' >&2
 if remote "[ -f $KEEP/current.deb ]"; then
     prev=$(remote "dpkg-deb -f $KEEP/current.deb Version")
     say "sleepbox $VERSION does not come up: rolling back to $prev"
+    # A service that failed fast may have hit systemd's start limit: clear it, or the previous
+    # package's start would be refused too.
+    remote "$SUDO systemctl reset-failed sleepbox" >/dev/null 2>&1 || true
     install_remote "$KEEP/current.deb" || die "rolling back to $prev failed too: see journalctl -u sleepbox on $HOST"
     remote "$SUDO rm -f $KEEP/incoming.deb"
     if out=$(check_ready); then

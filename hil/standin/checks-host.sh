@@ -207,9 +207,10 @@ power_cuts() {
     local cut_ok=0 cut_bad=0
     SOUNDS_OK=0
     # These boots need no network and no SSH: the agent reports on the serial port.
-    CUT_ARGS="standin.agent=1 systemd.mask=ssh.service systemd.mask=systemd-networkd.service systemd.mask=ssh.socket"
+    CUT_ARGS="standin.agent=1 systemd.mask=ssh.service systemd.mask=systemd-networkd.service systemd.mask=ssh.socket systemd.mask=systemd-networkd.socket"
     for i in $(seq 1 "$n"); do
         boot $CUT_ARGS
+        T_BOOTED=$(date +%s.%N)
         # Wait for the agent's first ST line with phase playing, then a random 1-12 s more.
         local deadline=$(($(date +%s) + 240))
         while ! grep -q '^ST .* playing ' "$LAST/serial1.log" 2>/dev/null; do
@@ -236,7 +237,7 @@ power_cuts() {
             local ran
             ran=$(awk -v a="$f_ms" -v b="$start_ms" 'BEGIN { printf "%.1f", (a - b) / 1000 }')
             if [ "$f_item" = "$CUT_ITEM" ] && fcmp_host "$f_pos" '<=' "$(awk -v a="$CUT_SOUND" -v r="$ran" 'BEGIN { print a + r + 1 }')"; then
-                pass "resume-$((i - 1))" "after cut $((i - 1)): $f_item at $f_pos s, $ran s after systemd started it; its sound had got to $CUT_SOUND s"
+                pass "resume-$((i - 1))" "after cut $((i - 1)): $f_item at $f_pos s, $ran s after systemd started it; its sound had got to $CUT_SOUND s at most"
             else
                 fail "resume-$((i - 1))" "after cut $((i - 1)): $f_item at $f_pos s ($ran s after start); before the cut: $CUT_ITEM, sound at $CUT_SOUND s"
             fi
@@ -250,19 +251,27 @@ power_cuts() {
         else
             info "boot $i: $(grep '^SOUND' "$LAST/serial1.log" | head -n 1 || echo 'no SOUND line from the agent')"
         fi
-        sleep "$(awk -v r="$RANDOM" 'BEGIN { printf "%.2f", 1 + (r % 1900) / 100 }')"
+        # Meanwhile the host watches the reports arrive: a report was written after the poll
+        # before the one that first saw it, so the sound at the cut is at most its position plus
+        # the time from that poll to the kill (under TCG the reports can lag by many seconds).
+        local t_end last="" line seen_after now prev_poll
+        t_end=$(awk -v r="$RANDOM" -v t="$(date +%s.%N)" 'BEGIN { printf "%.2f", t + 1 + (r % 1900) / 100 }')
+        prev_poll=$T_BOOTED seen_after=$T_BOOTED
+        while :; do
+            line=$(st_lines "$LAST/serial1.log" | tail -n 1)
+            now=$(date +%s.%N)
+            [ "$line" = "$last" ] || { last=$line; seen_after=$prev_poll; }
+            prev_poll=$now
+            fcmp_host "$now" '<' "$t_end" || break
+            sleep 0.2
+        done
         kill -9 "$QPID" 2>/dev/null || true
         local t_cut
         t_cut=$(date +%s.%N)
         wait "$QPID" 2>/dev/null || true
         QPID=""
-        # Where the sound had got to: the last report plus the time since it (the report's uptime
-        # against the last line's arrival is not known on the host: take the report as is, plus
-        # 0.6 s, the agent's reporting period and then some).
-        local last
-        last=$(st_lines "$LAST/serial1.log" | tail -n 1)
         CUT_ITEM=$(echo "$last" | cut -d' ' -f5)
-        CUT_SOUND=$(awk -v p="$(echo "$last" | cut -d' ' -f6)" 'BEGIN { print p + 0.6 }')
+        CUT_SOUND=$(awk -v p="$(echo "$last" | cut -d' ' -f6)" -v k="$t_cut" -v w="$seen_after" 'BEGIN { printf "%.3f", p + (k - w) }')
         cp "$LAST/serial1.log" "$LAST/serial1-cut-$i.log"
         # The disk as the guest left it.
         local fsck1 fsck2 rc2 state files
@@ -298,7 +307,7 @@ print(item.get("id", "-"), item.get("position", -1), item.get("playing", False))
         fi
         if [ -z "$problems" ]; then
             cut_ok=$((cut_ok + 1))
-            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (sound had got to $CUT_SOUND s)"
+            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (its sound had got to $CUT_SOUND s at most)"
         else
             cut_bad=$((cut_bad + 1))
             fail "cut-$i" "$problems"
@@ -318,4 +327,26 @@ print(item.get("id", "-"), item.get("position", -1), item.get("playing", False))
     fi
     info "power cuts: $cut_ok of $n clean; sound on the loopback after $SOUNDS_OK of $n boots"
     wait_ssh 120 || true
+}
+
+# removal_checks: `dpkg -r` stops the service and keeps the configuration and the state;
+# `dpkg --purge` removes both (the user and the groups stay).
+removal_checks() {
+    set +e
+    stage removal
+    local st
+    g sudo dpkg -r sleepbox >"$LAST/remove.log" 2>&1
+    st=$(g "dpkg-query -W -f='\${db:Status-Abbrev}' sleepbox" 2>/dev/null)
+    if [ "$st" = "rc " ] && [ "$(g sudo systemctl is-active sleepbox)" != active ] &&
+        g sudo test -s /var/lib/sleepbox/state.json && g test -s /etc/sleepbox/sleepbox.toml; then
+        pass remove "dpkg -r: the service stopped; /etc/sleepbox/sleepbox.toml and /var/lib/sleepbox/state.json kept"
+    else
+        fail remove "dpkg -r: status '$st', service $(g sudo systemctl is-active sleepbox), state $(g sudo ls /var/lib/sleepbox 2>&1 | tr '\n' ' ')"
+    fi
+    g sudo dpkg --purge sleepbox >>"$LAST/remove.log" 2>&1
+    if ! g sudo test -e /var/lib/sleepbox && ! g test -e /etc/sleepbox/sleepbox.toml && g getent passwd sleepbox >/dev/null; then
+        pass purge "dpkg --purge: /var/lib/sleepbox and the configuration gone, the user sleepbox kept"
+    else
+        fail purge "dpkg --purge: $(g sudo ls -d /var/lib/sleepbox /etc/sleepbox/sleepbox.toml 2>&1 | tr '\n' ' ')"
+    fi
 }

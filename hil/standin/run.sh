@@ -301,6 +301,7 @@ fi
 if [ "$ONLY" != deploy ]; then
     power_cuts "$CUTS"
 fi
+removal_checks
 
 stage_end
 printf 'stage: %-12s %6.1f s\n' total "$(awk -v a="$(date +%s.%N)" -v b="$T_ALL" 'BEGIN { print a - b }')" | tee -a "$LAST/timings.txt" >&2
@@ -313,3 +314,4 @@ echo "standin: $PASSED passed, $FAILED failed (.build-standin/last/results.txt)"
 [ "$FAILED" = 0 ] && [ "$PASSED" -gt 0 ]
 }
 main "$@"
+exit $?
