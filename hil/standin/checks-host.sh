@@ -191,6 +191,10 @@ deploy_checks() {
 st_lines() {
     if [ -n "$(tail -c 1 "$1")" ]; then sed '$d' "$1"; else cat "$1"; fi | awk '$1 == "ST" && $4 == "playing" && NF == 7'
 }
+# beat_lines FILE: the agent's complete heartbeat lines.
+beat_lines() {
+    if [ -n "$(tail -c 1 "$1")" ]; then sed '$d' "$1"; else cat "$1"; fi | awk '$1 == "T" && NF == 2'
+}
 fcmp_host() { awk -v a="$1" -v b="$3" "BEGIN { exit !(a $2 b) }"; }
 
 # power_cuts N: N times, while the box plays and saves, QEMU is killed at a random moment; the
@@ -254,13 +258,17 @@ power_cuts() {
         # Meanwhile the host watches the reports arrive: a report was written after the poll
         # before the one that first saw it, so the sound at the cut is at most its position plus
         # the time from that poll to the kill (under TCG the reports can lag by many seconds).
-        local t_end last="" line seen_after now prev_poll
+        # The reports' positions are read after their times, so the sound at the cut is at most a
+        # report's position plus the guest's clock at the cut minus the report's time; the
+        # guest's clock at the cut is at most the last heartbeat plus the time from the poll
+        # before the one that first saw it to the kill.
+        local t_end last="" beat="" line seen_after now prev_poll
         t_end=$(awk -v r="$RANDOM" -v t="$(date +%s.%N)" 'BEGIN { printf "%.2f", t + 1 + (r % 1900) / 100 }')
         prev_poll=$T_BOOTED seen_after=$T_BOOTED
         while :; do
-            line=$(st_lines "$LAST/serial1.log" | tail -n 1)
+            line=$(beat_lines "$LAST/serial1.log" | tail -n 1)
             now=$(date +%s.%N)
-            [ "$line" = "$last" ] || { last=$line; seen_after=$prev_poll; }
+            [ "$line" = "$beat" ] || { beat=$line; seen_after=$prev_poll; }
             prev_poll=$now
             fcmp_host "$now" '<' "$t_end" || break
             sleep 0.2
@@ -270,8 +278,11 @@ power_cuts() {
         t_cut=$(date +%s.%N)
         wait "$QPID" 2>/dev/null || true
         QPID=""
+        last=$(st_lines "$LAST/serial1.log" | tail -n 1)
         CUT_ITEM=$(echo "$last" | cut -d' ' -f5)
-        CUT_SOUND=$(awk -v p="$(echo "$last" | cut -d' ' -f6)" -v k="$t_cut" -v w="$seen_after" 'BEGIN { printf "%.3f", p + (k - w) }')
+        CUT_SOUND=$(awk -v p="$(echo "$last" | cut -d' ' -f6)" -v ts="$(echo "$last" | cut -d' ' -f2)" \
+            -v b="$(echo "$beat" | cut -d' ' -f2)" -v k="$t_cut" -v w="$seen_after" \
+            'BEGIN { printf "%.3f", p + (b + (k - w)) - ts / 1000 }')
         cp "$LAST/serial1.log" "$LAST/serial1-cut-$i.log"
         # The disk as the guest left it.
         local fsck1 fsck2 rc2 state files

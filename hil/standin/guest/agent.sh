@@ -4,7 +4,8 @@
 # happens to the guest's disk:
 #   UP uptime                        the agent started (the system is up)
 #   START uptime_ms ready_ms         sleepbox answers; when systemd started it (ms since boot)
-#   ST uptime_ms mode phase item position volume    every 0.5 s
+#   ST uptime_ms mode phase item position volume    every 0.5 s (the time read before the status)
+#   T uptime                         every 0.2 s
 #   SOUND ok|bad detail              a 2 s capture after the start
 # It turns the knob every fourth report (the volume: a change the box saves at once), so that the
 # cuts also land on saves, not only on the periodic one.
@@ -19,12 +20,17 @@ SLEEPBOX=/usr/bin/sleepbox
 gpio_env
 out() { echo "$*" >>"$RESULTS"; }
 out "UP $(uptime_s)"
+# A heartbeat with no work between reading the clock and writing it: the host, which sees when
+# each line arrives, bounds the guest's clock at the moment of the cut by it.
+( while :; do read -r up _ </proc/uptime; echo "T $up" >>"$RESULTS"; usleep 200000; done ) &
 wait_until 120 sh -c "$SLEEPBOX ctl --socket $SOCK status | grep -q '\"ok\":true'"
 started=$(systemctl show -p ExecMainStartTimestampMonotonic --value sleepbox)
 out "START $(now_ms) $((started / 1000))"
+# The time is read before the status: the position in it is no older than that time.
 report() {
+    t=$(now_ms)
     st=$(ctl status)
-    out "ST $(now_ms) $(json_str mode "$st") $(json_str phase "$st") $(item_field id "$st") $(item_field position "$st") $(json_num volume "$st")"
+    out "ST $t $(json_str mode "$st") $(json_str phase "$st") $(item_field id "$st") $(item_field position "$st") $(json_num volume "$st")"
 }
 report
 # Nothing playing (the first boot after the deploy checks left it off): start it with leaf.
