@@ -13,7 +13,7 @@ APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 
-.PHONY: all deps build test demo demo-script hil hil-selftest bench clean
+.PHONY: all deps build test demo demo-script hil hil-selftest deb deploy-test bench clean
 
 all: build
 
@@ -79,6 +79,24 @@ hil: deps
 # The VM's own self-test (no sleepbox needed).
 hil-selftest:
 	hil/run.sh
+
+# The Debian package for this machine's architecture (deploy/README.md): the release binary with
+# the Swift runtime linked in, the unit, the sample configuration, the content; checked by lintian.
+DEB_APT_PACKAGES := dpkg-dev fakeroot lintian binutils
+deb: deps
+	$(call apt-install,$(DEB_APT_PACKAGES))
+	@mkdir -p .build/deb
+	deploy/build-deb.sh --out .build/deb >.build/deb.path
+	@deb=$$(tail -n 1 .build/deb.path); echo "lintian $$deb"; \
+	  lintian --fail-on error,warning "$$deb"; \
+	  echo "Package: $$deb"
+
+# The stand-in Pi (hil/standin/README.md): a Debian bookworm system in QEMU, the package deployed
+# to it over SSH with deploy/deploy.sh, the service under systemd, upgrades, rollbacks, power cuts.
+STANDIN_APT_PACKAGES := qemu-system-x86 qemu-utils debootstrap e2fsprogs openssh-client cpio kmod xz-utils
+deploy-test: deb
+	$(call apt-install,$(STANDIN_APT_PACKAGES))
+	hil/standin/run.sh --package "$$(tail -n 1 .build/deb.path)"
 
 clean:
 	rm -rf .build $(DEMO_OUT)

@@ -1,33 +1,16 @@
 #!/usr/bin/env bash
-# Installs sleepbox on this machine (a Raspberry Pi running Raspberry Pi OS or Debian bookworm,
-# with a Swift 6 toolchain) as a systemd service. Run from the repository's top folder as root:
+# Installs sleepbox on this machine from this checkout: builds the Debian package (make deb:
+# needs a Swift 6 toolchain; a Pi 4 or 5, or any Debian-like machine) and installs it with apt,
+# which fetches the runtime libraries it depends on. Run from the repository's top folder:
 #   sudo deploy/install.sh
-# Safe to run again: it rebuilds, replaces the binary and the unit, keeps your configuration
-# and the box's state.
+# Safe to run again: the package upgrades in place, your configuration
+# (/etc/sleepbox/sleepbox.toml) and the box's state (/var/lib/sleepbox) stay.
+# To install on another machine over SSH, use deploy/deploy.sh (deploy/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(id -u)" = 0 ] || { echo "run as root: sudo $0" >&2; exit 1; }
-
-make deps
-swift build -c release --product sleepbox
-install -D -m 0755 .build/release/sleepbox /usr/local/bin/sleepbox
-install -D -m 0644 README.md /usr/local/share/doc/sleepbox/README.md
-mkdir -p /usr/local/share/sleepbox && cp -r board /usr/local/share/sleepbox/
-
-# The service's own user, in the groups that own the GPIO chips, the I2C buses and the sound devices.
-for g in gpio i2c audio; do getent group "$g" >/dev/null || groupadd --system "$g"; done
-id sleepbox >/dev/null 2>&1 || useradd --system --home-dir /var/lib/sleepbox --shell /usr/sbin/nologin sleepbox
-usermod -a -G gpio,i2c,audio sleepbox
-
-# The configuration is the owner's: installed once, never overwritten.
-if [ ! -f /etc/sleepbox/sleepbox.toml ]; then
-  install -D -m 0644 config/sleepbox.toml /etc/sleepbox/sleepbox.toml
-fi
-/usr/local/bin/sleepbox config check /etc/sleepbox/sleepbox.toml
-
-install -D -m 0644 deploy/sleepbox.service /etc/systemd/system/sleepbox.service
-systemctl daemon-reload
-systemctl enable sleepbox.service
-systemctl restart sleepbox.service
-/usr/local/bin/sleepbox doctor || true
+make deb
+deb=$(tail -n 1 .build/deb.path)
+DEBIAN_FRONTEND=noninteractive apt-get install -y -o Dpkg::Options::=--force-confold "./$deb"
+sleepbox doctor || true
 echo "sleepbox is installed and running: systemctl status sleepbox, journalctl -u sleepbox -f"

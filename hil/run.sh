@@ -2,6 +2,7 @@
 # hil/run.sh: the host side of the hardware-in-the-loop test (see hil/README.md).
 #
 #   hil/run.sh [--sleepbox PATH] [--only selftest|sleepbox] [--timeout SECONDS] [--memory MB]
+#   hil/run.sh --kernel-only FILE     (the kernel and gpio-sim only; their paths into FILE)
 #
 # Fetches Debian bookworm's newest linux-image-6.1.0-NN-amd64 and what the guest needs with
 # `apt-get download`, builds gpio-sim.ko and irq_sim.ko out of tree against the same kernel
@@ -24,11 +25,12 @@ BUILD=${HIL_BUILD:-$REPO/.build-hil}
 SLEEPBOX=""
 ONLY=all
 GUEST_TIMEOUT=""
+KERNEL_ONLY=""
 MEMORY=${HIL_MEMORY:-1024}
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --sleepbox) SLEEPBOX=$2; shift 2 ;;
@@ -36,6 +38,7 @@ while [ $# -gt 0 ]; do
         --only) ONLY=$2; shift 2 ;;
         --timeout) GUEST_TIMEOUT=$2; shift 2 ;;
         --memory) MEMORY=$2; shift 2 ;;
+        --kernel-only) KERNEL_ONLY=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "hil/run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -259,6 +262,13 @@ if [ ! -f "$KDIR/.depmod" ] || [ "$MOD/gpio-sim.ko" -nt "$KDIR/.depmod" ]; then
     cp "$MOD/gpio-sim.ko" "$MOD/irq_sim.ko" "$MODDIR/extra/"
     depmod -b "$KDIR/root" "$KVER"
     touch "$KDIR/.depmod"
+fi
+# The stand-in Pi (hil/standin) boots the same kernel with the same gpio-sim build.
+if [ -n "$KERNEL_ONLY" ]; then
+    stage_end
+    printf 'KVER=%s\nKPKG=%s\nKV=%s\nKDIR=%s\nVMLINUX=%s\nKROOT=%s\n' "$KVER" "$KPKG" "$KV" "$KDIR" \
+        "$KDIR/vmlinux" "$KDIR/root" >"$KERNEL_ONLY"
+    exit 0
 fi
 # Load order with dependencies: modprobe --show-depends against the unpacked tree.
 declare -A PARAMS=([i2c_stub]="chip_addr=0x3c functionality=0xffffffff")

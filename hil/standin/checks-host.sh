@@ -1,0 +1,363 @@
+# The stand-in's checks, sourced by hil/standin/run.sh (its functions: g, boot, wait_ssh,
+# stage, pass, fail, info, die; its variables: REPO, SD, P, PACKAGE, VERSION, LAST, DISK, QPID).
+
+DEPLOY=$REPO/deploy/deploy.sh
+GUEST_CONF=$SD/guest/sleepbox.toml
+# chk NAME GUEST-CHECK ARGS...: runs checks.sh on the stand-in; PASS or FAIL with its line.
+chk() {
+    local name=$1 out
+    shift
+    if out=$(g sudo /usr/local/lib/standin/checks.sh "$@" 2>>"$LAST/guest-stderr.log"); then
+        pass "$name" "${out#ok }"
+    else
+        fail "$name" "${out#bad }"
+    fi
+}
+show() { g sudo systemctl show -p "$1" --value sleepbox 2>/dev/null; }
+installed() { g "dpkg-query -W -f='\${Version}' sleepbox" 2>/dev/null; }
+# deploy_expect NAME LOG RC-WANTED PATTERN ARGS...: runs deploy.sh; PASS when it exits as wanted
+# and its output has PATTERN.
+deploy_run() {
+    local log=$LAST/deploy-$1.log
+    shift
+    "$DEPLOY" "$@" >"$log" 2>&1
+}
+
+# The checks judge every command themselves: a failing one is a FAIL line, not the end of the run.
+deploy_checks() {
+    set +e
+    # --- 1. the first deploy ----------------------------------------------------------------------
+    stage deploy
+    local t0 rc out
+    t0=$(date +%s)
+    if deploy_run first --config "$GUEST_CONF" --package "$P/older.deb" standin; then
+        pass deploy-first "deploy.sh installed $(installed) in $(($(date +%s) - t0)) s: $(tail -n 1 "$LAST/deploy-first.log")"
+    else
+        fail deploy-first "deploy.sh failed: $(tail -n 8 "$LAST/deploy-first.log" | tr '\n' ' ')"
+        return 0
+    fi
+    # Type=notify: systemd calls it active (running) only after READY=1.
+    out="Type=$(show Type) $(show ActiveState)/$(show SubState) NotifyAccess=$(show NotifyAccess) WatchdogUSec=$(show WatchdogUSec)"
+    if [ "$(show Type)" = notify ] && [ "$(show SubState)" = running ] &&
+        g sudo journalctl -u sleepbox -o cat --no-pager | grep -q '^Started sleepbox.service'; then
+        pass systemd-ready "$out; the journal: $(g sudo journalctl -u sleepbox -o cat --no-pager | grep '^Started sleepbox.service' | tail -n 1)"
+    else
+        fail systemd-ready "$out"
+    fi
+    g "ls -l /dev/gpiochip* /dev/i2c-* /dev/snd/pcmC*" >"$LAST/devices.txt" 2>&1 || true
+    chk leaf-gpio leaf
+    chk sound sound 4
+    chk display display
+    # The control socket: a member of the group sleepbox (a new login after adduser), not others.
+    g sudo adduser --quiet owner sleepbox >/dev/null
+    if out=$(ssh -F "$SSH_CONFIG" -o ControlPath=none standin sleepbox ctl status 2>&1) && echo "$out" | grep -q '"ok":true'; then
+        pass ctl-group "owner (in group sleepbox): $(echo "$out" | cut -c1-120)"
+    else
+        fail ctl-group "owner (in group sleepbox): $out"
+    fi
+    if out=$(g sudo -u other sleepbox ctl status 2>&1); then
+        fail ctl-refused "other (not in group sleepbox) got an answer: $out"
+    else
+        pass ctl-refused "other (not in group sleepbox): $(echo "$out" | head -n 1)"
+    fi
+
+    # --- 2. the watchdog, restarts, reload ----------------------------------------------------------
+    stage watchdog
+    local pid1 pid2 t_stop waited wd
+    wd=$(( $(show WatchdogUSec | sed 's/s$//') ))
+    pid1=$(show MainPID)
+    t_stop=$(date +%s.%N)
+    g sudo kill -STOP "$pid1"
+    pid2=$pid1
+    for _ in $(seq 60); do
+        sleep 0.5
+        pid2=$(show MainPID)
+        [ "$pid2" = "$pid1" ] || [ "$pid2" = 0 ] || break
+    done
+    waited=$(awk -v a="$(date +%s.%N)" -v b="$t_stop" 'BEGIN { printf "%.1f", a - b }')
+    wdline=$(g sudo journalctl -u sleepbox -o cat --no-pager | grep -i 'watchdog timeout' | tail -n 1)
+    # Killed within WatchdogSec of the last ping (at most WatchdogSec after the stop), restarted
+    # RestartSec (1 s) later; the SSH polling adds its own second or two.
+    if [ "$pid2" != "$pid1" ] && [ -n "$wdline" ] && fcmp_host "$waited" '<=' "$((wd + 1 + 6))"; then
+        pass watchdog-stop "SIGSTOP to $pid1: a new process $pid2 after $waited s (WatchdogSec=$wd); the journal: $wdline"
+    else
+        fail watchdog-stop "SIGSTOP to $pid1: MainPID $pid2 after $waited s; the journal: ${wdline:-no watchdog line}"
+    fi
+    chk watchdog-resumes playing
+    chk watchdog-sound sound 3
+    pid1=$(show MainPID)
+    g sudo kill -KILL "$pid1"
+    sleep 3
+    chk sigkill-restarts playing
+    pid2=$(show MainPID)
+    [ "$pid2" != "$pid1" ] && pass sigkill-new-process "SIGKILL to $pid1, now $pid2 ($(show NRestarts) restarts)" ||
+        fail sigkill-new-process "MainPID still $pid1"
+    # Reload: the configured volume changes from 50 to 40; the box reads it on SIGHUP.
+    g "sudo sed -i 's/^volume = 50/volume = 40/' /etc/sleepbox/sleepbox.toml"
+    pid1=$(show MainPID)
+    g sudo systemctl reload sleepbox
+    sleep 2
+    if [ "$(show MainPID)" = "$pid1" ] && g sudo journalctl -u sleepbox -o cat --no-pager -n 40 | grep -q 'configuration reloaded'; then
+        pass reload "systemctl reload: the same process $pid1; the journal: $(g sudo journalctl -u sleepbox -o cat --no-pager -n 40 | grep 'configuration reloaded' | tail -n 1)"
+    else
+        fail reload "MainPID $pid1 -> $(show MainPID); the journal's last lines: $(g sudo journalctl -u sleepbox -o cat --no-pager -n 5 | tr '\n' ' ')"
+    fi
+    g "sudo sed -i 's/^volume = 40/volume = 50/' /etc/sleepbox/sleepbox.toml && sudo systemctl reload sleepbox"
+
+    # --- 3. the hardening -----------------------------------------------------------------------------
+    stage security
+    out=$(g sudo systemd-analyze security --no-pager sleepbox.service 2>&1 | tail -n 1)
+    g sudo systemd-analyze security --no-pager sleepbox.service >"$LAST/systemd-analyze-security.txt" 2>&1 || true
+    local level
+    level=$(echo "$out" | grep -o '[0-9][0-9]*\.[0-9]' | head -n 1)
+    if [ -n "$level" ] && fcmp_host "$level" '<=' 2.0; then
+        pass exposure "systemd-analyze security inside the stand-in: $out"
+    else
+        fail exposure "systemd-analyze security: $out"
+    fi
+
+    # --- 4. upgrade, rollback, a failing package, bad input -------------------------------------------
+    stage upgrade
+    local conf_before conf_after item_before item_after older
+    older=$(installed)
+    conf_before=$(g sha256sum /etc/sleepbox/sleepbox.toml | cut -c1-16)
+    item_before=$(g sudo sleepbox ctl status | grep -o '"item":{[^}]*}' | grep -o '"id":"[^"]*"')
+    if deploy_run upgrade --package "$PACKAGE" standin; then
+        conf_after=$(g sha256sum /etc/sleepbox/sleepbox.toml | cut -c1-16)
+        item_after=$(g sudo sleepbox ctl status | grep -o '"item":{[^}]*}' | grep -o '"id":"[^"]*"')
+        if [ "$(installed)" = "$VERSION" ] && [ "$conf_after" = "$conf_before" ] && [ -n "$item_before" ] && [ "$item_after" = "$item_before" ]; then
+            pass upgrade "$older -> $VERSION: the configuration kept (sha256 $conf_after...), the state kept (playing $item_after again)"
+        else
+            fail upgrade "now $(installed); configuration $conf_before -> $conf_after; item $item_before -> $item_after"
+        fi
+    else
+        fail upgrade "deploy.sh failed: $(tail -n 5 "$LAST/deploy-upgrade.log" | tr '\n' ' ')"
+    fi
+    if deploy_run failing --package "$P/failing.deb" standin; then
+        fail failing-rolled-back "deploy.sh accepted a package whose service fails"
+    elif [ "$(installed)" = "$VERSION" ] && g sudo sleepbox ctl status | grep -q '"ok":true'; then
+        pass failing-rolled-back "deploy.sh: $(grep -E 'rolling back|runs .* again' "$LAST/deploy-failing.log" | tr '\n' ' ')"
+    else
+        fail failing-rolled-back "now $(installed): $(tail -n 5 "$LAST/deploy-failing.log" | tr '\n' ' ')"
+    fi
+
+    if deploy_run rollback --rollback standin && [ "$(installed)" = "$older" ]; then
+        pass rollback "deploy.sh --rollback: $(installed) again; $(tail -n 1 "$LAST/deploy-rollback.log")"
+    else
+        fail rollback "now $(installed): $(tail -n 5 "$LAST/deploy-rollback.log" | tr '\n' ' ')"
+    fi
+
+    stage bad-input
+    local pid ver
+    pid=$(show MainPID) ver=$(installed)
+    untouched() { [ "$(show MainPID)" = "$pid" ] && [ "$(installed)" = "$ver" ]; }
+    # bad NAME PATTERN ARGS...: deploy.sh must fail, say PATTERN, and leave the box as it was.
+    bad() {
+        local name=$1 pattern=$2
+        shift 2
+        if deploy_run "$name" "$@"; then
+            fail "$name" "deploy.sh succeeded"
+        elif grep -qi "$pattern" "$LAST/deploy-$name.log" && untouched; then
+            pass "$name" "$(grep -i "$pattern" "$LAST/deploy-$name.log" | head -n 1)"
+        else
+            fail "$name" "box untouched: $(untouched && echo yes || echo no); $(tail -n 3 "$LAST/deploy-$name.log" | tr '\n' ' ')"
+        fi
+    }
+    local closed
+    closed=$(free_port)
+    DEPLOY_SSH_OPTIONS="-F $SSH_CONFIG -p $closed" bad bad-unreachable "cannot reach" --package "$PACKAGE" standin
+    bad bad-arch "is for arm64" --package "$P/otherarch.deb" standin
+    bad bad-notours "not sleepbox" --package "$P/notours.deb" standin
+    bad bad-garbage "not a Debian package" --package "$P/garbage.deb" standin
+    # A full disk: all but 8 MB of the root file system taken by a file.
+    local free_kb
+    free_kb=$(g "df -Pk /var | awk 'NR == 2 { print \$4 }'")
+    g "sudo fallocate -l $(( (free_kb - 8192) * 1024 )) /var/tmp/filler"
+    bad bad-full-disk "MB free" --package "$PACKAGE" standin
+    g sudo rm -f /var/tmp/filler
+
+    # --- 3b. no permission errors in the whole run ----------------------------------------------------
+    out=$(g sudo journalctl -u sleepbox -o cat --no-pager | grep -E 'EPERM|EACCES|Permission denied|Operation not permitted|not permitted' | head -n 3 || true)
+    g sudo journalctl -u sleepbox -o short-monotonic --no-pager >"$LAST/journal-sleepbox.txt" 2>&1 || true
+    if [ -z "$out" ]; then
+        pass no-eperm "journalctl -u sleepbox: no EPERM/EACCES in $(wc -l <"$LAST/journal-sleepbox.txt") lines of the whole run"
+    else
+        fail no-eperm "$out"
+    fi
+}
+
+# st_lines FILE: the agent's complete ST lines with the box playing (a cut can leave the last
+# line half written).
+st_lines() {
+    if [ -n "$(tail -c 1 "$1")" ]; then sed '$d' "$1"; else cat "$1"; fi | awk '$1 == "ST" && $4 == "playing" && NF == 7'
+}
+# beat_lines FILE: the agent's complete heartbeat lines.
+beat_lines() {
+    if [ -n "$(tail -c 1 "$1")" ]; then sed '$d' "$1"; else cat "$1"; fi | awk '$1 == "T" && NF == 2'
+}
+fcmp_host() { awk -v a="$1" -v b="$3" "BEGIN { exit !(a $2 b) }"; }
+
+# power_cuts N: N times, while the box plays and saves, QEMU is killed at a random moment; the
+# disk is checked on the host (the journal replayed, then e2fsck -fn must be clean; the state
+# file read with debugfs must parse), the stand-in booted again, and the box must resume the
+# same item no later than where its sound had got to.
+power_cuts() {
+    set +e
+    local n=$1 i
+    stage power-cuts
+    stop_vm
+    RANDOM=${STANDIN_SEED:-$$}
+    info "power cuts: seed $RANDOM"
+    local cut_ok=0 cut_bad=0
+    SOUNDS_OK=0
+    # These boots need no network and no SSH: the agent reports on the serial port.
+    CUT_ARGS="standin.agent=1 systemd.mask=ssh.service systemd.mask=systemd-networkd.service systemd.mask=ssh.socket systemd.mask=systemd-networkd.socket"
+    for i in $(seq 1 "$n"); do
+        boot $CUT_ARGS
+        T_BOOTED=$(date +%s.%N)
+        # Wait for the agent's first ST line with phase playing, then a random 1-12 s more.
+        local deadline=$(($(date +%s) + 240))
+        while ! grep -q '^ST .* playing ' "$LAST/serial1.log" 2>/dev/null; do
+            kill -0 "$QPID" 2>/dev/null || break
+            [ "$(date +%s)" -lt "$deadline" ] || break
+            sleep 0.5
+        done
+        local boot_s
+        boot_s=$(awk '/^START/ { print $2 / 1000; exit }' "$LAST/serial1.log")
+        if ! grep -q '^ST .* playing ' "$LAST/serial1.log"; then
+            fail "cut-$i" "the box was not playing before the cut: $(tail -n 3 "$LAST/serial1.log" | tr '\n' ' ')"
+            cut_bad=$((cut_bad + 1))
+            kill -9 "$QPID" 2>/dev/null || true; wait "$QPID" 2>/dev/null || true; QPID=""
+            continue
+        fi
+        # The previous cut's state, as the box came back with it (the first ST line after START).
+        if [ -n "${CUT_ITEM:-}" ]; then
+            local first
+            first=$(st_lines "$LAST/serial1.log" | head -n 1)
+            local f_item f_pos f_ms start_ms
+            f_ms=$(echo "$first" | cut -d' ' -f2) f_item=$(echo "$first" | cut -d' ' -f5) f_pos=$(echo "$first" | cut -d' ' -f6)
+            start_ms=$(awk '/^START/ { print $3; exit }' "$LAST/serial1.log")
+            # From its saved position, the box can have played at most as long as it has run.
+            local ran
+            ran=$(awk -v a="$f_ms" -v b="$start_ms" 'BEGIN { printf "%.1f", (a - b) / 1000 }')
+            if [ "$f_item" = "$CUT_ITEM" ] && fcmp_host "$f_pos" '<=' "$(awk -v a="$CUT_SOUND" -v r="$ran" 'BEGIN { print a + r + 1 }')"; then
+                pass "resume-$((i - 1))" "after cut $((i - 1)): $f_item at $f_pos s, $ran s after systemd started it; its sound had got to $CUT_SOUND s at most"
+            else
+                fail "resume-$((i - 1))" "after cut $((i - 1)): $f_item at $f_pos s ($ran s after start); before the cut: $CUT_ITEM, sound at $CUT_SOUND s"
+            fi
+        fi
+        # The agent's sound check comes first (the box plays again after the cut), then the cut
+        # at a random moment 1-20 s later: past the knob's saves and, often, the periodic one.
+        deadline=$(($(date +%s) + 30))
+        while ! grep -q '^SOUND ' "$LAST/serial1.log" && [ "$(date +%s)" -lt "$deadline" ]; do sleep 0.5; done
+        if grep -q '^SOUND ok' "$LAST/serial1.log"; then
+            SOUNDS_OK=$((SOUNDS_OK + 1))
+        else
+            info "boot $i: $(grep '^SOUND' "$LAST/serial1.log" | head -n 1 || echo 'no SOUND line from the agent')"
+        fi
+        # Meanwhile the host watches the reports arrive: a report was written after the poll
+        # before the one that first saw it, so the sound at the cut is at most its position plus
+        # the time from that poll to the kill (under TCG the reports can lag by many seconds).
+        # The reports' positions are read after their times, so the sound at the cut is at most a
+        # report's position plus the guest's clock at the cut minus the report's time; the
+        # guest's clock at the cut is at most the last heartbeat plus the time from the poll
+        # before the one that first saw it to the kill.
+        local t_end last="" beat="" line seen_after now prev_poll
+        t_end=$(awk -v r="$RANDOM" -v t="$(date +%s.%N)" 'BEGIN { printf "%.2f", t + 1 + (r % 1900) / 100 }')
+        prev_poll=$T_BOOTED seen_after=$T_BOOTED
+        while :; do
+            line=$(beat_lines "$LAST/serial1.log" | tail -n 1)
+            now=$(date +%s.%N)
+            [ "$line" = "$beat" ] || { beat=$line; seen_after=$prev_poll; }
+            prev_poll=$now
+            fcmp_host "$now" '<' "$t_end" || break
+            sleep 0.2
+        done
+        kill -9 "$QPID" 2>/dev/null || true
+        local t_cut
+        t_cut=$(date +%s.%N)
+        wait "$QPID" 2>/dev/null || true
+        QPID=""
+        last=$(st_lines "$LAST/serial1.log" | tail -n 1)
+        CUT_ITEM=$(echo "$last" | cut -d' ' -f5)
+        CUT_SOUND=$(awk -v p="$(echo "$last" | cut -d' ' -f6)" -v ts="$(echo "$last" | cut -d' ' -f2)" \
+            -v b="$(echo "$beat" | cut -d' ' -f2)" -v k="$t_cut" -v w="$seen_after" \
+            'BEGIN { printf "%.3f", p + (b + (k - w)) - ts / 1000 }')
+        cp "$LAST/serial1.log" "$LAST/serial1-cut-$i.log"
+        # The disk as the guest left it.
+        local fsck1 fsck2 rc2 state files
+        fsck1=$(e2fsck -E journal_only -y "$DISK" 2>&1 | tail -n 2 | tr '\n' ' ') || true
+        rc2=0
+        fsck2=$(e2fsck -fn "$DISK" 2>&1) || rc2=$?
+        state=$(debugfs -R "cat /var/lib/sleepbox/state.json" "$DISK" 2>/dev/null)
+        files=$(debugfs -R "ls -l /var/lib/sleepbox" "$DISK" 2>/dev/null)
+        local problems=""
+        [ $rc2 = 0 ] || problems="$problems e2fsck -fn exit $rc2: $(echo "$fsck2" | grep -v '^Pass\|^e2fsck\|^standin' | head -n 3 | tr '\n' ' ');"
+        local parsed
+        if parsed=$(printf '%s' "$state" | python3 -c '
+import json, sys
+s = json.load(sys.stdin)
+item = s.get("item") or {}
+print(item.get("id", "-"), item.get("position", -1), item.get("playing", False))' 2>&1); then
+            :
+        else
+            problems="$problems state.json does not parse ($(printf '%s' "$state" | wc -c) bytes): $parsed;"
+        fi
+        # Empty files, or a corrupt state moved aside by the box, are data lost.
+        local empty
+        empty=$(echo "$files" | awk '$6 == 0 && $NF != "." && $NF != ".." && $1 !~ /^40/ { print $NF }' | tr '\n' ' ')
+        [ -z "$empty" ] || problems="$problems empty files: $empty;"
+        ! echo "$files" | grep -q 'corrupt' || problems="$problems a state file was moved aside as corrupt;"
+        set -- $parsed
+        local s_item=${1:-} s_pos=${2:-}
+        if [ -n "$s_item" ] && [ "$s_item" != "$CUT_ITEM" ]; then
+            problems="$problems the saved item $s_item is not the one playing ($CUT_ITEM);"
+        fi
+        if [ -n "$s_pos" ] && ! fcmp_host "$s_pos" '<=' "$CUT_SOUND"; then
+            problems="$problems the saved position $s_pos is past where the sound had got to ($CUT_SOUND);"
+        fi
+        if [ -z "$problems" ]; then
+            cut_ok=$((cut_ok + 1))
+            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (its sound had got to $CUT_SOUND s at most)"
+        else
+            cut_bad=$((cut_bad + 1))
+            fail "cut-$i" "$problems"
+        fi
+    done
+    # The last cut's resume.
+    boot standin.agent=1
+    local deadline=$(($(date +%s) + 240))
+    while ! grep -q '^ST .* playing ' "$LAST/serial1.log" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do sleep 0.5; done
+    local first f_item f_pos
+    first=$(st_lines "$LAST/serial1.log" | head -n 1)
+    f_item=$(echo "$first" | cut -d' ' -f5) f_pos=$(echo "$first" | cut -d' ' -f6)
+    if [ "$f_item" = "$CUT_ITEM" ]; then
+        pass "resume-$n" "after cut $n: $f_item at $f_pos s"
+    else
+        fail "resume-$n" "after cut $n: '$first'; before: $CUT_ITEM at $CUT_SOUND s"
+    fi
+    info "power cuts: $cut_ok of $n clean; sound on the loopback after $SOUNDS_OK of $n boots"
+    wait_ssh 120 || true
+}
+
+# removal_checks: `dpkg -r` stops the service and keeps the configuration and the state;
+# `dpkg --purge` removes both (the user and the groups stay).
+removal_checks() {
+    set +e
+    stage removal
+    local st
+    g sudo dpkg -r sleepbox >"$LAST/remove.log" 2>&1
+    st=$(g "dpkg-query -W -f='\${db:Status-Abbrev}' sleepbox" 2>/dev/null)
+    if [ "$st" = "rc " ] && [ "$(g sudo systemctl is-active sleepbox)" != active ] &&
+        g sudo test -s /var/lib/sleepbox/state.json && g test -s /etc/sleepbox/sleepbox.toml; then
+        pass remove "dpkg -r: the service stopped; /etc/sleepbox/sleepbox.toml and /var/lib/sleepbox/state.json kept"
+    else
+        fail remove "dpkg -r: status '$st', service $(g sudo systemctl is-active sleepbox), state $(g sudo ls /var/lib/sleepbox 2>&1 | tr '\n' ' ')"
+    fi
+    g sudo dpkg --purge sleepbox >>"$LAST/remove.log" 2>&1
+    if ! g sudo test -e /var/lib/sleepbox && ! g test -e /etc/sleepbox/sleepbox.toml && g getent passwd sleepbox >/dev/null; then
+        pass purge "dpkg --purge: /var/lib/sleepbox and the configuration gone, the user sleepbox kept"
+    else
+        fail purge "dpkg --purge: $(g sudo ls -d /var/lib/sleepbox /etc/sleepbox/sleepbox.toml 2>&1 | tr '\n' ' ')"
+    fi
+}
