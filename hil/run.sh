@@ -143,7 +143,7 @@ if [ -n "$SLEEPBOX" ]; then
     for soname in "${!VARIANTS[@]}"; do
         pkg=""
         for cand in ${VARIANTS[$soname]}; do
-            pkg=$(echo "$owners" | awk -v f="$cand" 'index($0, ": " f) && substr($0, index($0, ": " f) + 2) == f { sub(/:.*/, ""); print; exit }')
+            pkg=$(echo "$owners" | awk -v f="$cand" 'index($0, ": " f) && substr($0, index($0, ": " f) + 2) == f && !found { sub(/:.*/, ""); print; found = 1 }')
             [ -z "$pkg" ] || break
         done
         [ -n "$pkg" ] || die "$soname, which $SLEEPBOX links, is in no Debian package here"
@@ -250,7 +250,7 @@ stage kernel
 if [ ! -f "$KDIR/.vmlinux" ]; then
     Z=$KDIR/root/boot/vmlinuz-$KVER
     # The xz payload of the bzImage: QEMU boots the uncompressed ELF through its PVH entry.
-    off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$Z" | head -n 1 | cut -d: -f1)
+    off=$(LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$Z" | awk 'NR == 1' | cut -d: -f1)
     [ -n "$off" ] || die "no xz payload in $Z"
     tail -c +$((off + 1)) "$Z" | xz -dc --single-stream >"$KDIR/vmlinux" 2>/dev/null || true
     readelf -h "$KDIR/vmlinux" >/dev/null 2>&1 || die "extracting vmlinux from $Z failed"
@@ -355,7 +355,7 @@ resolve() { # resolve ELF...: copies the libraries each needs, and theirs
             done
             # Some libraries live in a private subfolder with an RPATH (libpulsecommon in
             # pulseaudio/): find them anywhere in the unpacked packages.
-            [ -n "$src" ] || src=$(find "$S/usr/lib/x86_64-linux-gnu" "$S/lib/x86_64-linux-gnu" -name "$soname" 2>/dev/null | head -n 1)
+            [ -n "$src" ] || src=$(find "$S/usr/lib/x86_64-linux-gnu" "$S/lib/x86_64-linux-gnu" -name "$soname" 2>/dev/null | awk 'NR == 1')
             if [ -n "$src" ]; then
                 cp -L "$src" "usr/lib/x86_64-linux-gnu/$soname"
                 resolve "usr/lib/x86_64-linux-gnu/$soname"
