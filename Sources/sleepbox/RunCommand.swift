@@ -64,6 +64,12 @@ struct RunCommand: ParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode(73)
         }
+        // Before the control socket is made: a second daemon must not take over the first one's.
+        let stateLock: StateDirectoryLock
+        do { stateLock = try StateDirectoryLock(directory: stateDir) } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(error.errno == nil ? 75 : 73)
+        }
         let work: WorkQueue
         do { work = try WorkQueue() } catch {
             logger.critical("cannot start: \(error)")
@@ -148,7 +154,7 @@ struct RunCommand: ParsableCommand {
             // Pi); exit() would tear the libraries it is using (Foundation, ICU) down under it, so
             // leave without the exit handlers.
             fflush(nil)
-            _exit(code)
+            withExtendedLifetime(stateLock) { _exit(code) }
         } catch let error as SystemError {
             logger.critical("cannot start: \(error)")
             throw ExitCode(71)
