@@ -49,11 +49,11 @@ public struct ContentLibrary: Sendable {
                                      timing: timing, format: format)
         let own = loader.loadLibrary(at: bundled, origin: .bundled, mustExist: true)
         library.problems += own.issues
-        library.add(own.entries)
+        library.add(library.laidOut(own.entries))
         if let user {
             let theirs = loader.loadLibrary(at: user, origin: .user, mustExist: false)
             library.problems += theirs.issues
-            library.add(theirs.entries)
+            library.add(library.laidOut(theirs.entries))
         }
         library.problems.sort(by: ContentIssue.byLocation)
         if let logger {
@@ -73,6 +73,21 @@ public struct ContentLibrary: Sendable {
         self.userPath = userPath
         self.timing = timing
         self.format = format
+    }
+
+    /// `entries` with the timelines whose layout has errors (speech that overlaps the next part
+    /// or runs past the end) made unavailable, like a recording whose file is broken: they could
+    /// never be prepared, so the box never picks them. Their problems go to `problems`, exactly as
+    /// `content check` reports them.
+    private mutating func laidOut(_ entries: [ContentEntry]) -> [ContentEntry] {
+        entries.map { entry in
+            guard case .timeline(let timeline) = entry.body else { return entry }
+            let issues = Self.layoutIssues(timeline, timing: timing, format: format)
+            problems += issues
+            var checked = entry
+            if issues.contains(where: { $0.severity == .error }) { checked.item.isAvailable = false }
+            return checked
+        }
     }
 
     /// Adds entries whose id is not taken yet; the others are reported.
@@ -115,12 +130,15 @@ public struct ContentLibrary: Sendable {
     /// timeline that nothing overlaps and that bells are clear of speech (estimating speech at
     /// `timing`'s rate, or exact where the voice has the clips cached).
     public func check() -> [ContentIssue] {
-        var issues = problems
-        for entry in entries {
-            guard case .timeline(let timeline) = entry.body else { continue }
-            issues += Self.layoutIssues(timeline, timing: timing, format: format)
-        }
-        return issues.sorted(by: ContentIssue.byLocation)
+        // The timelines' layout was checked when the library was loaded (see `laidOut`).
+        problems.sorted(by: ContentIssue.byLocation)
+    }
+
+    /// The layout problems of `timeline` (overlaps are errors, speech near bells warnings), with
+    /// speech lengths estimated at `timing`'s rate unless its voice has them cached.
+    public static func layoutIssues(of timeline: Timeline, timing: SpeechTiming = SpeechTiming(),
+                                    format: AudioFormat = .engine) -> [ContentIssue] {
+        layoutIssues(timeline, timing: timing, format: format)
     }
 
     /// Checks one file, in a library folder or not (`sleepbox content check FILE`): its parse

@@ -98,4 +98,34 @@ private func errors(_ text: String, _ path: String = "h.txt") -> [String] {
             try ScriptParser.parse(fileAt: path)
         }
     }
+
+    @Test func aTimelineThatCannotBePreparedFailsTheLoadAsTheCheckReportsIt() throws {
+        let user = try TestContent.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: user) }
+        let words = Array(repeating: "breathe", count: 200).joined(separator: " ")
+        let file = user + "/breathing/breath-long.timeline.toml"
+        try TestContent.write("""
+            title = "Long"
+            kind = "breathing"
+            author = "Me"
+            length = "30s"
+
+            [[segment]]
+            at = "0s"
+            text = "\(words)."
+
+            [breathing]
+            pattern = ["inhale 4", "exhale 4"]
+            cycles = 2
+            starts_at = "10s"
+            """, to: file)
+        let library = ContentLibrary.load(bundled: TestContent.bundled, user: user)
+        let loadErrors = library.problems.filter { $0.path == file && $0.severity == .error }.map(\.description)
+        let checkErrors = ContentLibrary.checkFile(at: file).filter { $0.severity == .error }.map(\.description)
+        #expect(loadErrors.count == 2)
+        #expect(loadErrors == checkErrors)
+        // Loaded but never picked: the box cannot prepare it.
+        #expect(library.entry("breath-long")?.item.isAvailable == false)
+        #expect(!library.catalog().playableIDs(.meditation).contains("breath-long"))
+    }
 }
