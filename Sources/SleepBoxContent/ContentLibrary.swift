@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import SleepBoxAudio
 import SleepBoxCore
@@ -146,7 +147,28 @@ public struct ContentLibrary: Sendable {
     public static func checkFile(at path: String, speech: (any SpeechRenderer)? = nil,
                                  wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
                                  format: AudioFormat = .engine) -> [ContentIssue] {
-        let timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
+        checkedFile(at: path, timing: SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format),
+                    format: format).issues
+    }
+
+    /// Checks one file as `checkFile` does, and against this library: an id that another file of
+    /// the library already uses (a bundled one above all) is an error, as it is when loading.
+    public func check(fileAt path: String) -> [ContentIssue] {
+        var (entry, issues) = Self.checkedFile(at: path, timing: timing, format: format)
+        if let entry, let other = self.entry(entry.id), Self.realPath(other.path) != Self.realPath(path) {
+            let message: String
+            if other.origin == .bundled, !Self.realPath(path).hasPrefix(Self.realPath(bundledPath) + "/") {
+                message = "the id \"\(entry.id)\" is already used by the bundled item \(other.path); your items must not reuse a bundled id: rename this file (this item is left out)"
+            } else {
+                message = "the id \"\(entry.id)\" is already used by \(other.path); ids are unique across the whole library, every folder together: rename one of the files (this one is left out)"
+            }
+            issues.append(ContentIssue(.error, path: path, message: message))
+        }
+        return issues.sorted(by: ContentIssue.byLocation)
+    }
+
+    private static func checkedFile(at path: String, timing: SpeechTiming,
+                                    format: AudioFormat) -> (entry: ContentEntry?, issues: [ContentIssue]) {
         let loader = ContentLoader(timing: timing, format: format)
         let parts = path.split(separator: "/")
         let folder = parts.count >= 2 ? ContentFolder(rawValue: String(parts[parts.count - 2])) : nil
@@ -155,7 +177,14 @@ public struct ContentLibrary: Sendable {
         if let entry = result.entry, case .timeline(let timeline) = entry.body {
             issues += layoutIssues(timeline, timing: timing, format: format)
         }
-        return issues.sorted(by: ContentIssue.byLocation)
+        return (result.entry, issues.sorted(by: ContentIssue.byLocation))
+    }
+
+    /// `path` with links and `..` resolved (as given when it cannot be).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [ContentIssue] {

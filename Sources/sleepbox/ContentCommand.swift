@@ -76,7 +76,7 @@ struct ContentCommand: ParsableCommand {
 
         func run() throws {
             let (content, _) = try place.setup(logger: ContentCommand.quietLogger)
-            let issues = file.map { ContentLibrary.checkFile(at: $0) } ?? content.library.check()
+            let issues = file.map { content.library.check(fileAt: $0) } ?? content.library.check()
             for i in issues { print(i.description) }
             let errors = issues.filter { $0.severity == .error }.count
             print(file == nil ? "\(content.library.entries.count) items, \(errors) errors" : "\(file ?? ""): \(errors) errors")
@@ -123,8 +123,11 @@ struct ContentCommand: ParsableCommand {
                     """
                 try toml.write(toFile: written, atomically: true, encoding: .utf8)
             } else {
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                    throw ValidationError("\(file): cannot read it as UTF-8 text")
+                let text: String
+                do { text = try ContentText.read(path: file) } catch {
+                    // Not UTF-8, not a regular file, too large: the message names the line and column.
+                    for issue in error.issues { FileHandle.standardError.write(Data((issue.description + "\n").utf8)) }
+                    throw ExitCode(65)
                 }
                 let folder = ContentCommand.folder(for: kind)
                 let dir = root + "/" + folder.rawValue

@@ -128,4 +128,17 @@ private func errors(_ text: String, _ path: String = "h.txt") -> [String] {
         #expect(library.entry("breath-long")?.item.isAvailable == false)
         #expect(!library.catalog().playableIDs(.meditation).contains("breath-long"))
     }
+
+    @Test func checkingOneOwnerFileReportsItsClashWithABundledID() throws {
+        let user = try TestContent.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: user) }
+        let file = user + "/stories/story-night-train.txt"
+        try TestContent.write(try ContentText.read(path: TestContent.path("stories/story-night-train.txt")), to: file)
+        let library = ContentLibrary.load(bundled: TestContent.bundled, user: user)
+        #expect(library.check(fileAt: file).map(\.description) == [
+            "\(file): error: the id \"story-night-train\" is already used by the bundled item \(TestContent.path("stories/story-night-train.txt")); your items must not reuse a bundled id: rename this file (this item is left out)",
+        ])
+        // The bundled file itself is no clash.
+        #expect(library.check(fileAt: TestContent.path("stories/story-night-train.txt")).isEmpty)
+    }
 }
