@@ -52,6 +52,8 @@ public enum TimelineParser {
         let bellInterval = reader.duration(root, "bell_interval", example: "3m")
         if let bellInterval, bellInterval <= 0 {
             reader.error(["bell_interval"], "must be more than 0s, e.g. \"3m\"; remove the key for no interval bells")
+        } else if let bellInterval, bellInterval < Timeline.shortestBellInterval {
+            reader.error(["bell_interval"], "must be at least \(DurationText.format(Timeline.shortestBellInterval)) (bells closer together ring over each other), e.g. \"3m\"; remove the key for no interval bells")
         }
         let limit = length.flatMap { $0 > 0 ? $0 : nil }
 

@@ -141,4 +141,23 @@ private func errors(_ text: String, _ path: String = "h.txt") -> [String] {
         // The bundled file itself is no clash.
         #expect(library.check(fileAt: TestContent.path("stories/story-night-train.txt")).isEmpty)
     }
+
+    /// Bells every millisecond of a day-long item were 86 million bells (and as many seconds).
+    @Test func aBellIntervalShorterThanABellIsAnError() throws {
+        let text = """
+            title = "Bells"
+            kind = "meditation"
+            author = "Me"
+            length = "24h"
+            bell_interval = "0.001s"
+
+            [[segment]]
+            at = "0s"
+            text = "Hello."
+            """
+        #expect(throws: ContentError([ContentIssue(.error, path: "b.timeline.toml", line: 5,
+                                                   message: "bell_interval: must be at least 10s (bells closer together ring over each other), e.g. \"3m\"; remove the key for no interval bells")])) {
+            try TimelineParser.parse(text: text, path: "b.timeline.toml")
+        }
+    }
 }
