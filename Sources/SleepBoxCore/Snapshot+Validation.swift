@@ -37,6 +37,10 @@ extension Snapshot {
         if let timer, let problem = Self.timerProblem(timer) {
             reject("timer", problem)
             s.timer = nil
+        } else if let deadline = timer?.deadline, deadline > s.savedAt + Self.secondsRange.upperBound / 365 * 2 {
+            // The longest timer is a day: a deadline further from the save was not set by a box.
+            reject("timer", "deadline \(deadline) is more than two days after the save (\(s.savedAt))")
+            s.timer = nil
         }
         if let problem = Self.choiceProblem(timerPreference) {
             reject("timerPreference", problem)

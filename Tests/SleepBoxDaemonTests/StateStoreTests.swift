@@ -102,6 +102,7 @@ import Testing
 
     @Test(arguments: [
         ("timer", #"{"choice":30,"deadline":1e20,"length":1800}"#, "timer: deadline"),
+        ("timer", #"{"choice":30,"deadline":30000000000,"length":1800}"#, "timer: deadline 30000000000.0 is more than two days after the save"),
         ("timer", #"{"choice":1e300,"deadline":1795384800,"length":1800}"#, "timer: 1e+300 minutes"),
         ("timer", #"{"choice":-30,"deadline":1795384800,"length":1800}"#, "timer: -30.0 minutes"),
         ("timerPreference", "-30", "timerPreference: -30.0 minutes"),
