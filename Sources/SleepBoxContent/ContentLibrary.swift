@@ -1,4 +1,5 @@
 import Foundation
+import SleepBoxTOML
 import Logging
 import SleepBoxAudio
 import SleepBoxCore
@@ -19,7 +20,7 @@ public struct ContentLibrary: Sendable {
     /// then by id.
     public private(set) var entries: [ContentEntry]
     /// What was found while loading: errors for files left out, warnings and notes for the rest.
-    public private(set) var problems: [ContentIssue]
+    public private(set) var problems: [FileIssue]
     /// The bundled library's folder.
     public let bundledPath: String
     /// The owner's library folder, if any.
@@ -56,7 +57,7 @@ public struct ContentLibrary: Sendable {
             library.problems += theirs.issues
             library.add(library.laidOut(theirs.entries))
         }
-        library.problems.sort(by: ContentIssue.byLocation)
+        library.problems.sort(by: FileIssue.byLocation)
         if let logger {
             let comingSoon = library.entries.count { !$0.item.isAvailable }
             let errors = library.problems.filter { $0.severity == .error }
@@ -66,7 +67,7 @@ public struct ContentLibrary: Sendable {
         return library
     }
 
-    private init(entries: [ContentEntry], problems: [ContentIssue], bundledPath: String, userPath: String?,
+    private init(entries: [ContentEntry], problems: [FileIssue], bundledPath: String, userPath: String?,
                  timing: SpeechTiming, format: AudioFormat) {
         self.entries = entries
         self.problems = problems
@@ -103,7 +104,7 @@ public struct ContentLibrary: Sendable {
                 } else {
                     message = "the id \"\(entry.id)\" is already used by \(first.path); ids are unique across the whole library, every folder together: rename one of the files (this one is left out)"
                 }
-                problems.append(ContentIssue(.error, path: entry.path, message: message))
+                problems.append(FileIssue(.error, path: entry.path, message: message))
                 continue
             }
             taken[entry.id] = entry
@@ -130,15 +131,15 @@ public struct ContentLibrary: Sendable {
     /// Every problem of the library, in file and line order: what loading found, plus for each
     /// timeline that nothing overlaps and that bells are clear of speech (estimating speech at
     /// `timing`'s rate, or exact where the voice has the clips cached).
-    public func check() -> [ContentIssue] {
+    public func check() -> [FileIssue] {
         // The timelines' layout was checked when the library was loaded (see `laidOut`).
-        problems.sorted(by: ContentIssue.byLocation)
+        problems.sorted(by: FileIssue.byLocation)
     }
 
     /// The layout problems of `timeline` (overlaps are errors, speech near bells warnings), with
     /// speech lengths estimated at `timing`'s rate unless its voice has them cached.
     public static func layoutIssues(of timeline: Timeline, timing: SpeechTiming = SpeechTiming(),
-                                    format: AudioFormat = .engine) -> [ContentIssue] {
+                                    format: AudioFormat = .engine) -> [FileIssue] {
         layoutIssues(timeline, timing: timing, format: format)
     }
 
@@ -146,14 +147,14 @@ public struct ContentLibrary: Sendable {
     /// problems, its id, and for a timeline the timing.
     public static func checkFile(at path: String, speech: (any SpeechRenderer)? = nil,
                                  wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
-                                 format: AudioFormat = .engine) -> [ContentIssue] {
+                                 format: AudioFormat = .engine) -> [FileIssue] {
         checkedFile(at: path, timing: SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format),
                     format: format).issues
     }
 
     /// Checks one file as `checkFile` does, and against this library: an id that another file of
     /// the library already uses (a bundled one above all) is an error, as it is when loading.
-    public func check(fileAt path: String) -> [ContentIssue] {
+    public func check(fileAt path: String) -> [FileIssue] {
         var (entry, issues) = Self.checkedFile(at: path, timing: timing, format: format)
         if let entry, let other = self.entry(entry.id), Self.realPath(other.path) != Self.realPath(path) {
             let message: String
@@ -162,13 +163,13 @@ public struct ContentLibrary: Sendable {
             } else {
                 message = "the id \"\(entry.id)\" is already used by \(other.path); ids are unique across the whole library, every folder together: rename one of the files (this one is left out)"
             }
-            issues.append(ContentIssue(.error, path: path, message: message))
+            issues.append(FileIssue(.error, path: path, message: message))
         }
-        return issues.sorted(by: ContentIssue.byLocation)
+        return issues.sorted(by: FileIssue.byLocation)
     }
 
     private static func checkedFile(at path: String, timing: SpeechTiming,
-                                    format: AudioFormat) -> (entry: ContentEntry?, issues: [ContentIssue]) {
+                                    format: AudioFormat) -> (entry: ContentEntry?, issues: [FileIssue]) {
         let loader = ContentLoader(timing: timing, format: format)
         let parts = path.split(separator: "/")
         let folder = parts.count >= 2 ? ContentFolder(rawValue: String(parts[parts.count - 2])) : nil
@@ -177,7 +178,7 @@ public struct ContentLibrary: Sendable {
         if let entry = result.entry, case .timeline(let timeline) = entry.body {
             issues += layoutIssues(timeline, timing: timing, format: format)
         }
-        return (result.entry, issues.sorted(by: ContentIssue.byLocation))
+        return (result.entry, issues.sorted(by: FileIssue.byLocation))
     }
 
     /// `path` with links and `..` resolved (as given when it cannot be).
@@ -187,7 +188,7 @@ public struct ContentLibrary: Sendable {
         return String(cString: resolved)
     }
 
-    static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [ContentIssue] {
+    static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [FileIssue] {
         var isEstimate = false
         func frames(_ parts: [ScriptPart]) -> Int {
             let result = timing.frames(of: parts, language: timeline.language)

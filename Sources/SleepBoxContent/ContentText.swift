@@ -1,4 +1,5 @@
 import Foundation
+import SleepBoxSystem
 
 /// Reading content files as UTF-8 text, with errors that say where the text goes wrong.
 public enum ContentText {
@@ -10,19 +11,19 @@ public enum ContentText {
     /// in messages. Only a regular file (a link to one is fine) of at most `sizeLimit` bytes is
     /// read: a FIFO, a device or a folder is refused without waiting.
     public static func read(path: String) throws(ContentError) -> String {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
-            let code = errno
+            let code = SystemError.currentErrno
             switch code {
             case ENOENT: throw ContentError(path: path, message: "cannot read the file: there is no such file")
             case EACCES: throw ContentError(path: path, message: "cannot read the file: permission denied")
-            default: throw ContentError(path: path, message: "cannot read the file: \(String(cString: strerror(code)))")
+            default: throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: code))")
             }
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw ContentError(path: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
+            throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: SystemError.currentErrno))")
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
@@ -35,10 +36,9 @@ public enum ContentText {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { b in SystemCall.retryingEINTR { Foundation.read(fd, b.baseAddress, b.count) } }
             if n < 0 {
-                if errno == EINTR { continue }
-                throw ContentError(path: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: SystemError.currentErrno))")
             }
             if n == 0 { break }
             guard n <= sizeLimit - bytes.count else {

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// Runs a program with Foundation's `Process`: standard input from memory, standard output and
 /// error collected whole, a time limit.
@@ -96,9 +97,8 @@ enum ChildProcess {
             guard var p = raw.baseAddress else { return }
             var left = raw.count
             while left > 0 {
-                let n = write(fd, p, left)
+                let n = SystemCall.retryingEINTR { write(fd, p, left) }
                 if n < 0 {
-                    if errno == EINTR { continue }
                     brokenPipe = errno == EPIPE
                     return
                 }

@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+import SleepBoxSystem
 
 /// `state.json`: saved atomically, restored, and set aside (never lost, never overwritten) when bad.
 @Suite struct StateStoreTests {
@@ -76,7 +77,7 @@ import Testing
 
     @Test func aSaveIntoAnUnwritablePlaceThrowsNamingThePath() {
         let store = StateStore(directory: "/proc/sleepbox-cannot-be-here")
-        #expect(throws: FileError.self) { try store.save(snapshot()) }
+        #expect(throws: SystemError.self) { try store.save(snapshot()) }
     }
 }
 
@@ -179,7 +180,7 @@ import Testing
         let store = StateStore(directory: dir)
         #expect(store.load(now: Self.night) == nil)
         #expect(files() == ["state.json.corrupt-2026-11-22T213000Z"])
-        try store.save(try #require(StateStore.decode(try savedJSON { _ in }).get().snapshot))
+        try store.save(StateStore.decode(try savedJSON { _ in }).get().snapshot)
         #expect(files() == ["state.json", "state.json.corrupt-2026-11-22T213000Z"])
     }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SleepBoxSystem
 
 /// An exclusive lock on a state folder (`flock` on `<folder>/lock`), held for the life of the
 /// process, so that two daemons never share one state file and one control socket. The kernel
@@ -16,34 +17,36 @@ public final class StateDirectoryLock {
         public var path: String
         /// The process that holds the lock, when it wrote its id.
         public var holder: Int32?
-        /// errno of the failed call, when it is not "held by another process".
-        public var errno: Int32?
+        /// The call that failed, when the lock is not simply held by another process.
+        public var cause: SystemError?
 
         public var description: String {
-            if let errno {
-                return "cannot lock \(path): \(String(cString: strerror(errno)))"
+            if let cause {
+                return "cannot lock \(path): \(cause)"
             }
             let who = holder.map { " (process \($0))" } ?? ""
             return "another sleepbox\(who) is running with this state folder (\(path) is locked); stop it first, or give this one another --state-dir"
         }
+
+        /// Held by another daemon: try again once it has stopped; else the lock file cannot be made.
+        public var exitStatus: ExitStatus { cause == nil ? .tempFail : .cantCreate }
     }
 
     /// Takes the lock on `directory` without waiting, and writes this process's id into it.
     public init(directory: String) throws(Failure) {
         let path = directory + "/lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(path: path, errno: errno) }
+        let fd = SystemCall.retryingEINTR { open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw Failure(path: path, cause: SystemError("open", path: path)) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw Failure(path: path, errno: EINVAL)
+            throw Failure(path: path, cause: SystemError("fstat", errno: EINVAL, path: path))
         }
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            let e = errno
-            if e == EINTR { continue }
+        if SystemCall.retryingEINTR({ flock(fd, LOCK_EX | LOCK_NB) }) != 0 {
+            let error = SystemError("flock", path: path)
             let holder = Self.holder(fd)
             close(fd)
-            throw e == EWOULDBLOCK ? Failure(path: path, holder: holder) : Failure(path: path, errno: e)
+            throw error.errno == EWOULDBLOCK ? Failure(path: path, holder: holder) : Failure(path: path, cause: error)
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)

@@ -3,10 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLinux
 import SleepBoxCore
 import SleepBoxUI
+import SleepBoxSystem
 
-/// The simulator in a terminal: the display drawn with half blocks, the buttons and knob on the
+/// The simulator in a terminal: the display drawn with half blocks (130 columns) or, in a narrower
+/// terminal, Braille cells (66 columns: an 80-column terminal), the buttons and knob on the
 /// keyboard, time running at real speed or `speed` times faster.
 public final class InteractiveSimulator {
     let sim: Simulator
@@ -14,11 +17,12 @@ public final class InteractiveSimulator {
     private var lastCommands: [String] = []
     private var saved = termios()
     private var rawMode = false
+    private var lastStyle: TerminalRenderer.Style?
 
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
-        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)   K hold knob 1s (menu, favourite)
-        f fast-forward 1 min   q quit
+        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)
+        K hold knob 1s (menu, favourite)   f fast-forward 1 min   q quit
         """
 
     public init(simulator: Simulator, speed: Double) {
@@ -33,11 +37,11 @@ public final class InteractiveSimulator {
         defer { leaveRawMode() }
         write("\u{1B}[2J\u{1B}[?25l")
         sim.start()
-        var realStart = monotonicSeconds()
+        var realStart = SystemClock.monotonicSeconds()
         var virtualAtStart = sim.time
         draw()
         while true {
-            let virtualNow = virtualAtStart + (monotonicSeconds() - realStart) * speed
+            let virtualNow = virtualAtStart + (SystemClock.monotonicSeconds() - realStart) * speed
             sim.advance(to: virtualNow)
             draw()
             let wake = sim.nextWake() ?? (virtualNow + 1)
@@ -48,7 +52,7 @@ public final class InteractiveSimulator {
             var buf = [UInt8](repeating: 0, count: 16)
             let count = read(0, &buf, buf.count)
             guard count > 0 else { return }
-            let t = virtualAtStart + (monotonicSeconds() - realStart) * speed
+            let t = virtualAtStart + (SystemClock.monotonicSeconds() - realStart) * speed
             sim.advance(to: t)
             var i = 0
             while i < count {
@@ -58,25 +62,25 @@ public final class InteractiveSimulator {
                 case UInt8(ascii: "q"), 3, 4:
                     write("\u{1B}[?25h\n")
                     return
-                case UInt8(ascii: "l"): sim.press(.leaf)
-                case UInt8(ascii: "s"): sim.press(.skip)
-                case UInt8(ascii: "t"): sim.press(.timer)
-                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.press(.knob)
-                case UInt8(ascii: "L"): sim.hold(.leaf, for: 2.5)
-                case UInt8(ascii: "S"): sim.hold(.skip, for: 2.0)
-                case UInt8(ascii: "K"): sim.hold(.knob, for: 1.0)
-                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.turn(1)
-                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.turn(-1)
+                case UInt8(ascii: "l"): sim.perform(.press(.leaf))
+                case UInt8(ascii: "s"): sim.perform(.press(.skip))
+                case UInt8(ascii: "t"): sim.perform(.press(.timer))
+                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.perform(.press(.knob))
+                case UInt8(ascii: "L"): sim.perform(.hold(.leaf, seconds: 2.5))
+                case UInt8(ascii: "S"): sim.perform(.hold(.skip, seconds: 2.0))
+                case UInt8(ascii: "K"): sim.perform(.hold(.knob, seconds: 1.0))
+                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.perform(.turn(1))
+                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.perform(.turn(-1))
                 case UInt8(ascii: "f"):
                     // Fast-forward one virtual minute at once.
                     sim.advance(to: sim.time + 60)
                     virtualAtStart = sim.time
-                    realStart = monotonicSeconds()
+                    realStart = SystemClock.monotonicSeconds()
                 case 0x1B:
                     // Arrow keys: ESC [ C (right) / ESC [ D (left).
                     if i + 1 < count, buf[i] == UInt8(ascii: "[") {
-                        if buf[i + 1] == UInt8(ascii: "C") { sim.turn(1) }
-                        if buf[i + 1] == UInt8(ascii: "D") { sim.turn(-1) }
+                        if buf[i + 1] == UInt8(ascii: "C") { sim.perform(.turn(1)) }
+                        if buf[i + 1] == UInt8(ascii: "D") { sim.perform(.turn(-1)) }
                         i += 2
                     }
                 default: break
@@ -89,7 +93,19 @@ public final class InteractiveSimulator {
         guard let fb = sim.framebuffer else { return }
         let b = sim.box
         let n = sim.now
-        var lines = "\u{1B}[H" + TerminalRenderer.render(fb) + "\n"
+        let columns = Int(sleepbox_terminal_columns(1))
+        // Not a terminal (0 columns): draw the truest picture.
+        guard let style = columns == 0 ? .halfBlocks : TerminalRenderer.Style.fitting(columns: columns) else {
+            write("\u{1B}[H\u{1B}[2J the display needs a terminal at least \(TerminalRenderer.Style.braille.columns) "
+                  + "columns wide (\(TerminalRenderer.Style.halfBlocks.columns) for the sharper picture); this one has \(columns)\n")
+            return
+        }
+        if style != lastStyle {
+            // The other style is smaller or larger: clear what the last one left.
+            write("\u{1B}[2J")
+            lastStyle = style
+        }
+        var lines = "\u{1B}[H" + TerminalRenderer.render(fb, style: style) + "\n"
         let item = b.currentItem(at: n).map { "\($0.0.title) \(Int($0.1))/\(Int($0.0.duration))s" } ?? "-"
         lines += "\u{1B}[K \(b.clock.isoLocal(n.wall))   mode \(b.state.mode.rawValue)   \(b.state.phase.name)   vol \(b.state.volume)%"
         lines += (sim.frame?.dimmed ?? false) ? "   (dimmed)" : ""
@@ -104,8 +120,8 @@ public final class InteractiveSimulator {
         var bytes = Array(s.utf8)
         var off = 0
         while off < bytes.count {
-            let n = bytes[off...].withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if n <= 0 { if errno == EINTR { continue } else { return } }
+            let n = bytes[off...].withUnsafeMutableBytes { b in SystemCall.retryingEINTR { Glibc.write(1, b.baseAddress, b.count) } }
+            if n <= 0 { return }
             off += n
         }
         bytes.removeAll()
@@ -126,11 +142,4 @@ public final class InteractiveSimulator {
         if rawMode { _ = tcsetattr(0, TCSANOW, &saved) }
         write("\u{1B}[?25h")
     }
-}
-
-/// CLOCK_MONOTONIC in seconds.
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

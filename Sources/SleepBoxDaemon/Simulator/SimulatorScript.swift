@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxSystem
 
 /// What the simulator does during a run, read from a JSON-lines file: one event per line, on a
 /// virtual clock that starts at 0.
@@ -41,8 +42,7 @@ public struct SimulatorScript: Sendable, Equatable {
         do {
             text = try TextFile.read(path: path)
         } catch {
-            let message = error.errno.map { "cannot read the script: \(error.reason) (errno \($0))" }
-                ?? "cannot read the script: it is \(error.reason)"
+            let message = error.message(reading: "the script")
             throw ScriptError(path: path, line: nil, message: message, errno: error.errno)
         }
         return try parse(text: text, path: path)
