@@ -31,16 +31,12 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
 
     /// Renders through this wrapper that came from the cache.
     public var hits: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return hitCount
+        lock.withLock { hitCount }
     }
 
     /// Renders through this wrapper that the engine had to make.
     public var misses: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return missCount
+        lock.withLock { missCount }
     }
 
     /// The cache key of `text` with this engine's voice and rate.
@@ -66,8 +62,6 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
     }
 
     private func count(hit: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if hit { hitCount += 1 } else { missCount += 1 }
+        lock.withLock { if hit { hitCount += 1 } else { missCount += 1 } }
     }
 }
