@@ -11,10 +11,10 @@ SECONDS_EACH=${FUZZ_SECONDS:-60}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 if [ -n "${FUZZ_RUNS:-}" ]; then LIMIT="-runs=$FUZZ_RUNS"; else LIMIT="-max_total_time=$SECONDS_EACH"; fi
 SWIFT=${SWIFT:-swift}
-# name:Target[:libFuzzer options, comma-separated]. The timeline target reads TOML through TOMLKit,
-# whose string getter leaks a strdup'd copy of every string value read (bounded in the box: content
-# is read once at start; about 2 KB per input here); its leak check is off and its memory limit
-# higher until the project's own TOML reader replaces it.
+# name:Target[:libFuzzer options, comma-separated]. The timeline target reads TOML through
+# SleepBoxTOML, which parses with TOMLKit, whose string getter leaks a strdup'd copy of every
+# string value read (bounded in the box: content is read once at start; about 2 KB per input
+# here); its leak check is off and its memory limit higher while that is so.
 ALL="script:FuzzScript timeline:FuzzTimeline:-detect_leaks=0,-rss_limit_mb=8192 state-file:FuzzStateFile"
 
 "$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
