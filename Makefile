@@ -13,7 +13,7 @@ APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 
-.PHONY: all deps build test demo demo-script hil hil-selftest deb deploy-test bench clean
+.PHONY: all deps build test demo demo-script hil hil-selftest deb deploy-test bench fuzz fuzz-ci clean
 
 all: build
 
@@ -70,6 +70,16 @@ bench: deps
 	$(SWIFT) build -c release --product sleepbox
 	bench/run.sh
 
+# libFuzzer targets (Fuzz/, docs/fuzzing.md): each surface that reads outside input, for
+# FUZZ_SECONDS each (release build with AddressSanitizer; fails on a crash, a trap or a slow input).
+# fuzz-ci: a short run for CI.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/run.sh
+
+fuzz-ci: deps
+	FUZZ_SECONDS=30 SWIFT=$(SWIFT) Fuzz/run.sh
+
 # The hardware-in-the-loop test (hil/README.md): the release build in a QEMU VM with Debian's
 # kernel; buttons and knob on gpio-sim, the display on i2c-stub, the sound on snd-aloop.
 hil: deps
@@ -99,4 +109,4 @@ deploy-test: deb
 	hil/standin/run.sh --package "$$(tail -n 1 .build/deb.path)"
 
 clean:
-	rm -rf .build $(DEMO_OUT)
+	rm -rf .build Fuzz/.build $(DEMO_OUT)

@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "sleepbox", targets: ["sleepbox"]),
+        // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer).
+        .library(name: "SleepBoxContent", targets: ["SleepBoxContent"]),
+        .library(name: "SleepBoxDaemon", targets: ["SleepBoxDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -1,3 +1,4 @@
+import Foundation
 import SleepBoxTOML
 import Logging
 import SleepBoxAudio
@@ -50,11 +51,11 @@ public struct ContentLibrary: Sendable {
                                      timing: timing, format: format)
         let own = loader.loadLibrary(at: bundled, origin: .bundled, mustExist: true)
         library.problems += own.issues
-        library.add(own.entries)
+        library.add(library.laidOut(own.entries))
         if let user {
             let theirs = loader.loadLibrary(at: user, origin: .user, mustExist: false)
             library.problems += theirs.issues
-            library.add(theirs.entries)
+            library.add(library.laidOut(theirs.entries))
         }
         library.problems.sort(by: FileIssue.byLocation)
         if let logger {
@@ -74,6 +75,21 @@ public struct ContentLibrary: Sendable {
         self.userPath = userPath
         self.timing = timing
         self.format = format
+    }
+
+    /// `entries` with the timelines whose layout has errors (speech that overlaps the next part
+    /// or runs past the end) made unavailable, like a recording whose file is broken: they could
+    /// never be prepared, so the box never picks them. Their problems go to `problems`, exactly as
+    /// `content check` reports them.
+    private mutating func laidOut(_ entries: [ContentEntry]) -> [ContentEntry] {
+        entries.map { entry in
+            guard case .timeline(let timeline) = entry.body else { return entry }
+            let issues = Self.layoutIssues(timeline, timing: timing, format: format)
+            problems += issues
+            var checked = entry
+            if issues.contains(where: { $0.severity == .error }) { checked.item.isAvailable = false }
+            return checked
+        }
     }
 
     /// Adds entries whose id is not taken yet; the others are reported.
@@ -116,12 +132,15 @@ public struct ContentLibrary: Sendable {
     /// timeline that nothing overlaps and that bells are clear of speech (estimating speech at
     /// `timing`'s rate, or exact where the voice has the clips cached).
     public func check() -> [FileIssue] {
-        var issues = problems
-        for entry in entries {
-            guard case .timeline(let timeline) = entry.body else { continue }
-            issues += Self.layoutIssues(timeline, timing: timing, format: format)
-        }
-        return issues.sorted(by: FileIssue.byLocation)
+        // The timelines' layout was checked when the library was loaded (see `laidOut`).
+        problems.sorted(by: FileIssue.byLocation)
+    }
+
+    /// The layout problems of `timeline` (overlaps are errors, speech near bells warnings), with
+    /// speech lengths estimated at `timing`'s rate unless its voice has them cached.
+    public static func layoutIssues(of timeline: Timeline, timing: SpeechTiming = SpeechTiming(),
+                                    format: AudioFormat = .engine) -> [FileIssue] {
+        layoutIssues(timeline, timing: timing, format: format)
     }
 
     /// Checks one file, in a library folder or not (`sleepbox content check FILE`): its parse
@@ -129,7 +148,28 @@ public struct ContentLibrary: Sendable {
     public static func checkFile(at path: String, speech: (any SpeechRenderer)? = nil,
                                  wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
                                  format: AudioFormat = .engine) -> [FileIssue] {
-        let timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
+        checkedFile(at: path, timing: SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format),
+                    format: format).issues
+    }
+
+    /// Checks one file as `checkFile` does, and against this library: an id that another file of
+    /// the library already uses (a bundled one above all) is an error, as it is when loading.
+    public func check(fileAt path: String) -> [FileIssue] {
+        var (entry, issues) = Self.checkedFile(at: path, timing: timing, format: format)
+        if let entry, let other = self.entry(entry.id), Self.realPath(other.path) != Self.realPath(path) {
+            let message: String
+            if other.origin == .bundled, !Self.realPath(path).hasPrefix(Self.realPath(bundledPath) + "/") {
+                message = "the id \"\(entry.id)\" is already used by the bundled item \(other.path); your items must not reuse a bundled id: rename this file (this item is left out)"
+            } else {
+                message = "the id \"\(entry.id)\" is already used by \(other.path); ids are unique across the whole library, every folder together: rename one of the files (this one is left out)"
+            }
+            issues.append(FileIssue(.error, path: path, message: message))
+        }
+        return issues.sorted(by: FileIssue.byLocation)
+    }
+
+    private static func checkedFile(at path: String, timing: SpeechTiming,
+                                    format: AudioFormat) -> (entry: ContentEntry?, issues: [FileIssue]) {
         let loader = ContentLoader(timing: timing, format: format)
         let parts = path.split(separator: "/")
         let folder = parts.count >= 2 ? ContentFolder(rawValue: String(parts[parts.count - 2])) : nil
@@ -138,7 +178,14 @@ public struct ContentLibrary: Sendable {
         if let entry = result.entry, case .timeline(let timeline) = entry.body {
             issues += layoutIssues(timeline, timing: timing, format: format)
         }
-        return issues.sorted(by: FileIssue.byLocation)
+        return (result.entry, issues.sorted(by: FileIssue.byLocation))
+    }
+
+    /// `path` with links and `..` resolved (as given when it cannot be).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [FileIssue] {

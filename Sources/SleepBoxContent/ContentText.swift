@@ -1,28 +1,52 @@
 import Foundation
+import SleepBoxSystem
 
 /// Reading content files as UTF-8 text, with errors that say where the text goes wrong.
 public enum ContentText {
+    /// The largest content text file read (a script, a timeline, a header): an hour of speech is
+    /// about 60 kB, so 1 MiB leaves room; the parsers are linear, so this bounds their time too.
+    public static let sizeLimit = 1 << 20
+
     /// The file at `path` as text (a leading byte order mark removed). `path` also names the file
-    /// in messages.
+    /// in messages. Only a regular file (a link to one is fine) of at most `sizeLimit` bytes is
+    /// read: a FIFO, a device or a folder is refused without waiting.
     public static func read(path: String) throws(ContentError) -> String {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ContentError(path: path, message: "cannot read the file: there is no such file")
+        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard fd >= 0 else {
+            let code = SystemError.currentErrno
+            switch code {
+            case ENOENT: throw ContentError(path: path, message: "cannot read the file: there is no such file")
+            case EACCES: throw ContentError(path: path, message: "cannot read the file: permission denied")
+            default: throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: code))")
+            }
         }
-        guard !isDirectory.boolValue else {
-            throw ContentError(path: path, message: "cannot read the file: it is a folder")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: SystemError.currentErrno))")
         }
-        guard manager.isReadableFile(atPath: path) else {
-            throw ContentError(path: path, message: "cannot read the file: permission denied")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ContentError(path: path, message: "cannot read the file: it is a folder")
+        default: throw ContentError(path: path, message: "cannot read the file: it is not a regular file (a FIFO, a device or a socket)")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ContentError(path: path, message: "cannot read the file: \((error as NSError).localizedDescription)")
+        guard info.st_size <= sizeLimit else {
+            throw ContentError(path: path, message: "the file is \(info.st_size) bytes, more than the \(sizeLimit) a content file may have: split it")
         }
-        return try decode([UInt8](data), path: path)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { b in SystemCall.retryingEINTR { Foundation.read(fd, b.baseAddress, b.count) } }
+            if n < 0 {
+                throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: SystemError.currentErrno))")
+            }
+            if n == 0 { break }
+            guard n <= sizeLimit - bytes.count else {
+                throw ContentError(path: path, message: "the file grew past \(sizeLimit) bytes while being read")
+            }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return try decode(bytes, path: path)
     }
 
     /// `bytes` as UTF-8 text without a leading byte order mark, or an error naming the line and

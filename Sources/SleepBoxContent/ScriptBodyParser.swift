@@ -24,6 +24,8 @@ struct ScriptBodyParser {
         /// The end of a line with text or markers on it.
         case lineEnd(endsSentence: Bool, line: Int, column: Int)
         case blankLine(line: Int)
+        /// Characters with no word to read among them (`((`, `...`): nothing is said for them.
+        case unspoken(line: Int, column: Int)
     }
 
     /// What the text inside a pair of parentheses is.
@@ -41,6 +43,8 @@ struct ScriptBodyParser {
         var parts: [ScriptPart]
         var mode: PauseMode
         var issues: [FileIssue]
+        /// Where the first characters without a word to read stand, if any.
+        var firstUnspoken: (line: Int, column: Int)?
     }
 
     /// Characters that may follow `.`, `!` or `?` and still end the sentence.
@@ -58,7 +62,14 @@ struct ScriptBodyParser {
         }
         let hasMarker = events.contains { if case .marker = $0 { return true } else { return false } }
         let used = mode ?? (hasMarker ? .marked : .auto)
-        return Result(parts: Self.assemble(events, mode: used), mode: used, issues: issues)
+        var firstUnspoken: (line: Int, column: Int)?
+        for event in events {
+            if case .unspoken(let line, let column) = event {
+                firstUnspoken = (line, column)
+                break
+            }
+        }
+        return Result(parts: Self.assemble(events, mode: used), mode: used, issues: issues, firstUnspoken: firstUnspoken)
     }
 
     // MARK: Lines to events
@@ -80,18 +91,31 @@ struct ScriptBodyParser {
                 fragmentColumn = nil
             }
             let text = Self.trimmed(fragment)
-            guard let column = fragmentColumn, text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
+            guard let column = fragmentColumn else { return }
+            guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
+                events.append(.unspoken(line: line.number, column: column))
+                return
+            }
             events.append(.text(text, line: line.number, column: column))
             lastTextEndsSentence = Self.endsSentence(text)
+        }
+
+        // Where the next `)` and the next whitespace are, from each index: found in one pass, so
+        // a line of many `(` is read in linear time, not by a search from each of them.
+        var nextClose = [Int](repeating: chars.count, count: chars.count + 1)
+        var nextSpace = [Int](repeating: chars.count, count: chars.count + 1)
+        for k in stride(from: chars.count - 1, through: 0, by: -1) {
+            nextClose[k] = chars[k] == ")" ? k : nextClose[k + 1]
+            nextSpace[k] = chars[k].isWhitespace ? k : nextSpace[k + 1]
         }
 
         var i = 0
         while i < chars.count {
             let c = chars[i]
             if c == "(" {
-                if let close = chars[(i + 1)...].firstIndex(of: ")") {
-                    let inner = String(chars[(i + 1)..<close])
-                    switch Self.classify(inner) {
+                let close = nextClose[i + 1]
+                if close < chars.count {
+                    switch Self.classify(chars[(i + 1)..<close]) {
                     case .marker(let seconds):
                         flush()
                         events.append(.marker(seconds, line: line.number, column: i + 1))
@@ -106,10 +130,10 @@ struct ScriptBodyParser {
                         break
                     }
                 } else {
-                    let rest = String(chars[(i + 1)...].prefix { !$0.isWhitespace })
+                    let rest = chars[(i + 1)..<nextSpace[i + 1]]
                     if !rest.isEmpty, Self.classify(rest) != .text {
                         issues.append(FileIssue(.error, path: path, line: line.number, column: i + 1,
-                                                   message: "(\(rest) is missing its closing parenthesis: a pause marker is written like (2s)"))
+                                                   message: "(\(String(rest)) is missing its closing parenthesis: a pause marker is written like (2s)"))
                     }
                 }
             }
@@ -139,6 +163,13 @@ struct ScriptBodyParser {
     /// The silences between text fragments, by the rules of `mode`.
     static func assemble(_ events: [Event], mode: PauseMode) -> [ScriptPart] {
         var parts: [ScriptPart] = []
+        // The speech being gathered: fragments with no silence between them join it in place
+        // (appending to one string, not copying the whole stretch for each fragment).
+        var speech: (text: String, line: Int, column: Int)?
+        func endSpeech() {
+            if let s = speech { parts.append(.speech(s.text, line: s.line, column: s.column)) }
+            speech = nil
+        }
         var hasSpeech = false
         var autoSeconds = 0.0
         var autoLocation: (line: Int, column: Int)?
@@ -161,13 +192,14 @@ struct ScriptBodyParser {
                     silence = markerSeconds ?? autoSeconds
                 }
                 if silence > 0 {
+                    endSpeech()
                     let location = (markerSeconds != nil ? markerLocation : autoLocation) ?? (line, column)
                     parts.append(.pause(silence, line: location.line, column: location.column))
-                    parts.append(.speech(text, line: line, column: column))
-                } else if let last = parts.last, case .speech(let previous, let pl, let pc) = last {
-                    parts[parts.count - 1] = .speech(previous + " " + text, line: pl, column: pc)
+                    speech = (text, line, column)
+                } else if speech != nil {
+                    speech?.text += " " + text
                 } else {
-                    parts.append(.speech(text, line: line, column: column))
+                    speech = (text, line, column)
                 }
                 hasSpeech = true
                 autoSeconds = 0
@@ -183,8 +215,11 @@ struct ScriptBodyParser {
                 noteAuto(endsSentence ? PauseMode.sentenceSeconds : PauseMode.lineBreakSeconds, line, column)
             case .blankLine(let line):
                 noteAuto(PauseMode.blankLineSeconds, line, 1)
+            case .unspoken:
+                break
             }
         }
+        endSpeech()
         // At the very end only markers count: the text is over, there is nothing to pause before.
         if let markerSeconds, markerSeconds > 0, let location = markerLocation {
             parts.append(.pause(markerSeconds, line: location.line, column: location.column))
@@ -194,8 +229,54 @@ struct ScriptBodyParser {
 
     // MARK: Markers
 
+    /// The longest text between parentheses that can be a pause marker, or an attempt at one;
+    /// longer text is ordinary text. It keeps the work per parenthesis bounded.
+    static let maximumMarkerLength = 64
+
     /// What `inner`, the text between `(` and `)`, is.
-    static func classify(_ inner: String) -> Parenthesised {
+    static func classify(_ inner: String) -> Parenthesised { classify(Array(inner)[...]) }
+
+
+    /// What `inner`, the text between `(` and `)`, is.
+    static func classify(_ inner: ArraySlice<Character>) -> Parenthesised {
+        var start = inner.startIndex
+        while start < inner.endIndex, inner[start].isWhitespace { start += 1 }
+        // Only text that looks like an attempt at a marker can be one: a digit, a point or a sign
+        // first, or a number word (NaN, inf); and short. Everything else is read aloud at once.
+        guard start < inner.endIndex, inner.endIndex - start <= maximumMarkerLength,
+              Self.mayStartMarker(inner[start...]) else { return .text }
+        return classify(string: String(inner))
+    }
+
+    /// Whether `text` starts as a marker would: a digit, `.`, `+` or `-`, or a word that reads as
+    /// a number (`NaN`, `inf`, `infinity`) before its unit.
+    private static func mayStartMarker(_ text: ArraySlice<Character>) -> Bool {
+        guard let first = text.first, first.isASCII else { return false }
+        if first.isNumber || first == "." || first == "+" || first == "-" { return true }
+        return numberWord(in: text) != nil
+    }
+
+    /// `NaN`, `inf` or `Infinity` (as Swift and C spell them) at the start of `text`, then a unit
+    /// (`s`, `sec`, `m`, ...), perhaps after spaces, and nothing else: the number word.
+    private static func numberWord(in text: ArraySlice<Character>) -> String? {
+        let letters = text.prefix { $0.isASCII && $0.isLetter }
+        var rest = text.dropFirst(letters.count)
+        let word = String(letters)
+        for number in ["Infinity", "infinity", "NaN", "nan", "Inf", "inf"] where word.hasPrefix(number) {
+            var unit = String(word.dropFirst(number.count))
+            if unit.isEmpty {
+                rest = rest.drop { $0 == " " }
+                let next = rest.prefix { $0.isASCII && $0.isLetter }
+                unit = String(next)
+                rest = rest.dropFirst(next.count)
+            }
+            guard unitLetter(unit) != nil, rest.allSatisfy(\.isWhitespace) else { return nil }
+            return number
+        }
+        return nil
+    }
+
+    private static func classify(string inner: String) -> Parenthesised {
         let chars = Array(inner)
         if let (value, end) = DurationText.number(chars, from: 0), end == chars.count - 1,
            chars[end] == "s" || chars[end] == "m" {
@@ -205,9 +286,22 @@ struct ScriptBodyParser {
             }
             return .marker(seconds)
         }
+        let head = "(\(inner)) is not a pause marker: "
+        let trimmed = Array(trimmed(inner))
+        if let first = trimmed.first, first == "+" || first == "-", let second = trimmed.dropFirst().first,
+           second.isASCII && (second.isNumber || second == ".") || numberWord(in: trimmed.dropFirst()) != nil {
+            let unsigned = String(trimmed.dropFirst())
+            if case .marker = classify(string: unsigned) {
+                return .badMarker(head + (first == "-" ? "a pause cannot be negative" : "a marker has no sign")
+                                  + ": write (\(ScriptBodyParser.trimmed(unsigned))) or remove it")
+            }
+            return .badMarker(head + "write a number without a sign followed by s (seconds) or m (minutes), e.g. (2s)")
+        }
+        if let word = numberWord(in: trimmed[...]) {
+            return .badMarker(head + "\(word) is not a number: write digits followed by s (seconds) or m (minutes), e.g. (2s)")
+        }
         // Only text that looks like an attempt at a marker is an error: digits first, then at
         // most a word of letters ("2x", "2 s", ".8s", "1m30s", "2,5s", "3 seconds").
-        let trimmed = Array(trimmed(inner))
         guard let first = trimmed.first, first.isASCII, first.isNumber || first == "." else { return .text }
         var pieces: [(number: String, spaced: Bool, unit: String)] = []
         var i = 0
@@ -231,7 +325,6 @@ struct ScriptBodyParser {
             if unit.isEmpty, i < trimmed.count { return .text }
             pieces.append((number, spaced, unit))
         }
-        let head = "(\(inner)) is not a pause marker: "
         guard let piece = pieces.first else { return .text }
         if pieces.count > 1 {
             var total = 0.0

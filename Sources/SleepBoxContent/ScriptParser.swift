@@ -91,8 +91,13 @@ public enum ScriptParser {
         let body = ScriptBodyParser(path: path).parse(bodyLines, mode: header?.declaredPauses)
         issues += body.issues
         if !body.parts.contains(where: { $0.text != nil }) {
-            issues.append(FileIssue(.error, path: path, line: separatorLine, column: 1,
-                                       message: "there is no text after ---: write the words the voice should read below this line"))
+            if let unspoken = body.firstUnspoken {
+                issues.append(FileIssue(.error, path: path, line: unspoken.line, column: unspoken.column,
+                                        message: "there are no words to read, only punctuation or brackets: write the words the voice should read"))
+            } else {
+                issues.append(FileIssue(.error, path: path, line: separatorLine, column: 1,
+                                        message: "there is no text after ---: write the words the voice should read below this line"))
+            }
         }
 
         if let header, !issues.contains(where: { $0.severity == .error }) {

@@ -64,10 +64,14 @@ public struct Timeline: Sendable, Equatable {
     /// How long the item plays: `startDelay + length`, in seconds.
     public var totalSeconds: Double { startDelay + length }
 
+    /// The shortest `bell_interval`: a bell rings on for about this long. It also bounds the
+    /// bells of a day-long item to 8,640.
+    public static let shortestBellInterval = 10.0
+
     /// The times of the interval bells (after `startDelay`): every multiple of `bellInterval`
     /// before `length`, never at the start.
     public var intervalBellTimes: [Double] {
-        guard let interval = bellInterval, interval > 0 else { return [] }
+        guard let interval = bellInterval, interval >= Self.shortestBellInterval else { return [] }
         var times: [Double] = []
         var k = 1.0
         while k * interval < length {

@@ -57,6 +57,8 @@ public enum TimelineParser {
             draft.bellInterval = reader.duration(value, example: "3m")
             if let interval = draft.bellInterval, interval <= 0 {
                 reader.report(value.path, "must be more than 0s, e.g. \"3m\"; remove the key for no interval bells")
+            } else if let interval = draft.bellInterval, interval < Timeline.shortestBellInterval {
+                reader.report(value.path, "must be at least \(DurationText.format(Timeline.shortestBellInterval)) (bells closer together ring over each other), e.g. \"3m\"; remove the key for no interval bells")
             }
         },
         TOMLKey("segment") { reader, value, draft in

@@ -115,15 +115,20 @@ extension Box {
         }
     }
 
-    /// An item that cannot be played is dropped from the shuffle for this run; the box goes
-    /// quiet and says so, and everything else goes on.
+    /// An item that cannot be played is dropped from the shuffle for this run; the box says so
+    /// and moves on to the next item of the mode (quiet when there is none), and everything else
+    /// goes on.
     mutating func itemFailed(_ id: ItemID, at now: Moment, into out: inout [Command]) {
         state.unplayable.insert(id)
         guard state.playback?.item == id else { return }
         state.phase = .idle
         out.append(.stop)
-        stopBed(into: &out)
         state.overlay = .message(config.words(.unavailable), until: now.uptime + config.display.messageSeconds * 2)
+        if state.mode != .off, let next = nextItem(of: state.mode, avoiding: id) {
+            startItem(next, at: now, reason: .skip, into: &out)
+        } else {
+            stopBed(into: &out)
+        }
     }
 
     mutating func positionReported(_ id: ItemID, _ seconds: Double, at now: Moment) {

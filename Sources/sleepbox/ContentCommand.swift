@@ -26,9 +26,16 @@ struct ContentCommand: ParsableCommand {
         }
     }
 
-    /// The tool's refusals as the command line's usage errors.
+    /// The tool's refusals as the command line's usage errors, or with their own exit status
+    /// (a text that cannot be read exits 65).
     static func validated<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as ContentToolError { throw ValidationError(error.description) }
+        do { return try body() } catch let error as ContentToolError {
+            guard error.exitStatus == .usage else {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(error.exitStatus)
+            }
+            throw ValidationError(error.description)
+        }
     }
 
     struct List: ParsableCommand {

@@ -68,14 +68,17 @@ import Testing
         #expect(cancel.contains(.playCue(.tick)) && box.state.timer == nil)
     }
 
-    @Test func anItemThatCannotBePlayedIsDroppedAndTheBoxGoesOn() throws {
+    @Test func anItemThatCannotBePlayedIsDroppedAndTheBoxMovesOn() throws {
         var (box, t) = try Self.box()
         _ = box.handle(.buttonPressed(.leaf), at: t)
         let bad = try #require(box.state.playback?.item)
         t = t.advanced(by: 0.05)
         let failed = box.handle(.itemFailed(bad, reason: "x.ogg: not a supported audio file"), at: t)
-        #expect(failed.contains(.stop))
-        #expect(box.state.phase == .idle && box.state.unplayable == [bad])
+        // It says so and moves on to the next item (not idle, not "completed").
+        let next = try #require(box.state.playback?.item)
+        #expect(next != bad)
+        #expect(failed == [.stop, .play(next, from: 0), .persist])
+        #expect(box.state.unplayable == [bad] && !box.state.contentCompleted)
         #expect(box.display(at: t).screen == .message("Cannot play this item"))
         // Every later pick avoids it.
         for _ in 0..<6 {
@@ -87,5 +90,20 @@ import Testing
             t = t.advanced(by: 2)
             #expect(box.state.playback?.item != bad)
         }
+    }
+
+    @Test func whenNoOtherItemCanPlayTheBoxGoesQuiet() throws {
+        var (box, t) = try Self.box()
+        _ = box.handle(.buttonPressed(.leaf), at: t)
+        let pool = box.catalog.playableIDs(.meditation)
+        for id in pool {
+            t = t.advanced(by: 0.05)
+            guard let playing = box.state.playback?.item else { break }
+            _ = box.handle(.itemFailed(playing, reason: "x: cannot prepare it"), at: t)
+            _ = id
+        }
+        #expect(box.state.phase == .idle)
+        #expect(box.state.unplayable == Set(pool))
+        #expect(!box.state.contentCompleted)
     }
 }

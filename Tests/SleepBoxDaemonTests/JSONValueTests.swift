@@ -8,6 +8,11 @@ import Testing
         #expect(JSONValue.number(value).serialized == text)
     }
 
+    @Test(arguments: [(1e20, "1e+20"), (-1e308, "-1e+308"), (9.3e18, "9.3e+18")])
+    func numbersTooLargeForMillisecondsAreWrittenWithoutTrapping(value: Double, text: String) {
+        #expect(JSONValue.number(value).serialized == text)
+    }
+
     @Test func objectsKeepTheirKeyOrderAndStringsAreEscaped() {
         let v = JSONValue.object([("z", .string("a \"quoted\"\nline\u{1}")), ("a", .array([.null, .bool(true)]))])
         #expect(v.serialized == #"{"z":"a \"quoted\"\nline\u0001","a":[null,true]}"#)

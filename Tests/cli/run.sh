@@ -165,6 +165,18 @@ PY
 then ok "the sleep-timer fade waits for the end of the sentence and saves that place"
 else bad "the sleep-timer fade waits for the end of the sentence" "$(tail -n 3 "$WORK/grace.err")"; fi
 
+# --- hostile content: a non-UTF-8 text names its line; one owner file clashing with a bundled id --
+printf 'Caf\xe9 au lait.\n' >"$WORK/latin1.txt"
+expect_exit "content add of a non-UTF-8 text exits 65 naming the line" 65 "latin1.txt:1:4: error: the file is not UTF-8" -- \
+  "$BIN" content add --config /dev/null --state-dir "$WORK/add-state" --kind story --title "Cafe" "$WORK/latin1.txt"
+mkdir -p "$WORK/own-state/user-content/stories"
+cp content/stories/story-night-train.txt "$WORK/own-state/user-content/stories/"
+"$BIN" content check --config /dev/null --state-dir "$WORK/own-state" "$WORK/own-state/user-content/stories/story-night-train.txt" >"$WORK/out" 2>/dev/null
+code=$?
+if [ "$code" = 65 ] && grep -q 'the id "story-night-train" is already used by the bundled item' "$WORK/out"; then
+  ok "content check of one owner file reports its clash with a bundled id"
+else bad "content check of one owner file reports its clash with a bundled id" "exit $code: $(head -c 300 "$WORK/out")"; fi
+
 frames=$(ls "$T/night-frames" | wc -l)
 if [ "$frames" -gt 50 ] && file "$T/night-frames/00h00m00.000s.png" | grep -q "PNG image data, 512 x 256"; then
   ok "night: $frames PNG frames, 512x256"

@@ -165,5 +165,48 @@ w1 = d.status()["timerWakeups"]
 check(f"idle, the loop does not tick ({w1 - w0} timer wake-ups in 3 s)", w1 - w0 <= 1, (w0, w1))
 d.kill()
 
+# --- hostile state files: range-checked, regular files only, set aside with the reason ---------
+d = Daemon(BIN, workdir=tempfile.mkdtemp(prefix="sleepbox-hostile-")).start()
+d.request({"cmd": "press", "button": "leaf"})
+wait_until(lambda: d.status()["phase"] == "playing")
+d.proc.send_signal(signal.SIGTERM)
+d.proc.wait(timeout=10)
+good = json.load(open(os.path.join(d.state, "state.json")))
+bad = dict(good, timer={"choice": 30, "deadline": 1e20, "length": 1800}, volume=1000)
+with open(os.path.join(d.state, "state.json"), "w") as f:
+    json.dump(bad, f)
+d.start()
+code, out, _ = ctl(d, "status")
+s = d.status()
+log = open(d.log).read()
+check("a state file with a deadline of 1e20 and a volume of 1000: status answers, the fields are rejected",
+      code == 0 and s["timer"] is None and 0 <= s["volume"] <= 100 and "timer: deadline 1e+20" in log
+      and "volume: 1000 is not 0...100" in log, (code, out[:200], log[-600:]))
+check("the rejected file is kept aside", any(n.startswith("state.json.corrupt-") for n in os.listdir(d.state)))
+check("a restart after a rejected file keeps running", d.proc.poll() is None)
+
+# A second daemon on the same state folder exits with a clear message and leaves the first alone.
+second = subprocess.run([BIN, "run", "--hardware", "sim", "--state-dir", d.state, "--socket", d.socket, "--seed", "5"],
+                        capture_output=True, text=True, timeout=20)
+check("a second daemon on the same state folder exits 75 naming the other one",
+      second.returncode == 75 and f"another sleepbox (process {d.proc.pid}) is running with this state folder" in second.stderr,
+      (second.returncode, second.stderr[-400:]))
+check("the first daemon still answers on its socket", d.status()["mode"] in ("off", "meditation"))
+d.kill()
+
+# A FIFO as the state file: the start does not block, the FIFO is set aside, SIGTERM works.
+for name in os.listdir(d.state):
+    if name.startswith("state.json"):
+        os.remove(os.path.join(d.state, name))
+os.mkfifo(os.path.join(d.state, "state.json"))
+open(os.path.join(d.state, "state.json.tmp-1-1"), "w").write("half a save")
+d.start()
+names = os.listdir(d.state)
+check("a FIFO as the state file is set aside and the box starts", any(n.startswith("state.json.corrupt-") for n in names)
+      and d.status()["mode"] == "off", names)
+check("a leftover temporary file is removed at start", "state.json.tmp-1-1" not in names, names)
+d.proc.send_signal(signal.SIGTERM)
+check("SIGTERM still stops it", d.proc.wait(timeout=10) == 0)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

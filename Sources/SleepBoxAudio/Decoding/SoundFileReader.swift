@@ -48,7 +48,9 @@ final class SoundFileReader: StereoFrameReader {
         self.path = path
         self.chunkFrames = max(64, chunkFrames)
 
-        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
+        // O_NONBLOCK: opening a FIFO named like a sound file must not wait for a writer; it is
+        // refused below, like every file that is not a regular one.
+        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         if fd < 0 {
             let code = errno
             if code == ENOENT {
@@ -66,7 +68,11 @@ final class SoundFileReader: StereoFrameReader {
             close(fd)
             throw AudioError(path: path, reason: "is a directory, not an audio file")
         }
-        if (status.st_mode & S_IFMT) == S_IFREG && status.st_size == 0 {
+        if (status.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw AudioError(path: path, reason: "is not a regular file (a FIFO, a device or a socket), not an audio file")
+        }
+        if status.st_size == 0 {
             close(fd)
             throw AudioError(path: path, reason: "file is empty (0 bytes)")
         }

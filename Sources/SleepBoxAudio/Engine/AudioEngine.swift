@@ -143,7 +143,12 @@ public final class AudioEngine {
         reports.removeAll()
         let mix = mixer.render(into: buffer, frames: frames)
         if mix.ended.contains(.item), let id = currentItem, !paused {
-            out.append((.itemFinished(id), mix.frameOffset(of: .item) ?? frames))
+            let offset = mix.frameOffset(of: .item) ?? frames
+            if let failure = (mixer.source(on: .item) as? any FailingSource)?.failure {
+                out.append((.itemFailed(id, reason: failure.description), offset))
+            } else {
+                out.append((.itemFinished(id), offset))
+            }
             currentItem = nil
         }
         if mix.ended.contains(.speech) {

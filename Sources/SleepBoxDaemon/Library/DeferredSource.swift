@@ -4,11 +4,12 @@ import SleepBoxAudio
 /// rendered in the background starts at once (quietly) and the voice comes in as soon as it is
 /// there, so neither buttons nor sound ever wait for the voice. The loop thread attaches the
 /// source; the engine renders on the same thread.
-public final class DeferredSource: AudioSource {
+public final class DeferredSource: FailingSource {
     /// Where the item is to start, in seconds.
     public let position: Double
     private var real: (any AudioSource)?
-    private var failed = false
+    public private(set) var failure: AudioError?
+    private var failed: Bool { failure != nil }
 
     public init(position: Double) { self.position = position }
 
@@ -17,8 +18,8 @@ public final class DeferredSource: AudioSource {
     /// The real source arrived.
     public func attach(_ source: any AudioSource) { real = source }
 
-    /// The real source could not be made: the item ends.
-    public func fail() { failed = true }
+    /// The real source could not be made: the item ends, reported as failed for `reason`.
+    public func fail(_ reason: AudioError) { failure = reason }
 
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         if let real { return real.render(into: buffer, frames: frames) }

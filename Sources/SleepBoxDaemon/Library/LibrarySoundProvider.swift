@@ -126,13 +126,15 @@ public final class LibrarySoundProvider: SoundProvider {
             for d in waiting.removeValue(forKey: id) ?? [] {
                 do { d.attach(try builder.makeSource(p, atSeconds: d.position)) } catch {
                     logger.error("cannot play \(id): \(error)")
-                    d.fail()
+                    d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot play it: \(error)"))
                 }
             }
         case .failed(let id, let reason):
             inProgress.remove(id)
             logger.error("cannot prepare \(id): \(reason)")
-            for d in waiting.removeValue(forKey: id) ?? [] { d.fail() }
+            for d in waiting.removeValue(forKey: id) ?? [] {
+                d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot prepare it: \(reason)"))
+            }
         }
     }
 

@@ -37,7 +37,11 @@ extension ContentTool {
                 """
             try toml.write(toFile: written, atomically: true, encoding: .utf8)
         } else {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw ContentToolError.unreadableText(path: file) }
+            let text: String
+            do { text = try ContentText.read(path: file) } catch {
+                // Not UTF-8, not a regular file, too large: the issues name the line and column.
+                throw ContentToolError.unreadableText(issues: error.issues.map(\.description))
+            }
             let dir = userFolder + "/" + Self.folder(for: kind).rawValue
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             written = dir + "/" + id + ".txt"

@@ -70,7 +70,7 @@ public struct ContentTool {
 
     /// Checks the whole library, or one file.
     public func check(file: String?) -> Check {
-        let issues = file.map { ContentLibrary.checkFile(at: $0) } ?? content.library.check()
+        let issues = file.map { content.library.check(fileAt: $0) } ?? content.library.check()
         let errors = issues.filter { $0.severity == .error }.count
         return Check(issues: issues.map(\.description), summary: file == nil ? "\(content.library.entries.count) items, \(errors) errors" : "\(file ?? ""): \(errors) errors",
                      errors: errors)

@@ -1,9 +1,12 @@
+import SleepBoxSystem
+
 /// Why `sleepbox content` could not do what it was asked, in words for the owner.
 public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The title gives no usable id (the problem says why).
     case unusableTitle(problem: String)
-    /// The file to add is neither audio nor UTF-8 text.
-    case unreadableText(path: String)
+    /// The file to add is neither audio nor text that can be read: the issues name the file and,
+    /// for bytes that are not UTF-8, the line and column.
+    case unreadableText(issues: [String])
     /// Not an item id.
     case notAnID(String)
     /// No item has this id.
@@ -16,11 +19,18 @@ public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unusableTitle(let problem): return "cannot make an id from the title: \(problem)"
-        case .unreadableText(let path): return "\(path): cannot read it as UTF-8 text"
+        case .unreadableText(let issues): return issues.joined(separator: "\n")
         case .notAnID(let id): return "\(id) is not an id (lowercase letters, digits, hyphens)"
         case .noItem(let id): return "no item \(id)"
         case .bundled(let id): return "\(id) is bundled with the box and cannot be removed"
         case .outsideLibrary(let path): return "\(path) must be inside a content folder (e.g. poems/) of a library"
         }
+    }
+
+    /// How the command ends: a text that cannot be read is bad input (65); the rest are usage
+    /// errors (64).
+    public var exitStatus: ExitStatus {
+        if case .unreadableText = self { return .dataError }
+        return .usage
     }
 }

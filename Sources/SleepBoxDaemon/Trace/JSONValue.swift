@@ -47,6 +47,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// Numbers to the millisecond: whole numbers without a point, others with at most 3 decimals.
     static func format(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
+        // Beyond this the milliseconds no longer fit an Int64: write the number as Swift does.
+        guard abs(x) < 1e15 else { return String(x) }
         let ms = (x * 1000).rounded()
         if ms.truncatingRemainder(dividingBy: 1000) == 0 { return String(Int64(ms / 1000)) }
         let negative = ms < 0

@@ -32,6 +32,11 @@ public enum RunSetup {
         } catch {
             throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
         }
+        // Before the control socket is made: a second daemon must not take over the first one's.
+        let stateLock: StateDirectoryLock
+        do { stateLock = try StateDirectoryLock(directory: stateDir) } catch {
+            throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger)
+        }
         let work: WorkQueue
         do { work = try WorkQueue() } catch { throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger) }
         let format = AudioFormat(sampleRate: devices.sampleRate)
@@ -57,7 +62,7 @@ public enum RunSetup {
             // Pi); exit() would tear the libraries it is using (Foundation, ICU) down under it, so
             // leave without the exit handlers.
             fflush(nil)
-            _exit(code)
+            withExtendedLifetime(stateLock) { _exit(code) }
         } catch {
             throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger)
         }

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Builds the libFuzzer targets (release, AddressSanitizer) and runs each for a bounded time.
+# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline state-file; default all)
+# FUZZ_SECONDS (default 60) is the time per target; FUZZ_RUNS=N runs N inputs each instead. Exits 1 on the first crash, leak, trap or
+# input slower than FUZZ_TIMEOUT seconds (default 10), and prints how to replay it.
+# New inputs go to Fuzz/.build/corpus/<name>/ (the seeds in Fuzz/Corpus/<name>/ are only read);
+# failing inputs to Fuzz/.build/artifacts/.
+set -eu
+cd "$(dirname "$0")"
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+TIMEOUT=${FUZZ_TIMEOUT:-10}
+if [ -n "${FUZZ_RUNS:-}" ]; then LIMIT="-runs=$FUZZ_RUNS"; else LIMIT="-max_total_time=$SECONDS_EACH"; fi
+SWIFT=${SWIFT:-swift}
+# name:Target[:libFuzzer options, comma-separated]. The timeline target reads TOML through
+# SleepBoxTOML, which parses with TOMLKit, whose string getter leaks a strdup'd copy of every
+# string value read (bounded in the box: content is read once at start; about 2 KB per input
+# here); its leak check is off and its memory limit higher while that is so.
+ALL="script:FuzzScript timeline:FuzzTimeline:-detect_leaks=0,-rss_limit_mb=8192 state-file:FuzzStateFile"
+
+"$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
+    | grep -v "Cannot export local symbol" || true
+BIN=$("$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
+
+wanted=${*:-}
+status=0
+mkdir -p .build/artifacts
+for entry in $ALL; do
+    name=${entry%%:*}
+    rest=${entry#*:}
+    target=${rest%%:*}
+    extra=""
+    [ "$rest" != "$target" ] && extra=$(echo "${rest#*:}" | tr ',' ' ')
+    if [ -n "$wanted" ] && ! echo " $wanted " | grep -q " $name "; then continue; fi
+    [ -x "$BIN/$target" ] || { echo "fuzz: $target was not built" >&2; exit 1; }
+    mkdir -p ".build/corpus/$name"
+    log=".build/$name.log"
+    asan=${ASAN_OPTIONS:-}
+    case "$extra" in *-detect_leaks=0*) asan="detect_leaks=0${asan:+:$asan}" ;; esac
+    if ASAN_OPTIONS="$asan" "$BIN/$target" ".build/corpus/$name" "Corpus/$name" "$LIMIT" -timeout="$TIMEOUT" \
+        -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix=".build/artifacts/$name-" $extra >"$log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
+        echo "fuzz $name: $runs executions in ${took:-?}s, no crash"
+    else
+        status=1
+        echo "fuzz $name: FAILED, see Fuzz/$log; replay with: $BIN/$target <the artifact below>" >&2
+        grep -E "ERROR|Fatal error|SUMMARY|Test unit written|Slowest unit|timeout" "$log" | head -20 >&2
+    fi
+done
+exit $status

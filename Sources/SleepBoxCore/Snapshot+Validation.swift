@@ -1,0 +1,160 @@
+extension Snapshot {
+    /// Wall times a state file may hold: from 1970 to the year 3000. Anything else was not
+    /// written by a box, and would overflow the conversions of times to whole seconds.
+    public static let wallTimeRange = 0.0...32_503_680_000
+    /// Positions and lengths in seconds: at most a year.
+    public static let secondsRange = 0.0...31_536_000
+    /// Timer lengths in minutes, as the config file allows them (more than 0, at most a day).
+    public static let timerMinutesRange = 0.0...1_440
+    /// Item ids and titles longer than this were not written by a box.
+    public static let maximumTextLength = 1_000
+
+    /// This snapshot with every field that a box could not have written taken out, field by
+    /// field, and the reason for each one taken out (`volume: 1000 is not 0...100`). A field taken
+    /// out falls back to what a box without that field does: no item, no timer, the config's
+    /// volume and alarm, no snooze.
+    ///
+    /// Every number is checked before anything converts it, so a restored box never meets a time
+    /// or a length it cannot handle.
+    public func validated() -> (snapshot: Snapshot, rejected: [String]) {
+        var s = self
+        var rejected: [String] = []
+        func reject(_ field: String, _ reason: String) { rejected.append("\(field): \(reason)") }
+
+        if !Self.isWallTime(savedAt) {
+            reject("savedAt", "\(savedAt) is not a wall time")
+            s.savedAt = 0
+        }
+        if let item {
+            if let problem = Self.idProblem(item.id) {
+                reject("item.id", problem)
+                s.item = nil
+            } else if !Self.secondsRange.contains(item.position) {
+                reject("item.position", "\(item.position) is not a position in seconds (0 to a year)")
+                s.item = nil
+            }
+        }
+        if let timer, let problem = Self.timerProblem(timer) {
+            reject("timer", problem)
+            s.timer = nil
+        } else if let deadline = timer?.deadline, deadline > s.savedAt + Self.secondsRange.upperBound / 365 * 2 {
+            // The longest timer is a day: a deadline further from the save was not set by a box.
+            reject("timer", "deadline \(deadline) is more than two days after the save (\(s.savedAt))")
+            s.timer = nil
+        }
+        if let problem = Self.choiceProblem(timerPreference) {
+            reject("timerPreference", problem)
+            s.timerPreference = .off
+        }
+        if let alarm, let problem = Self.alarmProblem(alarm) {
+            reject("alarm", problem)
+            s.alarm = nil
+            // The config's alarm takes its place.
+            s.configuredAlarm = nil
+        }
+        if let configuredAlarm, let problem = Self.alarmProblem(configuredAlarm) {
+            reject("configuredAlarm", problem)
+            s.configuredAlarm = nil
+        }
+        for (name, value) in [("checkedUntil", alarmLog.checkedUntil), ("lastHandled", alarmLog.lastHandled),
+                              ("lastMissed", alarmLog.lastMissed), ("lastSkipped", alarmLog.lastSkipped)] {
+            guard let value, !Self.isWallTime(value) else { continue }
+            reject("alarmLog.\(name)", "\(value) is not a wall time")
+            switch name {
+            case "checkedUntil": s.alarmLog.checkedUntil = nil
+            case "lastHandled": s.alarmLog.lastHandled = nil
+            case "lastMissed": s.alarmLog.lastMissed = nil
+            default: s.alarmLog.lastSkipped = nil
+            }
+        }
+        if let ringingSince, !Self.isWallTime(ringingSince) {
+            reject("ringingSince", "\(ringingSince) is not a wall time")
+            s.ringingSince = nil
+        }
+        if let snoozedUntil {
+            if !Self.isWallTime(snoozedUntil) {
+                reject("snoozedUntil", "\(snoozedUntil) is not a wall time")
+                s.snoozedUntil = nil
+            } else if s.alarm == nil {
+                reject("snoozedUntil", "a snooze without an alarm")
+                s.snoozedUntil = nil
+            } else if s.ringingSince != nil {
+                reject("snoozedUntil", "ringing and snoozed at once")
+                s.snoozedUntil = nil
+            }
+        }
+        if !(0...100).contains(volume) {
+            reject("volume", "\(volume) is not 0...100")
+            // Never equal to a configured volume: the config's volume is used.
+            s.volume = -1
+            s.configuredVolume = -1
+        } else if !(0...100).contains(configuredVolume) {
+            reject("configuredVolume", "\(configuredVolume) is not 0...100")
+            s.configuredVolume = -1
+        }
+        if let lastTitle, lastTitle.utf8.count > Self.maximumTextLength {
+            reject("lastTitle", "longer than \(Self.maximumTextLength) bytes")
+            s.lastTitle = nil
+        }
+        for (id, entry) in progress {
+            let problem = Self.idProblem(id)
+                ?? (Self.secondsRange.contains(entry.position) ? nil : "position \(entry.position) is not 0 to a year")
+                ?? (Self.secondsRange.contains(entry.duration) ? nil : "duration \(entry.duration) is not 0 to a year")
+                ?? (Self.isWallTime(entry.updated) ? nil : "updated \(entry.updated) is not a wall time")
+            if let problem {
+                reject("progress[\(Self.shortened(id))]", problem)
+                s.progress[id] = nil
+            }
+        }
+        if let favorites, let bad = favorites.first(where: { Self.idProblem($0) != nil }) {
+            reject("favorites", "\"\(Self.shortened(bad))\" is not an item id")
+            s.favorites = favorites.filter { Self.idProblem($0) == nil }
+        }
+        for (name, bag) in shuffle {
+            let ids = bag.upcoming + (bag.last.map { [$0] } ?? [])
+            if Mode(rawValue: name) == nil || ids.contains(where: { Self.idProblem($0) != nil }) {
+                reject("shuffle.\(Self.shortened(name))", "not a mode with item ids")
+                s.shuffle[name] = nil
+            }
+        }
+        return (s, rejected)
+    }
+
+    static func isWallTime(_ value: Double) -> Bool { wallTimeRange.contains(value) }
+
+    static func idProblem(_ id: ItemID) -> String? {
+        if id.isEmpty { return "an empty item id" }
+        if id.utf8.count > maximumTextLength { return "an item id longer than \(maximumTextLength) bytes" }
+        return nil
+    }
+
+    static func choiceProblem(_ choice: TimerChoice) -> String? {
+        guard case .minutes(let m) = choice else { return nil }
+        guard timerMinutesRange.contains(m), m > 0 else {
+            return "\(m) minutes is not a timer length (more than 0, at most \(Int(timerMinutesRange.upperBound)))"
+        }
+        return nil
+    }
+
+    static func timerProblem(_ timer: TimerSnapshot) -> String? {
+        if let problem = choiceProblem(timer.choice) { return problem }
+        if let deadline = timer.deadline, !isWallTime(deadline) { return "deadline \(deadline) is not a wall time" }
+        if let length = timer.length, !secondsRange.contains(length) { return "length \(length) is not 0 to a year" }
+        return nil
+    }
+
+    static func alarmProblem(_ alarm: AlarmSettings) -> String? {
+        guard (0...23).contains(alarm.hour), (0...59).contains(alarm.minute) else {
+            return "\(alarm.hour):\(alarm.minute) is not a time of day (00:00 to 23:59)"
+        }
+        guard alarm.weekdays.allSatisfy({ (1...7).contains($0) }) else {
+            return "weekdays \(alarm.weekdays.sorted()) are not 1 (Sunday) to 7 (Saturday)"
+        }
+        return nil
+    }
+
+    /// `text` cut to a length fit for a log line.
+    static func shortened(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "..."
+    }
+}
