@@ -106,7 +106,8 @@ struct SimulateCommand: ParsableCommand {
                                         logger: logger)
         var audio: SimulatorAudio? = nil
         if audioOut != nil || audioEnvelope != nil {
-            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, languageVoices: content.languageVoices, format: format, seed: seed,
+            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
+                                                languageVoices: content.languageVoices, loudness: content.loudness, format: format, seed: seed,
                                                 logger: logger, background: nil)
             let engine = AudioEngine(format: format, provider: provider, volumePercent: boxConfig.audio.volume)
             do {

@@ -31,7 +31,7 @@ struct ConfigReader {
         "alarm": ["time", "days", "enabled", "ramp_seconds", "snooze_minutes", "catch_up_minutes",
                   "auto_stop_minutes", "start_volume", "alarm_volume", "greeting_delay_seconds"],
         "timer": ["fade_out_seconds", "choices", "speech_grace_seconds"],
-        "audio": ["volume", "volume_step", "cues", "device", "sample_rate", "period_ms", "buffer_ms"],
+        "audio": ["volume", "volume_step", "cues", "loudness_lufs", "device", "sample_rate", "period_ms", "buffer_ms"],
         "playback": ["crossfade_seconds", "stop_fade_seconds", "continue_with_next", "seek_step_seconds",
                      "ambient_bed", "ambient_bed_level"],
         "voice": ["engine", "name", "rate", "pitch", "piper_model", "piper_binary", "cache_mb"],
@@ -95,6 +95,7 @@ struct ConfigReader {
     static let speechRate = Bounds(lower: 80, upper: 450, unit: "words per minute")
     static let speechPitch = Bounds(lower: 0, upper: 100)
     static let speechCacheMegabytes = Bounds(lower: 16, upper: 65_536, unit: "MB")
+    static let loudness = Bounds(lower: -40, upper: -14, unit: "LUFS")
 
     // MARK: Reading
 
@@ -155,7 +156,7 @@ struct ConfigReader {
             switch key {
             case "engine":
                 let names = VoiceSettings.Engine.allCases.map(\.rawValue)
-                if let text = string(value, path, expected: "\"espeak\" or \"piper\"") {
+                if let text = string(value, path, expected: "\"auto\", \"espeak\" or \"piper\"") {
                     if let engine = VoiceSettings.Engine(rawValue: text.lowercased()) {
                         voice.engine = engine
                         enginePath = path
@@ -163,7 +164,7 @@ struct ConfigReader {
                         var message = "\(quoted(text)) is not a voice engine"
                         let guess = text.lowercased().hasPrefix("espeak") ? "espeak" : Suggestion.closest(to: text, among: names)
                         if let guess { message += "; did you mean \(quoted(guess))?" }
-                        fail(.invalidValue, path, message + " (\"espeak\" or \"piper\")")
+                        fail(.invalidValue, path, message + " (\"auto\", \"espeak\" or \"piper\")")
                     }
                 }
             case "name":
@@ -349,6 +350,8 @@ struct ConfigReader {
                 if let text = string(value, path, expected: "an ALSA device name such as \"default\" or \"hw:0\"") {
                     if text.isEmpty { fail(.invalidValue, path, "empty; write \"default\" or a device such as \"hw:0\"") } else { devices.audioDevice = text }
                 }
+            case "loudness_lufs":
+                if let x = number(value, path, Self.loudness) { devices.loudness = x }
             case "sample_rate":
                 if let x = wholeNumber(value, path, Self.sampleRate) { devices.sampleRate = x }
             case "period_ms":
