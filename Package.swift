@@ -62,7 +62,7 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
-            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxContent",
+            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxContent", "SleepBoxSpeech",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

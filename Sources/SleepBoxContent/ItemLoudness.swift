@@ -5,7 +5,11 @@ import SleepBoxAudio
 /// and what was measured of the items whose level is not set where they are made.
 ///
 /// - Spoken items: their speech is levelled clip by clip to the target before it is cached
-///   (`CachedSpeech.loudness`); bells and breathing cues keep their levels under it.
+///   (`CachedSpeech.loudness`). Bells and breathing cues can make a timeline louder than its
+///   speech: the finished plan is measured too (sample peak, which is cheap: speech clips are
+///   kept under -1.5 dBFS and cues are plain tones) and turned down to the target, never up. The
+///   first play of an item whose speech is rendered while it plays is not turned down (its plan
+///   is not finished when it starts); every later one is.
 /// - Generators: two minutes rendered with the item's seed and measured once per generator and
 ///   level (the sound does not change over an hour); the item's `level_db` no longer matters.
 /// - Recordings: the whole file measured once (on the worker thread, when the item is prepared),
@@ -40,8 +44,8 @@ public final class ItemLoudness: @unchecked Sendable {
         return loudness.gain(target: target)
     }
 
-    /// The measured loudness of a generator or recording (nil for spoken items, which are
-    /// levelled as they are rendered, and for recordings that cannot be read).
+    /// The measured loudness of an item (nil for silence and for recordings that cannot be read);
+    /// a spoken item measured louder than the target only.
     public func measure(_ prepared: PreparedProgram, format: AudioFormat,
                         open: (String) throws(AudioError) -> any AudioSource) -> Loudness? {
         guard let key = Self.key(prepared) else { return nil }
@@ -53,8 +57,12 @@ public final class ItemLoudness: @unchecked Sendable {
         lock.unlock()
         let loudness: Loudness
         switch prepared {
-        case .spoken:
-            return nil
+        case .spoken(let plan):
+            let measured = LoudnessMeter.measure(ProgramSource(plan: plan), frames: plan.lengthFrames, format: format,
+                                                 truePeak: false)
+            // Never louder than the speech was made: a timeline that is mostly silence stays as is.
+            loudness = measured.integrated > target ? measured : Loudness(integrated: target, range: measured.range,
+                                                                            peak: measured.peak)
         case .generator(let item, let seed):
             if item.generator == .silence { return nil }
             let source = GeneratorSource(item: item, seed: seed, format: format)
@@ -79,8 +87,8 @@ public final class ItemLoudness: @unchecked Sendable {
 
     static func key(_ prepared: PreparedProgram) -> String? {
         switch prepared {
-        case .spoken:
-            return nil
+        case .spoken(let plan):
+            return "spoken:\(plan.itemID):\(plan.voiceDescription):\(plan.lengthFrames):\(plan.elements.count)"
         case .generator(let item, _):
             return "generator:\(item.generator.rawValue):\(item.levelDB)"
         case .audio(let path):

@@ -67,19 +67,25 @@ public final class ProgramBuilder: Sendable {
     public func prepare(_ entry: ContentEntry, seed: UInt64, progress: Progress? = nil) throws(ContentError) -> PreparedProgram {
         switch entry.body {
         case .script(let script):
+            let prepared: PreparedProgram
             do {
-                return .spoken(try plan(script, id: entry.id, useFallback: false, progress: progress))
+                prepared = .spoken(try plan(script, id: entry.id, useFallback: false, progress: progress))
             } catch let error where error.isVoiceFailure && speech(forLanguage: script.header.language)?.fallback != nil {
                 logFallback(entry, error)
-                return .spoken(try plan(script, id: entry.id, useFallback: true, progress: progress))
+                prepared = .spoken(try plan(script, id: entry.id, useFallback: true, progress: progress))
             }
+            measureLoudness(prepared)
+            return prepared
         case .timeline(let timeline):
+            let prepared: PreparedProgram
             do {
-                return .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: false, progress: progress))
+                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: false, progress: progress))
             } catch let error where error.isVoiceFailure && speech(forLanguage: timeline.language)?.fallback != nil {
                 logFallback(entry, error)
-                return .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: true, progress: progress))
+                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: true, progress: progress))
             }
+            measureLoudness(prepared)
+            return prepared
         case .generator(let item):
             let prepared = PreparedProgram.generator(item, seed: seed)
             measureLoudness(prepared)
@@ -99,7 +105,7 @@ public final class ProgramBuilder: Sendable {
         languageVoices[SpeechTiming.languageCode(language)] ?? speech
     }
 
-    /// Measures a generator or recording for `loudness` (slow the first time; remembered).
+    /// Measures an item for `loudness` (slow the first time for a recording; remembered).
     private func measureLoudness(_ prepared: PreparedProgram) {
         guard let loudness else { return }
         let format = self.format
@@ -263,7 +269,7 @@ public final class ProgramBuilder: Sendable {
         case .spoken(let plan):
             let source = ProgramSource(plan: plan)
             try source.seek(toFrame: format.frames(position))
-            return source
+            return levelled(source, prepared)
         case .generator(let item, let seed):
             let source = GeneratorSource(item: item, seed: seed, format: format)
             try source.seek(toFrame: format.frames(position))

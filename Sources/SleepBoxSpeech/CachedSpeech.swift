@@ -71,14 +71,20 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
         return clip
     }
 
-    /// `clip` with its integrated loudness (libebur128) at `target` LUFS, its sample peak at most
-    /// -1.5 dBFS (the true peak of the whole item is checked when it is measured as a whole).
+    /// `clip` with the integrated loudness (libebur128) it has when played on both channels, as
+    /// the box plays speech, at `target` LUFS; its sample peak at most -1.5 dBFS (the true peak of
+    /// the whole item is checked when it is measured as a whole).
     public static func levelled(_ clip: SpeechClip, to target: Double) -> SpeechClip {
         let measured = LoudnessMeter.measure(mono: clip.samples, sampleRate: clip.sampleRate, truePeak: false)
-        let gain = measured.gain(target: target, ceiling: Loudness.peakCeiling - 0.5)
+        // BS.1770 adds the channels' power: the same signal on two channels measures 3.01 dB
+        // louder than on one.
+        let gain = measured.gain(target: target - dualMonoGain, ceiling: Loudness.peakCeiling - 0.5)
         guard gain != 1 else { return clip }
         return SpeechClip(samples: clip.samples.map { $0 * gain }, sampleRate: clip.sampleRate)
     }
+
+    /// How much louder a mono clip measures when it plays on both channels: 10 log10(2) dB.
+    static let dualMonoGain = 3.0103
 
     private func count(hit: Bool) {
         lock.lock()

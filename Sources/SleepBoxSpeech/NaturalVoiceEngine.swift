@@ -1,19 +1,24 @@
+import Foundation
 import SleepBoxAudio
 
 /// The natural voice (Piper with en_US-joe-medium) through one long-lived `PiperServer`: the voice
 /// is loaded once, and each stretch of speech costs only its synthesis (about 0.05-0.4x real time
 /// on two x86 cores, depending on the load), not a process start and a model load (2.5 s here).
 ///
-/// The rate maps to Piper's length scale: `nominalRate` words a minute at scale 1, so
-/// scale = nominalRate / rate. The samples keep the level the model gives each sentence (Piper's
+/// The rate maps to Piper's length scale: the voice speaks `nominalRate` words a minute at scale
+/// 1, and stretching it slows the words more than the gaps between them, so the pace falls as
+/// scale^-0.78 (measured: scale 1.4 gave 176, 1.66 gave 150 words a minute over a poem), hence
+/// scale = (nominalRate / rate)^(1 / 0.78). The samples keep the level the model gives each sentence (Piper's
 /// per-sentence peak normalisation is off); `CachedSpeech` sets the loudness. Output: mono at
 /// `format`'s rate (libsoxr), the ends trimmed like `EspeakEngine`'s.
 public final class NaturalVoiceEngine: SpeechEngine, Sendable {
     /// "piper".
     public static let engineName = PiperEngine.engineName
-    /// en_US-joe-medium's pace at length scale 1, in words a minute (measured over the bundled
-    /// poems: docs/content.md).
-    public static let nominalRate = 232
+    /// en_US-joe-medium's pace at length scale 1, in words a minute (measured over a bundled
+    /// poem: docs/content.md).
+    public static let nominalRate = 225
+    /// How the pace follows the length scale: words a minute ∝ scale^-paceExponent.
+    public static let paceExponent = 0.78
     /// Slowest and fastest length scales used (past them the voice slurs or gabbles).
     public static let lengthScaleRange = 0.6...2.0
 
@@ -49,7 +54,7 @@ public final class NaturalVoiceEngine: SpeechEngine, Sendable {
 
     /// The length scale for the voice's rate.
     public var lengthScale: Double {
-        let scale = Double(Self.nominalRate) / Double(max(voice.rate, 1))
+        let scale = pow(Double(Self.nominalRate) / Double(max(voice.rate, 1)), 1 / Self.paceExponent)
         return min(max(scale, Self.lengthScaleRange.lowerBound), Self.lengthScaleRange.upperBound)
     }
 

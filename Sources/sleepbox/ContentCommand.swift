@@ -5,6 +5,7 @@ import SleepBoxAudio
 import SleepBoxContent
 import SleepBoxCore
 import SleepBoxDaemon
+import SleepBoxSpeech
 
 /// `sleepbox content`: list, add, remove, check and render the library.
 struct ContentCommand: ParsableCommand {
@@ -20,7 +21,7 @@ struct ContentCommand: ParsableCommand {
         @Option(help: "The state folder (the owner's items live in user-content there by default; the voice's cache too).")
         var stateDir: String = "/var/lib/sleepbox"
 
-        func setup(logger: Logger) throws -> (ContentSetup, DeviceSettings) {
+        func setup(logger: Logger, levelled: Bool = true) throws -> (ContentSetup, DeviceSettings) {
             let path = FileManager.default.fileExists(atPath: config) || config != "/etc/sleepbox/sleepbox.toml" ? config : nil
             let file: ConfigFile
             do { file = try loadConfigFile(path) } catch {
@@ -28,7 +29,8 @@ struct ContentCommand: ParsableCommand {
                 throw ExitCode(error.exitCode)
             }
             let content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: stateDir,
-                                            format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger)
+                                            format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger,
+                                            levelled: levelled)
             return (content, file.devices)
         }
 
@@ -73,9 +75,25 @@ struct ContentCommand: ParsableCommand {
         @OptionGroup var place: Where
         @Argument(help: "One file to check instead of the whole library.")
         var file: String?
+        @Flag(help: "Also measure every playable item's loudness (or FILE's) (EBU R128: integrated, range, true peak) as the box plays it, and the voice's words a minute (renders speech that is not cached yet).")
+        var loudness = false
+        @Flag(help: "With --loudness: measure the items as they are made, without the box's levelling (speech rendered anew, not cached).")
+        var raw = false
 
         func run() throws {
-            let (content, _) = try place.setup(logger: ContentCommand.quietLogger)
+            let (content, devices) = try place.setup(logger: ContentCommand.quietLogger, levelled: !raw)
+            if loudness {
+                let format = AudioFormat(sampleRate: devices.sampleRate)
+                let builder = ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
+                                             loudness: raw ? nil : content.loudness, logger: ContentCommand.quietLogger)
+                print("target: \(raw ? "none (--raw)" : String(format: "%.1f LUFS", content.loudness.target)), peaks under -1 dBTP")
+                let only = file.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                for entry in content.library.entries where entry.item.isAvailable && (only == nil || entry.path == only) {
+                    do { print(try ItemLoudnessReport.measure(entry, builder: builder).line) } catch {
+                        print("\(entry.id): cannot measure: \(error)")
+                    }
+                }
+            }
             let issues = file.map { ContentLibrary.checkFile(at: $0) } ?? content.library.check()
             for i in issues { print(i.description) }
             let errors = issues.filter { $0.severity == .error }.count
@@ -169,12 +187,18 @@ struct ContentCommand: ParsableCommand {
         var wav: String?
         @Argument(help: "The script or timeline file to render with --wav.")
         var file: String?
+        @Option(help: "Measure how soon item ID could start speaking: the voice loaded, then the time to its first sentence and to the whole item.")
+        var firstSpeech: String?
 
         func run() throws {
             let (content, devices) = try place.setup(logger: ContentCommand.quietLogger)
             let format = AudioFormat(sampleRate: devices.sampleRate)
-            let builder = ProgramBuilder(speech: content.voice.map { VoiceRenderer(speech: $0) },
-                                         languageVoices: content.languageRenderers, format: format)
+            if let firstSpeech {
+                try measureFirstSpeech(firstSpeech, content: content, format: format)
+                return
+            }
+            let builder = ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
+                                         loudness: content.loudness, logger: ContentCommand.quietLogger)
             if let wav {
                 guard let file else { throw ValidationError("--wav needs the FILE to render") }
                 let probe = ContentLibrary.checkFile(at: file)
@@ -231,6 +255,31 @@ struct ContentCommand: ParsableCommand {
             }
             if failures > 0 { throw ExitCode(65) }
         }
+    }
+
+    /// `content render --first-speech ID`: the voice is started first (as the daemon does at
+    /// boot), then the item is prepared as a press prepares it; the first partial plan is the
+    /// moment the first sentence can sound.
+    static func measureFirstSpeech(_ id: String, content: ContentSetup, format: AudioFormat) throws {
+        guard let entry = content.library.entry(id) else { throw ValidationError("no item \(id)") }
+        let clock = ContinuousClock()
+        func ms(_ d: Duration) -> String { String(format: "%.0f ms", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15) }
+        if let natural = content.voice?.engine as? NaturalVoiceEngine {
+            let started = clock.now
+            try natural.server.start()
+            print("voice loaded in \(ms(clock.now - started)) (at boot, before any press)")
+        }
+        let builder = ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
+                                     loudness: content.loudness)
+        final class First: @unchecked Sendable { var at: ContinuousClock.Instant? }
+        let first = First()
+        let cached = content.library.isSpeechCached(entry)
+        let pressed = clock.now
+        let plan = try builder.prepare(entry, seed: 1) { _, _ in if first.at == nil { first.at = clock.now } }.plan
+        let done = clock.now
+        let firstAt = first.at ?? done
+        print("\(id) (\(cached ? "cached" : "not cached")): first sentence ready \(ms(firstAt - pressed)) after the press, "
+            + "whole item \(ms(done - pressed)) (\(String(format: "%.0f", plan?.duration ?? 0)) s long)")
     }
 
     /// "The Lake Isle of Innisfree" -> "the-lake-isle-of-innisfree".

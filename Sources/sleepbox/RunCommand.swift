@@ -71,6 +71,7 @@ struct RunCommand: ParsableCommand {
         }
         let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
         let seedValue = seed ?? UInt64.random(in: 0...UInt64.max)
+        content.startVoice(logger: logger)
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                                 languageVoices: content.languageVoices, loudness: content.loudness, format: format, seed: seedValue,
                                             logger: logger, background: work.background)

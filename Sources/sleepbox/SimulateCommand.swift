@@ -106,6 +106,7 @@ struct SimulateCommand: ParsableCommand {
                                         logger: logger)
         var audio: SimulatorAudio? = nil
         if audioOut != nil || audioEnvelope != nil {
+            content.startVoice(logger: logger)
             let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                                 languageVoices: content.languageVoices, loudness: content.loudness, format: format, seed: seed,
                                                 logger: logger, background: nil)

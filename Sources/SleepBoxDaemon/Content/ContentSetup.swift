@@ -36,8 +36,9 @@ public struct ContentSetup {
     /// voice `[voice]` asks for (see `VoiceSelection`; a configured Piper that is not installed, or
     /// an espeak-ng voice that is not there, is logged as a warning and espeak-ng speaks instead),
     /// its render cache in the state folder.
+    /// `levelled: false` keeps the speech as the voices make it (for measuring the difference).
     public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
-                            format: AudioFormat, logger: Logger) -> ContentSetup {
+                            format: AudioFormat, logger: Logger, levelled: Bool = true) -> ContentSetup {
         // The language's own voice ships with espeak-ng-data (a dependency): asking espeak-ng would
         // load it and scan every voice file on the start-up path (tens of ms here, far more on a
         // Pi). A name typed into [voice] is checked; `sleepbox doctor` checks everything.
@@ -52,25 +53,17 @@ public struct ContentSetup {
             logger.info("voice: \(selection.choice) (\(reason))")
         }
         let engine = selection.choice.engine(format: format)
-        if let natural = engine as? NaturalVoiceEngine {
-            // Load the voice now (seconds) so that the first press only waits for its sentence.
-            let server = natural.server
-            Thread.detachNewThread {
-                do { try server.start() } catch {
-                    logger.warning("voice: the natural voice did not start (\(error)); espeak-ng reads instead")
-                }
-            }
-        }
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
         let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024, logger: logger)
         let loudness = ItemLoudness(target: devices.loudness)
-        let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, loudness: loudness.target, logger: logger)
+        let speechLevel: Double? = levelled ? loudness.target : nil
+        let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, loudness: speechLevel, logger: logger)
         var fallbackVoice: CachedSpeech?
         if selection.choice.isNatural {
             let espeak = SpeechVoice(engine: EspeakEngine.engineName, name: devices.voice.espeakName,
                                      rate: devices.voice.rate, pitch: devices.voice.pitch)
             fallbackVoice = CachedSpeech(engine: EspeakEngine(voice: espeak, format: format), cache: cache,
-                                         loudness: loudness.target, logger: logger)
+                                         loudness: speechLevel, logger: logger)
         }
         let boxRenderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
@@ -90,13 +83,25 @@ public struct ContentSetup {
             }
             let other = SpeechVoice(engine: EspeakEngine.engineName, name: name, rate: devices.voice.rate, pitch: devices.voice.pitch)
             others[code] = CachedSpeech(engine: EspeakEngine(voice: other, format: format), cache: cache,
-                                        loudness: loudness.target, logger: logger)
+                                        loudness: speechLevel, logger: logger)
             logger.info("voice: items in \"\(code)\" are read by espeak-ng voice \(name)")
         }
         if !others.isEmpty { library.useLanguageVoices(others.mapValues { VoiceRenderer(speech: $0) }) }
         return ContentSetup(library: library, voice: voice, languageVoices: others,
                             catalog: library.catalog(pools: config.pools), fallbackVoice: fallbackVoice,
                             loudness: loudness, voiceChoice: selection.choice)
+    }
+
+    /// Loads the natural voice now, on a thread of its own (seconds), so that the first press only
+    /// waits for its first sentence; a voice that will not start is logged once (espeak-ng reads).
+    public func startVoice(logger: Logger) {
+        guard let natural = voice?.engine as? NaturalVoiceEngine else { return }
+        let server = natural.server
+        Thread.detachNewThread {
+            do { try server.start() } catch {
+                logger.warning("voice: the natural voice did not start (\(error)); espeak-ng reads instead")
+            }
+        }
     }
 
     /// Where a run without a state folder (the simulator) keeps the voice's cache:
