@@ -67,7 +67,7 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
     public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment,
                                   program: String = CommandLine.arguments.first ?? ".") -> [String] {
         var list: [String] = []
-        if let explicit = environment["SLEEPBOX_VOICE_ENV"], !explicit.isEmpty { list.append(explicit) }
+        if let explicit = environment["SLEEPBOX_VOICE_ENV"], !explicit.isEmpty, explicit != "off" { list.append(explicit) }
         list.append(installedPath)
         var dir = URL(fileURLWithPath: program).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
