@@ -15,12 +15,15 @@ let package = Package(
     targets: [
         // The pure state machine: no I/O, no clocks, no randomness it did not receive.
         .target(name: "SleepBoxCore"),
+        // The thin layer over the OS: one errno error naming the C call, EINTR retry, the clocks,
+        // text files, retry backoff, quoting, exit statuses.
+        .target(name: "SleepBoxSystem"),
         // Screen -> 128x64 one-bit framebuffer, fonts, icons, PNG export.
         .target(name: "SleepBoxUI", dependencies: ["SleepBoxCore", "CPNG"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Sound: decoders, resampling, generators, gain automation, the mixer, sinks (ALSA, WAV, null).
         .target(name: "SleepBoxAudio", dependencies: [
-            "SleepBoxCore", "CSndFile", "CSoxr", "CALSA", "CEbur128",
+            "SleepBoxCore", "SleepBoxSystem", "CSndFile", "CSoxr", "CALSA", "CEbur128",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // EBU R128 loudness (integrated, range, true peak): every item plays at one loudness.
@@ -30,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Speech: espeak-ng in process, Piper as a subprocess, the render cache, greetings and the string table.
         .target(name: "SleepBoxSpeech", dependencies: [
-            "SleepBoxCore", "SleepBoxAudio", "CEspeak", "CCrypto", "CSoxr",
+            "SleepBoxCore", "SleepBoxAudio", "SleepBoxSystem", "CEspeak", "CCrypto", "CSoxr",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["piper_server.py"]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -38,41 +41,44 @@ let package = Package(
         // The content library: scripts, timelines, ambient generators and recordings read from the
         // content folders; items for the core; programs (speech, pauses, bells, breathing cues) for the engine.
         .target(name: "SleepBoxContent", dependencies: [
-            "SleepBoxCore", "SleepBoxAudio", "SleepBoxTOML",
-            .product(name: "TOMLKit", package: "TOMLKit"),
+            "SleepBoxCore", "SleepBoxAudio", "SleepBoxTOML", "SleepBoxSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
         .target(name: "SleepBoxHardware", dependencies: [
-            "SleepBoxCore", "SleepBoxUI", "CGPIOD", "CI2C", "SleepBoxTOML",
+            "SleepBoxCore", "SleepBoxUI", "SleepBoxSystem", "CGPIOD", "CI2C", "SleepBoxTOML",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The one TOML reader (config, board profiles, content items): key tables declared once,
+        // typed getters, issues with file, line and suggestion.
+        .target(name: "SleepBoxTOML", dependencies: [
+            "SleepBoxSystem",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        // Where a key stands in a TOML file, for errors that name the line (config, board profiles, content).
-        .target(name: "SleepBoxTOML"),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex).
         .systemLibrary(name: "CLinux"),
         // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
         .target(name: "SleepBoxDaemon", dependencies: [
-            "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
             "SleepBoxContent", "SleepBoxSpeech",
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
-            "SleepBoxDaemon", "SleepBoxCore", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxContent", "SleepBoxSpeech",
+            "SleepBoxDaemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
+        .testTarget(name: "SleepBoxSystemTests", dependencies: ["SleepBoxSystem"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
-        .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio"]),
+        .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio", "SleepBoxSystem"]),
         .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
-        .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
-        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxTOML"]),
+        .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxSystem", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
+        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxSystem", "SleepBoxTOML"]),
+        .testTarget(name: "SleepBoxTOMLTests", dependencies: ["SleepBoxTOML"]),
     ],
     swiftLanguageModes: [.v6]
 )

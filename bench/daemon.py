@@ -365,7 +365,7 @@ PROFILE = [
     ("    LocalClock.fields (Foundation Calendar/TimeZone)", "LocalClockV6fields"),
     ("  ScreenRenderer.render (the 128x64 frame)", "ScreenRendererO6render"),
     ("Daemon.runDue", "0C0C6runDue"),
-    ("  EngineAudioOutput.service (render + write)", "EngineAudioOutputC7service"),
+    ("  RecordingAudioOutput.service (render + write)", "RecordingAudioOutputC7service"),
     ("    AudioEngine.render (the mix)", "0C6EngineC6render4into"),
     ("    WAVFileSink.write (convert + write(2))", "WAVFileSinkC5write"),
     ("Daemon.armTimers (timerfd_settime)", "0C0C9armTimers"),

@@ -4,7 +4,7 @@
 # (`swift build -c release --product sleepbox`; `make bench` does both) and the Debian packages
 # sox libsox-fmt-mp3 mpg123 alsa-utils time.
 #
-#   bench/run.sh [--quick] [--no-docs] [NAME ...]     NAME: audio_cpu memory render_period daemon simulator
+#   bench/run.sh [--quick] [--no-docs] [NAME ...]     NAME: audio_cpu memory render_period daemon simulator mixer
 #
 # Environment: SLEEPBOX (the binary, default .build/release/sleepbox), BENCH_WORK (scratch folder,
 # default /tmp/sleepbox-bench), BENCH_QUICK=1 (same as --quick: short runs to try the scripts, not
@@ -21,11 +21,11 @@ for a in "$@"; do
   case "$a" in
     --quick) export BENCH_QUICK=1 ;;
     --no-docs) docs=0 ;;
-    audio_cpu|memory|render_period|daemon|simulator) names+=("$a") ;;
+    audio_cpu|memory|render_period|daemon|simulator|mixer) names+=("$a") ;;
     *) echo "bench/run.sh: unknown argument $a" >&2; exit 2 ;;
   esac
 done
-[ ${#names[@]} -gt 0 ] || names=(audio_cpu memory render_period daemon simulator)
+[ ${#names[@]} -gt 0 ] || names=(audio_cpu memory render_period daemon simulator mixer)
 
 export SLEEPBOX="${SLEEPBOX:-$ROOT/.build/release/sleepbox}"
 [ -x "$SLEEPBOX" ] || { echo "bench/run.sh: no release binary at $SLEEPBOX (swift build -c release --product sleepbox)" >&2; exit 1; }
@@ -56,7 +56,7 @@ import os, sys
 doc, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
 titles = {"audio_cpu": "1. Audio CPU per hour of audio", "memory": "2. Peak memory of `sleepbox play`",
           "render_period": "3. Render time of one 10 ms period", "daemon": "4. The daemon",
-          "simulator": "5. The simulator"}
+          "simulator": "5. The simulator", "mixer": "6. Mixer and source render speed"}
 begin, end = "<!-- bench:results:begin -->", "<!-- bench:results:end -->"
 text = open(doc).read() if os.path.exists(doc) else "# Performance\n"
 old = {}
@@ -67,7 +67,7 @@ if begin in text and end in text:
         title = part.split("\n", 1)[0].strip()
         old[title] = "### " + part.rstrip() + "\n"
 parts = ["", open(os.path.join(out, "header.md")).read().strip(), ""]
-for key in ["audio_cpu", "memory", "render_period", "daemon", "simulator"]:
+for key in ["audio_cpu", "memory", "render_period", "daemon", "simulator", "mixer"]:
     title = titles[key]
     if key in names:
         parts += [f"### {title}", "", open(os.path.join(out, key + ".md")).read().strip(), ""]

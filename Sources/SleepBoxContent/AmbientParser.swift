@@ -2,8 +2,47 @@ import SleepBoxTOML
 
 /// Reads ambient generator items (`ambient/<id>.toml`) by docs/content.md ("Ambient generator").
 public enum AmbientParser {
+    /// An item while it is read.
+    struct Draft {
+        var title: String?
+        var description: String?
+        var generator: GeneratorItem.Generator?
+        var levelDB: Double = 0
+        var length: Double?
+    }
+
     /// The keys the box knows (`author` is accepted too, as in every other item).
-    public static let knownKeys = ["title", "kind", "description", "generator", "level_db", "length", "author"]
+    static let keys = TOMLSection<Draft>("", place: "in an ambient item", keys: [
+        TOMLKey("title", missing: .item("title", "\"The name shown on the display\"")) { reader, value, draft in
+            draft.title = reader.text(value, what: "\"The name shown on the display\"", nonBlank: true)
+        },
+        TOMLKey("kind", missing: .item("kind", "\"ambient\"")) { reader, value, _ in
+            if let kind = reader.text(value, what: "\"ambient\"", nonBlank: true), kind != "ambient" {
+                reader.report(value.path, "\"\(kind)\": an ambient generator item is kind = \"ambient\"")
+            }
+        },
+        TOMLKey("description") { reader, value, draft in draft.description = reader.text(value, what: "\"One sentence.\"") },
+        TOMLKey("generator", missing: .item("generator", "\"rain\"")) { reader, value, draft in
+            guard let name = reader.text(value, what: "\"rain\"", nonBlank: true) else { return }
+            draft.generator = GeneratorItem.Generator(rawValue: name)
+            if draft.generator == nil {
+                let names = GeneratorItem.Generator.allCases.map(\.rawValue)
+                let message = Suggestion.appending(to: "unknown generator \"\(name)\"", for: name, among: names)
+                reader.report(value.path, message + " (one of \(names.joined(separator: ", ")))",
+                              suggestion: Suggestion.closest(to: name, among: names))
+            }
+        },
+        TOMLKey("level_db") { reader, value, draft in
+            let range = TOMLRange(GeneratorItem.levelRange.lowerBound, GeneratorItem.levelRange.upperBound, unit: "dB")
+            if let level = reader.number(value, range) { draft.levelDB = level }
+        },
+        TOMLKey("length", missing: .item("length", "\"8h\"")) { reader, value, draft in
+            guard let length = reader.duration(value, example: "8h") else { return }
+            if length <= 0 { reader.report(value.path, "must be more than 0s, e.g. \"8h\"") }
+            draft.length = length
+        },
+        TOMLKey("author") { _, _, _ in },
+    ])
 
     /// Reads and parses the file at `path`.
     public static func parse(fileAt path: String) throws(ContentError) -> GeneratorItem {
@@ -12,30 +51,13 @@ public enum AmbientParser {
 
     /// Parses the text of a file named `path`.
     public static func parse(text: String, path: String) throws(ContentError) -> GeneratorItem {
-        var reader = try TOMLItemReader(text: text, path: path)
-        let root = reader.root
-        reader.warnUnknownKeys(root, at: [], allowed: knownKeys, place: "in an ambient item")
-        let title = reader.string(root, "title", required: true, what: "\"The name shown on the display\"")
-        if let kind = reader.string(root, "kind", required: true, what: "\"ambient\""), kind != "ambient" {
-            reader.error(["kind"], "\"\(kind)\": an ambient generator item is kind = \"ambient\"")
+        var reader = try TOMLReader.item(text: text, path: path)
+        var draft = Draft()
+        reader.read(TOMLSchema(top: keys, unknownKeys: .ignored), into: &draft)
+        guard !reader.hasErrors, let title = draft.title, let generator = draft.generator, let length = draft.length else {
+            throw ContentError(reader.issues)
         }
-        let description = reader.string(root, "description", what: "\"One sentence.\"")
-        let names = GeneratorItem.Generator.allCases.map(\.rawValue)
-        var generator: GeneratorItem.Generator?
-        if let name = reader.string(root, "generator", required: true, what: "\"rain\"") {
-            generator = GeneratorItem.Generator(rawValue: name)
-            if generator == nil {
-                let message = Suggestion.appending(to: "unknown generator \"\(name)\"", for: name, among: names)
-                reader.error(["generator"], message + " (one of \(names.joined(separator: ", ")))")
-            }
-        }
-        let level = reader.number(root, "level_db", range: GeneratorItem.levelRange, unit: "dB") ?? 0
-        let length = reader.duration(root, "length", required: true, example: "8h")
-        if let length, length <= 0 {
-            reader.error(["length"], "must be more than 0s, e.g. \"8h\"")
-        }
-        guard !reader.hasErrors, let title, let generator, let length else { throw ContentError(reader.issues) }
-        return GeneratorItem(path: path, title: title, description: description, generator: generator,
-                             levelDB: level, length: length, warnings: reader.issues.sorted(by: ContentIssue.byLocation))
+        return GeneratorItem(path: path, title: title, description: draft.description, generator: generator,
+                             levelDB: draft.levelDB, length: length, warnings: reader.sortedIssues)
     }
 }

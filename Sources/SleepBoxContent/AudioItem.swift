@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import SleepBoxCore
 
 /// An audio item (`recordings/<id>.toml`): a recorded file, which may not be there yet.
@@ -21,11 +22,11 @@ public struct AudioItem: Sendable, Equatable {
     /// The audio file's full path.
     public var audioPath: String
     /// Things `content check` should mention.
-    public var warnings: [ContentIssue]
+    public var warnings: [FileIssue]
 
     /// Creates an audio item.
     public init(path: String, title: String, kind: ContentKind, author: String, narrator: String, description: String,
-                language: String? = nil, audioName: String, audioPath: String, warnings: [ContentIssue] = []) {
+                language: String? = nil, audioName: String, audioPath: String, warnings: [FileIssue] = []) {
         self.path = path
         self.title = title
         self.kind = kind

@@ -1,9 +1,12 @@
 import SleepBoxAudio
 import SleepBoxCore
 
-/// The cue sound of one breathing step: a soft `ToneSweep`. An inhale rises over the whole
-/// inhale, an exhale falls over the whole exhale; a hold and a rest are marked by a very soft
-/// short tone at their start (at the pitch the breath stopped on), then silence.
+/// The cue sound of one breathing step: a soft `ToneSweep` meant for someone falling asleep. An
+/// inhale is a swell that rises in pitch over the whole inhale, an exhale one that falls over the
+/// whole exhale: the level grows from nothing to its crest in the middle of the breath and fades
+/// back to nothing at its end (no edges, no steady tone), about 18 dB under the voice. A hold and
+/// a rest are marked by a fainter, brief touch at their start (at the pitch the breath stopped
+/// on), then silence.
 public struct BreathCue: Sendable, Equatable, Hashable {
     /// The start and end pitch in Hz.
     public var from: Double, to: Double
@@ -26,10 +29,11 @@ public struct BreathCue: Sendable, Equatable, Hashable {
 
     /// The low and high pitch of the breath: G3 and D4, a fifth apart.
     public static let lowHz = 196.0, highHz = 293.66
-    /// The level of the inhale and exhale sweeps (about −20 dBFS).
-    public static let sweepLevel: Float = 0.1
-    /// The level of the hold and rest marks (about −30 dBFS).
-    public static let markLevel: Float = 0.03
+    /// The crest of the inhale and exhale swells (−35 dBFS peak, about −38 dBFS RMS at the crest;
+    /// the voice speaks near −20 dBFS).
+    public static let sweepLevel: Float = 0.018
+    /// The crest of the hold and rest marks (−44 dBFS peak).
+    public static let markLevel: Float = 0.006
     /// The length of the hold and rest marks.
     public static let markSeconds = 0.8
 
@@ -37,14 +41,16 @@ public struct BreathCue: Sendable, Equatable, Hashable {
     public static func cue(for step: BreathStep) -> BreathCue {
         switch step.kind {
         case .inhale:
-            return BreathCue(from: lowHz, to: highHz, level: sweepLevel, attack: 0.5, release: 1.0, seconds: step.seconds)
+            return BreathCue(from: lowHz, to: highHz, level: sweepLevel, attack: step.seconds / 2,
+                             release: step.seconds / 2, seconds: step.seconds)
         case .exhale:
-            return BreathCue(from: highHz, to: lowHz, level: sweepLevel, attack: 0.5, release: 1.5, seconds: step.seconds)
+            return BreathCue(from: highHz, to: lowHz, level: sweepLevel, attack: step.seconds / 2,
+                             release: step.seconds / 2, seconds: step.seconds)
         case .hold:
-            return BreathCue(from: highHz, to: highHz, level: markLevel, attack: 0.1, release: 0.6,
+            return BreathCue(from: highHz, to: highHz, level: markLevel, attack: 0.3, release: 0.5,
                              seconds: min(markSeconds, step.seconds))
         case .rest:
-            return BreathCue(from: lowHz, to: lowHz, level: markLevel, attack: 0.1, release: 0.6,
+            return BreathCue(from: lowHz, to: lowHz, level: markLevel, attack: 0.3, release: 0.5,
                              seconds: min(markSeconds, step.seconds))
         }
     }

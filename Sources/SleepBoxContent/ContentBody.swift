@@ -1,3 +1,5 @@
+import SleepBoxTOML
+
 /// What an item is made of, as parsed from its file.
 public enum ContentBody: Sendable, Equatable {
     /// A spoken script (`.txt`).
@@ -20,7 +22,7 @@ public enum ContentBody: Sendable, Equatable {
     }
 
     /// The warnings and notes found while parsing the file.
-    public var warnings: [ContentIssue] {
+    public var warnings: [FileIssue] {
         switch self {
         case .script(let script): return script.warnings
         case .timeline(let timeline): return timeline.warnings

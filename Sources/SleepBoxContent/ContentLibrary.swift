@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import Logging
 import SleepBoxAudio
 import SleepBoxCore
@@ -18,7 +19,7 @@ public struct ContentLibrary: Sendable {
     /// then by id.
     public private(set) var entries: [ContentEntry]
     /// What was found while loading: errors for files left out, warnings and notes for the rest.
-    public private(set) var problems: [ContentIssue]
+    public private(set) var problems: [FileIssue]
     /// The bundled library's folder.
     public let bundledPath: String
     /// The owner's library folder, if any.
@@ -55,7 +56,7 @@ public struct ContentLibrary: Sendable {
             library.problems += theirs.issues
             library.add(theirs.entries)
         }
-        library.problems.sort(by: ContentIssue.byLocation)
+        library.problems.sort(by: FileIssue.byLocation)
         if let logger {
             let comingSoon = library.entries.count { !$0.item.isAvailable }
             let errors = library.problems.filter { $0.severity == .error }
@@ -65,7 +66,7 @@ public struct ContentLibrary: Sendable {
         return library
     }
 
-    private init(entries: [ContentEntry], problems: [ContentIssue], bundledPath: String, userPath: String?,
+    private init(entries: [ContentEntry], problems: [FileIssue], bundledPath: String, userPath: String?,
                  timing: SpeechTiming, format: AudioFormat) {
         self.entries = entries
         self.problems = problems
@@ -87,7 +88,7 @@ public struct ContentLibrary: Sendable {
                 } else {
                     message = "the id \"\(entry.id)\" is already used by \(first.path); ids are unique across the whole library, every folder together: rename one of the files (this one is left out)"
                 }
-                problems.append(ContentIssue(.error, path: entry.path, message: message))
+                problems.append(FileIssue(.error, path: entry.path, message: message))
                 continue
             }
             taken[entry.id] = entry
@@ -114,20 +115,20 @@ public struct ContentLibrary: Sendable {
     /// Every problem of the library, in file and line order: what loading found, plus for each
     /// timeline that nothing overlaps and that bells are clear of speech (estimating speech at
     /// `timing`'s rate, or exact where the voice has the clips cached).
-    public func check() -> [ContentIssue] {
+    public func check() -> [FileIssue] {
         var issues = problems
         for entry in entries {
             guard case .timeline(let timeline) = entry.body else { continue }
             issues += Self.layoutIssues(timeline, timing: timing, format: format)
         }
-        return issues.sorted(by: ContentIssue.byLocation)
+        return issues.sorted(by: FileIssue.byLocation)
     }
 
     /// Checks one file, in a library folder or not (`sleepbox content check FILE`): its parse
     /// problems, its id, and for a timeline the timing.
     public static func checkFile(at path: String, speech: (any SpeechRenderer)? = nil,
                                  wordsPerMinute: Double = SpeechTiming.defaultWordsPerMinute,
-                                 format: AudioFormat = .engine) -> [ContentIssue] {
+                                 format: AudioFormat = .engine) -> [FileIssue] {
         let timing = SpeechTiming(speech: speech, wordsPerMinute: wordsPerMinute, format: format)
         let loader = ContentLoader(timing: timing, format: format)
         let parts = path.split(separator: "/")
@@ -137,10 +138,10 @@ public struct ContentLibrary: Sendable {
         if let entry = result.entry, case .timeline(let timeline) = entry.body {
             issues += layoutIssues(timeline, timing: timing, format: format)
         }
-        return issues.sorted(by: ContentIssue.byLocation)
+        return issues.sorted(by: FileIssue.byLocation)
     }
 
-    static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [ContentIssue] {
+    static func layoutIssues(_ timeline: Timeline, timing: SpeechTiming, format: AudioFormat) -> [FileIssue] {
         var isEstimate = false
         func frames(_ parts: [ScriptPart]) -> Int {
             let result = timing.frames(of: parts, language: timeline.language)

@@ -20,14 +20,14 @@ struct ContentLoader {
 
     /// Every item under `root` (a library with the folders of `ContentFolder`), and what is wrong.
     /// A missing root is an error only when `mustExist`.
-    func loadLibrary(at root: String, origin: ContentEntry.Origin, mustExist: Bool) -> (entries: [ContentEntry], issues: [ContentIssue]) {
+    func loadLibrary(at root: String, origin: ContentEntry.Origin, mustExist: Bool) -> (entries: [ContentEntry], issues: [FileIssue]) {
         var entries: [ContentEntry] = []
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             if mustExist {
-                issues.append(ContentIssue(.error, path: root, message: "the content folder is not there (or is not a folder)"))
+                issues.append(FileIssue(.error, path: root, message: "the content folder is not there (or is not a folder)"))
             }
             return ([], issues)
         }
@@ -35,13 +35,13 @@ struct ContentLoader {
         for name in names where !name.hasPrefix(".") {
             let path = Self.join(root, name)
             guard isFolder(path) else {
-                issues.append(ContentIssue(.warning, path: path, message: "ignored: files belong in one of the folders \(ContentFolder.namesText)"))
+                issues.append(FileIssue(.warning, path: path, message: "ignored: files belong in one of the folders \(ContentFolder.namesText)"))
                 continue
             }
             if ContentFolder(rawValue: name) == nil {
                 let message = Suggestion.appending(to: "ignored: \"\(name)\" is not a folder the box reads", for: name,
                                                        among: ContentFolder.allCases.map(\.rawValue))
-                issues.append(ContentIssue(.warning, path: path, message: message + " (the folders are \(ContentFolder.namesText))"))
+                issues.append(FileIssue(.warning, path: path, message: message + " (the folders are \(ContentFolder.namesText))"))
             }
         }
         for folder in ContentFolder.allCases where names.contains(folder.rawValue) {
@@ -52,15 +52,15 @@ struct ContentLoader {
         return (entries, issues)
     }
 
-    private func loadFolder(_ path: String, folder: ContentFolder, origin: ContentEntry.Origin) -> (entries: [ContentEntry], issues: [ContentIssue]) {
+    private func loadFolder(_ path: String, folder: ContentFolder, origin: ContentEntry.Origin) -> (entries: [ContentEntry], issues: [FileIssue]) {
         var entries: [ContentEntry] = []
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         var audioFiles: [String] = []
         for name in names where !name.hasPrefix(".") {
             let file = Self.join(path, name)
             if isFolder(file) {
-                issues.append(ContentIssue(.warning, path: file, message: "ignored: folders inside \(folder.rawValue)/ are not read; put the files directly in \(folder.rawValue)/"))
+                issues.append(FileIssue(.warning, path: file, message: "ignored: folders inside \(folder.rawValue)/ are not read; put the files directly in \(folder.rawValue)/"))
                 continue
             }
             if folder == .recordings, let ext = name.split(separator: ".").last, name.contains("."),
@@ -77,7 +77,7 @@ struct ContentLoader {
             return nil
         })
         for name in audioFiles where !named.contains(name) {
-            issues.append(ContentIssue(.note, path: Self.join(path, name), message: "no item in recordings/ names this file as its audio, so it is never played"))
+            issues.append(FileIssue(.note, path: Self.join(path, name), message: "no item in recordings/ names this file as its audio, so it is never played"))
         }
         return (entries, issues)
     }
@@ -85,7 +85,7 @@ struct ContentLoader {
     // MARK: Files
 
     /// Loads one file: an entry, or nil when it cannot be an item; and its issues.
-    func loadFile(_ path: String, folder: ContentFolder?, origin: ContentEntry.Origin) -> (entry: ContentEntry?, issues: [ContentIssue]) {
+    func loadFile(_ path: String, folder: ContentFolder?, origin: ContentEntry.Origin) -> (entry: ContentEntry?, issues: [FileIssue]) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let type: FileType
         let id: String
@@ -101,27 +101,27 @@ struct ContentLoader {
             case .ambient: type = .generator
             case .recordings: type = .recording
             case .some(let other):
-                return (nil, [ContentIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/, recordings in recordings/")])
+                return (nil, [FileIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/, recordings in recordings/")])
             case .none:
                 guard let guessed = Self.guessTOMLType(path) else {
-                    return (nil, [ContentIssue(.error, path: path, message: "cannot tell what this .toml file is: an ambient generator has a generator key, a recording an audio key; a timeline is named <id>.timeline.toml")])
+                    return (nil, [FileIssue(.error, path: path, message: "cannot tell what this .toml file is: an ambient generator has a generator key, a recording an audio key; a timeline is named <id>.timeline.toml")])
                 }
                 type = guessed
             }
         } else {
-            return (nil, [ContentIssue(.warning, path: path, message: "ignored: not a content file (a script is <id>.txt, a timeline <id>.timeline.toml, an ambient or recording item <id>.toml)")])
+            return (nil, [FileIssue(.warning, path: path, message: "ignored: not a content file (a script is <id>.txt, a timeline <id>.timeline.toml, an ambient or recording item <id>.toml)")])
         }
         if let folder {
             if (type == .script || type == .timeline), !folder.holdsSpokenItems {
-                return (nil, [ContentIssue(.error, path: path, message: "\(type == .script ? "a spoken script" : "a guided timeline") does not belong in \(folder.rawValue)/: move it to a spoken folder such as meditations/ or stories/")])
+                return (nil, [FileIssue(.error, path: path, message: "\(type == .script ? "a spoken script" : "a guided timeline") does not belong in \(folder.rawValue)/: move it to a spoken folder such as meditations/ or stories/")])
             }
         }
         if let problem = ContentID.problem(with: id) {
-            return (nil, [ContentIssue(.error, path: path, message: problem)])
+            return (nil, [FileIssue(.error, path: path, message: problem)])
         }
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         if let hint = ContentID.readabilityHint(for: id) {
-            issues.append(ContentIssue(.warning, path: path, message: hint))
+            issues.append(FileIssue(.warning, path: path, message: hint))
         }
         do {
             let entry: ContentEntry
@@ -180,24 +180,24 @@ struct ContentLoader {
 
     /// A recording: available with its measured length when its file is there and readable,
     /// else coming soon (a note) or unreadable (an error).
-    func recordingEntry(_ audio: AudioItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> (entry: ContentEntry, issues: [ContentIssue]) {
-        var issues: [ContentIssue] = []
+    func recordingEntry(_ audio: AudioItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> (entry: ContentEntry, issues: [FileIssue]) {
+        var issues: [FileIssue] = []
         let exists = isFile(audio.audioPath)
         var duration = 0.0
         var isAvailable = false
         if !exists {
-            issues.append(ContentIssue(.note, path: audio.path, message: "coming soon: the audio file \(audio.audioName) is not there yet; copy it next to this file to make the item playable"))
+            issues.append(FileIssue(.note, path: audio.path, message: "coming soon: the audio file \(audio.audioName) is not there yet; copy it next to this file to make the item playable"))
         } else {
             do {
                 let source = try FileSource(path: audio.audioPath, format: format)
                 if let frames = source.lengthFrames {
                     duration = format.seconds(frames)
                 } else {
-                    issues.append(ContentIssue(.warning, path: audio.audioPath, message: "the file does not declare its length; the display shows none"))
+                    issues.append(FileIssue(.warning, path: audio.audioPath, message: "the file does not declare its length; the display shows none"))
                 }
                 isAvailable = true
             } catch {
-                issues.append(ContentIssue(.error, path: audio.audioPath, message: "cannot play the audio file: \(error.reason)"))
+                issues.append(FileIssue(.error, path: audio.audioPath, message: "cannot play the audio file: \(error.reason)"))
             }
         }
         let item = ContentItem(id: id, title: audio.title, kind: audio.kind, duration: duration, isAvailable: isAvailable)

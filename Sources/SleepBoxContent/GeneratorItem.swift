@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import Foundation
 
 /// An ambient generator item (`ambient/<id>.toml`): sound the box makes itself.
@@ -20,14 +21,14 @@ public struct GeneratorItem: Sendable, Equatable {
     /// How long it plays at most, in seconds.
     public var length: Double
     /// Things `content check` should mention.
-    public var warnings: [ContentIssue]
+    public var warnings: [FileIssue]
 
     /// The range `level_db` may take.
     public static let levelRange: ClosedRange<Double> = -60...6
 
     /// Creates a generator item.
     public init(path: String, title: String, description: String? = nil, generator: Generator, levelDB: Double = 0,
-                length: Double, warnings: [ContentIssue] = []) {
+                length: Double, warnings: [FileIssue] = []) {
         self.path = path
         self.title = title
         self.description = description

@@ -1,3 +1,5 @@
+import SleepBoxTOML
+
 /// A parsed spoken script (`<id>.txt`): its header and its text as speech stretches and exact
 /// silences, in playing order.
 public struct Script: Sendable, Equatable {
@@ -9,10 +11,10 @@ public struct Script: Sendable, Equatable {
     public var parts: [ScriptPart]
     /// Things `content check` should mention that do not stop the script from playing (an
     /// unknown header key, an unusual language).
-    public var warnings: [ContentIssue]
+    public var warnings: [FileIssue]
 
     /// Creates a script.
-    public init(path: String, header: ScriptHeader, parts: [ScriptPart], warnings: [ContentIssue] = []) {
+    public init(path: String, header: ScriptHeader, parts: [ScriptPart], warnings: [FileIssue] = []) {
         self.path = path
         self.header = header
         self.parts = parts

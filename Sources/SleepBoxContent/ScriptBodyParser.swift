@@ -1,3 +1,6 @@
+import SleepBoxSystem
+import SleepBoxTOML
+
 /// Turns the text of a spoken script (the lines after `---`, or a timeline segment's text) into
 /// speech stretches and exact silences, by the rules of docs/content.md (Text, Pauses).
 ///
@@ -37,7 +40,7 @@ struct ScriptBodyParser {
     struct Result {
         var parts: [ScriptPart]
         var mode: PauseMode
-        var issues: [ContentIssue]
+        var issues: [FileIssue]
     }
 
     /// Characters that may follow `.`, `!` or `?` and still end the sentence.
@@ -48,7 +51,7 @@ struct ScriptBodyParser {
     /// Parses `lines`. `mode` nil means the default: `marked` when the text has any pause marker,
     /// else `auto`.
     func parse(_ lines: [Line], mode: PauseMode?) -> Result {
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         var events: [Event] = []
         for line in lines {
             events += self.events(of: line, issues: &issues)
@@ -60,7 +63,7 @@ struct ScriptBodyParser {
 
     // MARK: Lines to events
 
-    func events(of line: Line, issues: inout [ContentIssue]) -> [Event] {
+    func events(of line: Line, issues: inout [FileIssue]) -> [Event] {
         let chars = Array(line.text)
         let firstVisible = chars.firstIndex { !$0.isWhitespace }
         guard let firstVisible else { return [.blankLine(line: line.number)] }
@@ -96,7 +99,7 @@ struct ScriptBodyParser {
                         continue
                     case .badMarker(let message):
                         flush()
-                        issues.append(ContentIssue(.error, path: path, line: line.number, column: i + 1, message: message))
+                        issues.append(FileIssue(.error, path: path, line: line.number, column: i + 1, message: message))
                         i = close + 1
                         continue
                     case .text:
@@ -105,7 +108,7 @@ struct ScriptBodyParser {
                 } else {
                     let rest = String(chars[(i + 1)...].prefix { !$0.isWhitespace })
                     if !rest.isEmpty, Self.classify(rest) != .text {
-                        issues.append(ContentIssue(.error, path: path, line: line.number, column: i + 1,
+                        issues.append(FileIssue(.error, path: path, line: line.number, column: i + 1,
                                                    message: "(\(rest) is missing its closing parenthesis: a pause marker is written like (2s)"))
                     }
                 }
@@ -238,7 +241,7 @@ struct ScriptBodyParser {
                 }
                 total += value * factor
             }
-            return .badMarker(head + "a marker is one number and one unit: write (\(numberText(total))s)")
+            return .badMarker(head + "a marker is one number and one unit: write (\(Quoting.number(total))s)")
         }
         let unitLetter = unitLetter(piece.unit)
         let validNumber = DurationText.number(Array(piece.number), from: 0).map { $0.1 == piece.number.count } ?? false
@@ -257,7 +260,7 @@ struct ScriptBodyParser {
         }
         if let unitLetter {
             if unitLetter == "h", let value = Double(piece.number) {
-                return .badMarker(head + "markers are in seconds or minutes: write (\(numberText(value * 60))m)")
+                return .badMarker(head + "markers are in seconds or minutes: write (\(Quoting.number(value * 60))m)")
             }
             return .badMarker(head + "write (\(piece.number)\(unitLetter)): a number then s or m, in lowercase, with no spaces")
         }
@@ -300,9 +303,4 @@ struct ScriptBodyParser {
         return String(slice)
     }
 
-    /// `90`, `1.5`: a number as a person writes it.
-    static func numberText(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
 }

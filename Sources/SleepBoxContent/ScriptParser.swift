@@ -23,7 +23,7 @@ public enum ScriptParser {
     /// Parses the text of a file named `path` (the name is used in messages only).
     public static func parse(text: String, path: String) throws(ContentError) -> Script {
         let lines = ContentText.lines(text)
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         var fields: [String: Field] = [:]
         var separator: Int?
         var strayLines: [Int] = []
@@ -37,7 +37,7 @@ public enum ScriptParser {
             let trimmed = ScriptBodyParser.trimmed(raw)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.count >= 3, trimmed.allSatisfy({ $0 == "-" }) {
-                issues.append(ContentIssue(.error, path: path, line: number, column: 1,
+                issues.append(FileIssue(.error, path: path, line: number, column: 1,
                                            message: "the line that ends the header must be exactly --- (three hyphens, nothing else on the line)"))
                 separator = index
                 break
@@ -53,17 +53,17 @@ public enum ScriptParser {
             let valueColumn = raw.distance(from: raw.startIndex, to: colon) + 2 + leading
             guard knownKeys.contains(key) else {
                 if knownKeys.contains(key.lowercased()) {
-                    issues.append(ContentIssue(.error, path: path, line: number, column: 1,
+                    issues.append(FileIssue(.error, path: path, line: number, column: 1,
                                                message: "header keys are lowercase: write \(key.lowercased()): instead of \(key):"))
                 } else {
                     let message = Suggestion.appending(to: "unknown header key \"\(key)\" is ignored", for: key, among: knownKeys)
-                    issues.append(ContentIssue(.warning, path: path, line: number, column: 1,
+                    issues.append(FileIssue(.warning, path: path, line: number, column: 1,
                                                message: message + " (known keys: \(knownKeys.joined(separator: ", ")))"))
                 }
                 continue
             }
             if let first = fields[key] {
-                issues.append(ContentIssue(.error, path: path, line: number, column: 1,
+                issues.append(FileIssue(.error, path: path, line: number, column: 1,
                                            message: "\(key) is given twice (first on line \(first.line)); keep one"))
                 continue
             }
@@ -77,7 +77,7 @@ public enum ScriptParser {
         }
         let separatorLine = separator + 1
         for line in strayLines {
-            issues.append(ContentIssue(.error, path: path, line: line, column: 1,
+            issues.append(FileIssue(.error, path: path, line: line, column: 1,
                                        message: "expected key: value in the header (or a comment starting with #); the text goes below the --- line"))
         }
 
@@ -91,7 +91,7 @@ public enum ScriptParser {
         let body = ScriptBodyParser(path: path).parse(bodyLines, mode: header?.declaredPauses)
         issues += body.issues
         if !body.parts.contains(where: { $0.text != nil }) {
-            issues.append(ContentIssue(.error, path: path, line: separatorLine, column: 1,
+            issues.append(FileIssue(.error, path: path, line: separatorLine, column: 1,
                                        message: "there is no text after ---: write the words the voice should read below this line"))
         }
 
@@ -99,7 +99,7 @@ public enum ScriptParser {
             var complete = header
             complete.pauses = body.mode
             return Script(path: path, header: complete, parts: body.parts,
-                          warnings: issues.sorted(by: ContentIssue.byLocation))
+                          warnings: issues.sorted(by: FileIssue.byLocation))
         }
         throw ContentError(issues)
     }
@@ -108,7 +108,7 @@ public enum ScriptParser {
     /// interjection), read like a `marked` script unless `mode` says otherwise. Every part and
     /// issue gets `line`; columns count within the text. Returns the parts and any errors.
     public static func parseSpokenText(_ text: String, path: String, line: Int,
-                                       mode: PauseMode = .marked) -> (parts: [ScriptPart], issues: [ContentIssue]) {
+                                       mode: PauseMode = .marked) -> (parts: [ScriptPart], issues: [FileIssue]) {
         let lines = ContentText.lines(text).map { ScriptBodyParser.Line(number: line, text: $0) }
         let result = ScriptBodyParser(path: path).parse(lines, mode: mode)
         return (result.parts, result.issues)
@@ -126,7 +126,7 @@ public enum ScriptParser {
         let path: String
         let fields: [String: Field]
         let separatorLine: Int
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
 
         init(path: String, fields: [String: Field], separatorLine: Int) {
             self.path = path
@@ -163,7 +163,7 @@ public enum ScriptParser {
                 } else {
                     language = field.value
                     if language != "en" {
-                        issues.append(ContentIssue(.note, path: path, line: field.line, column: field.column,
+                        issues.append(FileIssue(.note, path: path, line: field.line, column: field.column,
                                                    message: "language \"\(language)\": the bundled voices read en only; a voice for \(language) must be installed"))
                     }
                 }
@@ -210,7 +210,7 @@ public enum ScriptParser {
         }
 
         private mutating func error(_ line: Int, _ column: Int, _ message: String) {
-            issues.append(ContentIssue(.error, path: path, line: line, column: column, message: message))
+            issues.append(FileIssue(.error, path: path, line: line, column: column, message: message))
         }
     }
 }

@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import SleepBoxCore
 
 /// A parsed guided timeline (`<id>.timeline.toml`): spoken segments at exact times, interjections
@@ -35,14 +36,14 @@ public struct Timeline: Sendable, Equatable {
     /// The lines of `length`, `bell_interval` and `end_bell`, for messages.
     public var lengthLine: Int?, bellIntervalLine: Int?, endBellLine: Int?
     /// Things `content check` should mention that do not stop the timeline from playing.
-    public var warnings: [ContentIssue]
+    public var warnings: [FileIssue]
 
     /// Creates a timeline.
     public init(path: String, title: String, kind: ContentKind, author: String, narrator: String? = nil,
                 description: String? = nil, language: String = "en", length: Double, startDelay: Double = 0,
                 endBell: Bool = false, bellInterval: Double? = nil, segments: [TimelineSegment] = [],
                 interjections: [TimelineInterjection] = [], breathing: TimelineBreathing? = nil,
-                warnings: [ContentIssue] = []) {
+                warnings: [FileIssue] = []) {
         self.path = path
         self.title = title
         self.kind = kind

@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import SleepBoxAudio
 
 /// Checks a timeline's timing once it is known how long each text lasts: that nothing overlaps
@@ -31,8 +32,8 @@ struct TimelineLayout {
     }
 
     /// Overlaps (errors) and bell clearance (warnings), in time order.
-    func issues() -> [ContentIssue] {
-        var issues: [ContentIssue] = []
+    func issues() -> [FileIssue] {
+        var issues: [FileIssue] = []
         let blocks = self.blocks().sorted { $0.start < $1.start }
         let end = format.frames(timeline.length)
         var latest: Block?
@@ -78,24 +79,24 @@ struct TimelineLayout {
         return blocks
     }
 
-    private func bellWarnings(_ blocks: [Block]) -> [ContentIssue] {
+    private func bellWarnings(_ blocks: [Block]) -> [FileIssue] {
         var bells: [(time: Double, name: String)] = timeline.intervalBellTimes.map { ($0, "the interval bell") }
         if timeline.endBell { bells.append((timeline.length, "the end bell")) }
         let clearance = format.frames(Self.bellClearanceSeconds)
-        var issues: [ContentIssue] = []
+        var issues: [FileIssue] = []
         for block in blocks where block.isSpeech {
             for bell in bells {
                 let frame = format.frames(bell.time)
                 guard frame >= block.start - clearance, frame <= block.end + clearance else { continue }
-                issues.append(ContentIssue(.warning, path: timeline.path, line: block.line,
+                issues.append(FileIssue(.warning, path: timeline.path, line: block.line,
                                            message: "\(bell.name) at \(DurationText.format(bell.time)) rings within \(Int(Self.bellClearanceSeconds)) seconds of \(block.name), which runs from \(time(block.start)) to \(time(block.end))\(isMeasured ? "" : " (estimated)"): keep speech at least \(Int(Self.bellClearanceSeconds)) seconds clear of the bells"))
             }
         }
         return issues
     }
 
-    private func error(_ block: Block, _ message: String) -> ContentIssue {
-        ContentIssue(.error, path: timeline.path, line: block.line, message: message)
+    private func error(_ block: Block, _ message: String) -> FileIssue {
+        FileIssue(.error, path: timeline.path, line: block.line, message: message)
     }
 
     private func time(_ frames: Int) -> String { DurationText.format(format.seconds(frames)) }

@@ -48,8 +48,7 @@ extension Box {
                 return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, in: config.language), hour: f.hour, minute: f.minute,
                                         nextAlarm: nil, timerRemaining: nil))
             }
-            let paused: Bool
-            if case .paused = state.phase { paused = true } else { paused = false }
+            let paused = state.phase.isPaused
             if let guide = item.breathing, let breath = guide.phase(at: position) {
                 let words = config.words
                 let label: String
@@ -68,7 +67,7 @@ extension Box {
             return .nowPlaying(NowPlayingScreen(
                 mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
                 duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
-                stopsAtEnd: state.timer?.choice == .endOfContent))
+                stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind))
         }
     }
 
@@ -79,23 +78,15 @@ extension Box {
 
     /// The uptime the breathing LED may next switch (the next step of the breath), or nil.
     public func nextBreathLightChange(after now: Moment) -> Double? {
-        guard isBreathRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
+        guard state.phase.isRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
               let next = guide.nextStepStart(after: position) else { return nil }
         return now.uptime + max(0.001, next - position)
-    }
-
-    /// Playing, or crossfading into the item (its breath has begun).
-    private var isBreathRunning: Bool {
-        switch state.phase {
-        case .playing, .crossfading: return true
-        default: return false
-        }
     }
 
     /// The breathing LED: on while breathing in and holding the breath in, off otherwise (and
     /// whenever no breathing exercise plays, or it is paused or fading out).
     public func breathLight(at now: Moment) -> Bool {
-        guard isBreathRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
+        guard state.phase.isRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
               let breath = guide.phase(at: position) else { return false }
         return breath.step == .inhale || (breath.step == .hold && guide.fullness(breath) >= 1)
     }
@@ -132,12 +123,7 @@ extension Box {
     /// The item that plays (or is paused, or is being faded or crossfaded to), and its position.
     public func currentItem(at now: Moment) -> (ContentItem, Double)? {
         guard let p = state.playback, let item = catalog.item(p.item) else { return nil }
-        let running: Bool
-        switch state.phase {
-        case .playing, .crossfading: running = true
-        default: running = false // paused; a fade keeps the position where it began
-        }
-        return (item, p.position(at: now.uptime, running: running, duration: item.duration))
+        return (item, p.position(at: now.uptime, running: state.phase.isRunning, duration: item.duration))
     }
 
     /// Seconds left on a running sleep timer (nil when none, or End of content).

@@ -76,4 +76,75 @@ extension Box {
         let hint: String? = items.isEmpty ? words(category == .favorites ? .favoritesHint : .nothingHereYet) : nil
         return MenuScreen(title: words(category.key), rows: rows, selected: min(position.selected, rows.count - 1), hint: hint)
     }
+
+    // MARK: Actions
+
+    mutating func openMenu(_ position: MenuPosition, at now: Moment) {
+        state.overlay = .menu(position, until: now.uptime + config.menu.closeAfterSeconds)
+    }
+
+    /// The knob held: opens the menu; in a list on an item, marks or unmarks it a favourite; in
+    /// the menu elsewhere, closes it.
+    mutating func knobHeld(at now: Moment, into out: inout [Command]) {
+        guard case .menu(let position, _) = state.overlay else {
+            openMenu(MenuPosition(category: nil, selected: 0), at: now)
+            return
+        }
+        guard let category = position.category, position.selected > 0 else {
+            state.overlay = nil
+            return
+        }
+        let items = menuItems(category, at: now)
+        guard position.selected - 1 < items.count else { return }
+        let id = items[position.selected - 1].id
+        if let index = state.favorites.firstIndex(of: id) {
+            state.favorites.remove(at: index)
+        } else {
+            state.favorites.append(id)
+        }
+        var kept = position
+        // In the favourites list the row just unmarked goes away: stay on a row that exists.
+        if category == .favorites { kept.selected = min(kept.selected, state.favorites.count) }
+        openMenu(kept, at: now)
+        if config.audio.confirmationCues { out.append(.playCue(.tick)) }
+    }
+
+    /// A short knob press in the menu: open the category, go back, or play the item.
+    mutating func menuPressed(_ position: MenuPosition, at now: Moment, into out: inout [Command]) {
+        guard let category = position.category else {
+            let categories = menuCategories
+            guard position.selected < categories.count else { return }
+            let chosen = categories[position.selected]
+            openMenu(MenuPosition(category: chosen, selected: menuItems(chosen, at: now).isEmpty ? 0 : 1), at: now)
+            return
+        }
+        guard position.selected > 0 else {
+            openMenu(MenuPosition(category: nil, selected: menuCategories.firstIndex(of: category) ?? 0), at: now)
+            return
+        }
+        let items = menuItems(category, at: now)
+        guard position.selected - 1 < items.count else { return }
+        let item = items[position.selected - 1]
+        guard item.isAvailable, !state.unplayable.contains(item.id) else {
+            state.overlay = .comingSoon(title: item.title, until: now.uptime + config.display.messageSeconds * 2)
+            return
+        }
+        state.overlay = nil
+        play(chosen: item, at: now, into: &out)
+    }
+
+    /// Plays an item picked in the menu. The mode becomes the one whose pool has the item's kind
+    /// (else the current one, else the last one), so the leaf and skip go on from there.
+    mutating func play(chosen item: ContentItem, at now: Moment, into out: inout [Command]) {
+        if let p = state.playback, p.item == item.id {
+            if case .paused = state.phase { knobPressed(at: now, into: &out) }
+            return
+        }
+        let poolMode = [Mode.meditation, .poetry].first { config.pools[$0]?.contains(item.kind) ?? false }
+        let mode = poolMode ?? (state.mode != .off ? state.mode : state.lastMode)
+        let reason: CrossfadeReason = mode == state.mode ? .skip : .modeChange
+        state.mode = mode
+        state.lastMode = mode
+        startItem(item.id, at: now, reason: reason, into: &out)
+    }
 }

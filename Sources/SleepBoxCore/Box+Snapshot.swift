@@ -5,9 +5,7 @@ extension Box {
         switch state.phase {
         case .playing, .crossfading, .paused:
             if let (current, position) = currentItem(at: now) {
-                let paused: Bool
-                if case .paused = state.phase { paused = true } else { paused = false }
-                item = Snapshot.ItemSnapshot(id: current.id, position: position, playing: !paused)
+                item = Snapshot.ItemSnapshot(id: current.id, position: position, playing: !state.phase.isPaused)
             }
         default:
             // Fading out (by hand or by the timer) is stopping: never come back up loud.

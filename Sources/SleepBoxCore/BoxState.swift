@@ -19,8 +19,8 @@ public struct BoxState: Sendable, Equatable {
     /// Saved positions, by item.
     public var progress: [ItemID: ProgressEntry] = [:]
     public var overlay: Overlay?
-    /// Buttons held down now, with what their hold has done so far.
-    public var held: [Button: Hold] = [:]
+    /// Buttons down now, with what their press has done so far (the input decoder times holds).
+    public var pressed: [Button: PressUse] = [:]
     public var shuffle: [Mode: ShuffleBag] = [:]
     public var rng: SplitMix64
     /// Uptime of the last periodic save while playing.
@@ -54,37 +54,9 @@ public struct BoxState: Sendable, Equatable {
         case .idle, .ringing, .greeting, .snoozed: return nil
         }
     }
-}
 
-/// What the box is doing.
-public enum Phase: Sendable, Equatable {
-    case idle
-    case playing(Playback)
-    case paused(Playback)
-    /// Moving from one item to another; `since`/`until` in uptime seconds.
-    case crossfading(from: Playback, to: Playback, since: Double, until: Double, reason: CrossfadeReason)
-    /// Fading to silence, then stopping.
-    case fadingOut(Playback, since: Double, until: Double, reason: FadeReason)
-    /// The wake sound is ramping or ringing.
-    case ringing(AlarmRing)
-    /// The wake greeting is spoken over the ducked wake sound.
-    case greeting(AlarmRing)
-    /// Quiet until `until` (uptime), then rings again.
-    case snoozed(until: Double)
-
-    /// The phase's name as traces show it.
-    public var name: String {
-        switch self {
-        case .idle: return "idle"
-        case .playing: return "playing"
-        case .paused: return "paused"
-        case .crossfading: return "crossfading"
-        case .fadingOut: return "fadingOut"
-        case .ringing: return "ringing"
-        case .greeting: return "greeting"
-        case .snoozed: return "snoozed"
-        }
-    }
+    /// The alarm has the box: ringing, greeting or snoozed (see `Phase.isAlarmActive`).
+    public var isAlarmActive: Bool { phase.isAlarmActive }
 }
 
 public enum CrossfadeReason: String, Sendable, Equatable {
@@ -197,22 +169,6 @@ public enum Overlay: Sendable, Equatable {
         switch self {
         case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .menu(_, let t): return t
         }
-    }
-}
-
-/// A button held down.
-public struct Hold: Sendable, Equatable {
-    /// Uptime it went down.
-    public var since: Double
-    /// How many times its hold action has fired (skip: seeks done).
-    public var fired: Int = 0
-    /// True once the press has been used (its release does nothing more).
-    public var consumed: Bool = false
-
-    public init(since: Double, fired: Int = 0, consumed: Bool = false) {
-        self.since = since
-        self.fired = fired
-        self.consumed = consumed
     }
 }
 

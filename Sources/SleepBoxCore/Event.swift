@@ -3,6 +3,10 @@
 public enum Event: Sendable, Equatable {
     /// A button went down (already debounced).
     case buttonPressed(Button)
+    /// A button has been kept down `seconds` since it was pressed: the input decoder reports it at
+    /// the button's hold threshold, then at each repeat (see `HoldTimings`), like Rockbox's
+    /// `BUTTON_REPEAT`.
+    case buttonHeld(Button, seconds: Double)
     /// A button came up (already debounced).
     case buttonReleased(Button)
     /// The knob turned by whole detents: positive clockwise.
@@ -34,6 +38,7 @@ public enum Event: Sendable, Equatable {
     public var name: String {
         switch self {
         case .buttonPressed(let b): return "press \(b.rawValue)"
+        case .buttonHeld(let b, let seconds): return "held \(b.rawValue) \((seconds * 1000).rounded() / 1000)"
         case .buttonReleased(let b): return "release \(b.rawValue)"
         case .knobTurned(let d): return "turn \(d)"
         case .timePassed: return "time"

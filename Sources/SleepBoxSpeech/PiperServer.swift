@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// The natural voice's long-lived process: `piper_server.py` run by the Python of the voice's
 /// virtual environment, which loads the Piper voice once and then answers one request a line.
@@ -52,7 +53,7 @@ public final class PiperServer: @unchecked Sendable {
     private var input: FileHandle?
     private var outputFD: Int32 = -1
     private var greeting: Greeting?
-    private var lastFailure: (date: Date, reason: SpeechError.Reason)?
+    private var lastFailure: (at: Double, reason: SpeechError.Reason)?
     private var busy = false
     private var urgentWaiting = 0
 
@@ -121,10 +122,10 @@ public final class PiperServer: @unchecked Sendable {
         let ready = try startGuarded()
         let request = Self.requestLine(text: text, lengthScale: lengthScale, volume: volume)
         do throws(SpeechError.Reason) {
-            guard let input = input, writeAll(input.fileDescriptor, request) else {
+            guard let input = input, ChildProcess.writeIgnoringBrokenPipe(input.fileDescriptor, request) else {
                 throw .processFailed(status: -1, stderr: "the voice process stopped reading")
             }
-            let deadline = Date().addingTimeInterval(max(0.1, timeout))
+            let deadline = SystemClock.monotonicSeconds() + max(0.1, timeout)
             let header = try receive(count: 8, deadline: deadline, seconds: timeout)
             let tag = String(decoding: header.prefix(4), as: UTF8.self)
             let length = Int(header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian })
@@ -180,14 +181,14 @@ public final class PiperServer: @unchecked Sendable {
     private func startLocked() throws(SpeechError.Reason) -> Greeting {
         if let process, process.isRunning, let greeting { return greeting }
         stopLocked()
-        if let lastFailure, Date().timeIntervalSince(lastFailure.date) < retryAfter { throw lastFailure.reason }
+        if let lastFailure, SystemClock.monotonicSeconds() - lastFailure.at < retryAfter { throw lastFailure.reason }
         do throws(SpeechError.Reason) {
             let greeting = try launchLocked()
             lastFailure = nil
             return greeting
         } catch {
             stopLocked()
-            lastFailure = (Date(), error)
+            lastFailure = (SystemClock.monotonicSeconds(), error)
             throw error
         }
     }
@@ -221,7 +222,7 @@ public final class PiperServer: @unchecked Sendable {
         input = stdinPipe.fileHandleForWriting
         outputFD = dup(stdoutPipe.fileHandleForReading.fileDescriptor)
         try? stdoutPipe.fileHandleForReading.close()
-        let deadline = Date().addingTimeInterval(startTimeout)
+        let deadline = SystemClock.monotonicSeconds() + startTimeout
         var line = Data()
         while line.last != UInt8(ascii: "\n") {
             line += try receive(count: 1, deadline: deadline, seconds: startTimeout)
@@ -264,29 +265,27 @@ public final class PiperServer: @unchecked Sendable {
         greeting = nil
     }
 
-    /// Exactly `count` bytes from the process, or an error when it ends or the deadline passes.
-    private func receive(count: Int, deadline: Date, seconds: Double) throws(SpeechError.Reason) -> Data {
+    /// Exactly `count` bytes from the process, or an error when it ends or the deadline (monotonic
+    /// seconds) passes.
+    private func receive(count: Int, deadline: Double, seconds: Double) throws(SpeechError.Reason) -> Data {
         let fd = outputFD
         guard fd >= 0 else { throw .processFailed(status: -1, stderr: "the voice process is not running") }
         var data = Data(count: count)
         var got = 0
         while got < count {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline - SystemClock.monotonicSeconds()
             guard left > 0 else { throw .timedOut(seconds: seconds) }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(left * 1000, 60_000)) + 1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw .processFailed(status: -1, stderr: "poll: \(String(cString: strerror(errno)))")
-            }
+            let ready = SystemCall.retryingEINTR { poll(&pfd, 1, Int32(min(left * 1000, 60_000)) + 1) }
+            if ready < 0 { throw .processFailed(status: -1, stderr: SystemError("poll").description) }
             if ready == 0 { continue }
             let n = data.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return read(fd, base + got, count - got)
+                return SystemCall.retryingEINTR { read(fd, base + got, count - got) }
             }
             if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw .processFailed(status: -1, stderr: "read: \(String(cString: strerror(errno)))")
+                if SystemError.currentErrno == EAGAIN { continue }
+                throw .processFailed(status: -1, stderr: SystemError("read").description)
             }
             if n == 0 {
                 throw .processFailed(status: -1, stderr: "the voice process ended in the middle of an answer")
@@ -294,39 +293,6 @@ public final class PiperServer: @unchecked Sendable {
             got += n
         }
         return data
-    }
-
-    /// Writes all of `data`; false when the process no longer reads (EPIPE, with SIGPIPE ignored
-    /// for this write by blocking it on this thread).
-    private func writeAll(_ fd: Int32, _ data: Data) -> Bool {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        defer {
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1 {
-                var zero = timespec(tv_sec: 0, tv_nsec: 0)
-                _ = sigtimedwait(&pipeSignal, nil, &zero)
-            }
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
-        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-            guard var p = raw.baseAddress else { return true }
-            var left = raw.count
-            while left > 0 {
-                let n = write(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                p += n
-                left -= n
-            }
-            return true
-        }
     }
 
     /// One request line.

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// Rendered speech on disk, so that a greeting or a poem is synthesized once and then loads in a
 /// millisecond: one file per clip in `directory` (the state directory's `speech-cache/`).
@@ -175,7 +176,7 @@ public final class SpeechCache: @unchecked Sendable {
             return false
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.reason(errno: errno)
             unlink(temporary)
             logger.warning("cannot rename speech cache file", metadata: ["path": "\(path)", "error": "\(reason)"])
             stats.failedWrites += 1

@@ -1,9 +1,8 @@
-/// Finds the line a key of a TOML document was written on: a copy of `TOMLKeyLocator`
-/// (SleepBoxTOML) that also tells the entries of an array of tables apart.
+/// Finds the line a key of a TOML document was written on, for `TOMLReader`'s issues.
 ///
-/// Besides everything `TOMLKeyLocator` records, each `[[segment]]` header opens entry 0, 1, 2 ...
-/// of `segment`, and the keys under it are also recorded under `segment.<n>.<key>`
-/// (`segment.1.at`), so the second segment's `at` has its own line. As in `TOMLKeyLocator`:
+/// Each `[[segment]]` header opens entry 0, 1, 2 ... of `segment`, and the keys under it are also
+/// recorded under `segment.<n>.<key>` (`segment.1.at`), so the second segment's `at` has its own
+/// line.
 ///
 /// TOMLKit (toml++) parses a document into tables but does not say where a key came from, so
 /// error messages would have no line. This scanner reads the source text once and remembers the

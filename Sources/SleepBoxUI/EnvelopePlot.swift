@@ -1,13 +1,38 @@
 /// A picture of a night's sound: the level (dBFS) over time, with a grid of hours and tens of
-/// decibels and marks where things happened, so a person can see the fades, the silence and the
-/// alarm's rise at a glance.
+/// decibels and marks where things happened (the mode changing, the sleep timer's fade, alarms,
+/// snoozes), so a person can see the fades, the silence and the alarm's rise at a glance. Minutes
+/// worth a closer look (a fade, an alarm) can be drawn again below the night, magnified, as insets.
 public enum EnvelopePlot {
+    /// What a mark stands for; each kind has its own colour.
+    public enum MarkKind: Sendable, Equatable {
+        /// The mode changed (meditation, poetry, off) or an item was chosen.
+        case mode
+        /// The sleep timer's fade began.
+        case fade
+        /// An alarm started ringing.
+        case alarm
+        /// The alarm was snoozed or dismissed.
+        case snooze
+    }
+
     public struct Mark: Sendable, Equatable {
         public var seconds: Double
         public var label: String
-        public init(seconds: Double, label: String) {
+        public var kind: MarkKind
+        public init(seconds: Double, label: String, kind: MarkKind = .alarm) {
             self.seconds = seconds
             self.label = label
+            self.kind = kind
+        }
+    }
+
+    /// A stretch of time drawn again below the night, filling the picture's width.
+    public struct Inset: Sendable, Equatable {
+        public var range: ClosedRange<Double>
+        public var title: String
+        public init(range: ClosedRange<Double>, title: String) {
+            self.range = range
+            self.title = title
         }
     }
 
@@ -17,52 +42,140 @@ public enum EnvelopePlot {
     static let level = PNGWriter.Color(red: 0x8f, green: 0xd3, blue: 0xff)
     static let fill = PNGWriter.Color(red: 0x2d, green: 0x4f, blue: 0x6e)
     static let mark = PNGWriter.Color(red: 0xff, green: 0xc8, blue: 0x6a)
+    static let modeMark = PNGWriter.Color(red: 0x9c, green: 0xe0, blue: 0x8c)
+    static let fadeMark = PNGWriter.Color(red: 0xd8, green: 0x9c, blue: 0xf0)
+    static let snoozeMark = PNGWriter.Color(red: 0xf0, green: 0x8c, blue: 0x8c)
+    /// The lanes labels are stacked in, and the height of one.
+    static let labelLanes = 3
+    static let laneHeight = 10
 
-    /// Draws `levels` (dBFS, one per window of `windowSeconds`) from `floor` dB up to 0 dB.
-    /// `clockLabel(seconds)` names a time on the axis (e.g. the local time of day).
+    static func color(of kind: MarkKind) -> PNGWriter.Color {
+        switch kind {
+        case .mode: return modeMark
+        case .fade: return fadeMark
+        case .alarm: return mark
+        case .snooze: return snoozeMark
+        }
+    }
+
+    /// Draws `levels` (dBFS, one per window of `windowSeconds`) from `floor` dB up to 0 dB, the
+    /// marks over it, and each inset in a row of its own below (`height` grows by `insetHeight`
+    /// when there are insets). `clockLabel(seconds)` names a time on the axis (e.g. the local
+    /// time of day).
     public static func render(levels: [Float], windowSeconds: Double, floor: Float = -70, width: Int = 1400,
-                              height: Int = 360, title: String, marks: [Mark] = [],
-                              clockLabel: (Double) -> String) -> RGBImage {
-        var img = RGBImage(width: width, height: height, background: background)
-        let left = 44, right = width - 12, top = 30, bottom = height - 40
-        let plotW = max(1, right - left), plotH = max(1, bottom - top)
+                              height: Int = 360, title: String, marks: [Mark] = [], insets: [Inset] = [],
+                              insetHeight: Int = 220, clockLabel: (Double) -> String) -> RGBImage {
+        let shown = Array(insets.prefix(3))
         let total = max(windowSeconds, Double(levels.count) * windowSeconds)
-        func x(_ seconds: Double) -> Int { left + Int((seconds / total) * Double(plotW)) }
-        func y(_ db: Float) -> Int { top + Int(((0 - max(floor, min(0, db))) / (0 - floor)) * Float(plotH)) }
+        var img = RGBImage(width: width, height: height + (shown.isEmpty ? 0 : insetHeight), background: background)
+        let night = Panel(left: 44, right: width - 12, top: 30 + labelLanes * laneHeight, bottom: height - 40,
+                          range: 0...total, floor: floor)
+        night.draw(levels: levels, windowSeconds: windowSeconds, marks: marks, clockLabel: clockLabel, in: &img)
+        img.text(title, x: night.left, y: 8, scale: 2, axis)
+        img.text("dBFS", x: 4, y: night.top - 14, axis)
 
-        // Grid: every 10 dB, and every hour (or every 10 minutes for short runs).
-        for db in stride(from: 0, through: Int(floor), by: -10) {
-            img.fill(x: left, y: y(Float(db)), width: plotW, height: 1, grid)
-            img.text("\(db)", x: 4, y: y(Float(db)) - 3, axis)
+        guard !shown.isEmpty else { return img }
+        let gap = 24
+        let each = (width - 44 - 12 - gap * (shown.count - 1)) / shown.count
+        for (i, inset) in shown.enumerated() {
+            let left = 44 + i * (each + gap)
+            let panel = Panel(left: left, right: left + each, top: height + 16 + labelLanes * laneHeight,
+                              bottom: height + insetHeight - 30, range: inset.range, floor: floor)
+            // The night's picture marks where each inset comes from.
+            let from = night.x(inset.range.lowerBound), to = max(from + 1, night.x(inset.range.upperBound))
+            img.fill(x: from, y: night.bottom + 2, width: to - from, height: 3, axis)
+            panel.draw(levels: levels, windowSeconds: windowSeconds, marks: marks, clockLabel: clockLabel, in: &img)
+            img.text(inset.title, x: left, y: height + 2, axis)
         }
-        let step: Double = total > 3 * 3600 ? 3600 : total > 1200 ? 600 : 60
-        var t = 0.0
-        while t <= total {
-            img.fill(x: x(t), y: top, width: 1, height: plotH, grid)
-            img.text(clockLabel(t), x: x(t) - 14, y: bottom + 6, axis)
-            t += step
+        return img
+    }
+
+    /// One plot: a time range over a rectangle of the picture.
+    struct Panel {
+        var left: Int, right: Int, top: Int, bottom: Int
+        var range: ClosedRange<Double>
+        var floor: Float
+
+        var width: Int { max(1, right - left) }
+        var height: Int { max(1, bottom - top) }
+        var span: Double { max(1e-9, range.upperBound - range.lowerBound) }
+
+        func x(_ seconds: Double) -> Int {
+            let f = (seconds - range.lowerBound) / span
+            return left + Int((min(1, max(0, f.isFinite ? f : 0))) * Double(width))
         }
-        // The level: each column shows the loudest window it covers, filled down to the floor.
-        if !levels.isEmpty {
-            for col in 0..<plotW {
-                let a = Int(Double(col) / Double(plotW) * Double(levels.count))
-                let b = max(a + 1, Int(Double(col + 1) / Double(plotW) * Double(levels.count)))
-                var loudest = -Float.infinity
-                for i in a..<min(b, levels.count) { loudest = max(loudest, levels[i]) }
-                guard loudest > floor else { continue }
-                let yy = y(loudest)
-                img.fill(x: left + col, y: yy + 1, width: 1, height: bottom - yy - 1, fill)
-                img.fill(x: left + col, y: yy, width: 1, height: 2, level)
+
+        func y(_ db: Float) -> Int {
+            top + Int(((0 - max(floor, min(0, db))) / (0 - floor)) * Float(height))
+        }
+
+        func draw(levels: [Float], windowSeconds: Double, marks: [Mark], clockLabel: (Double) -> String,
+                  in img: inout RGBImage) {
+            // Grid: every 10 dB, and a time step that gives a handful of labels.
+            for db in stride(from: 0, through: Int(floor), by: -10) {
+                img.fill(x: left, y: y(Float(db)), width: width, height: 1, grid)
+                img.text("\(db)", x: left - 40, y: y(Float(db)) - 3, axis)
+            }
+            let steps: [Double] = [5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200]
+            let step = steps.first { span / $0 <= Double(max(2, width / 110)) } ?? 7200
+            var t = (range.lowerBound / step).rounded(.up) * step
+            while t <= range.upperBound {
+                img.fill(x: x(t), y: top, width: 1, height: height, grid)
+                let label = clockLabel(t)
+                let w = BitmapFont.small.width(of: label)
+                img.text(label, x: min(max(x(t) - w / 2, left), right - w), y: bottom + 6, axis)
+                t += step
+            }
+            // The level: each column shows the loudest window it covers, filled down to the floor.
+            if !levels.isEmpty, windowSeconds > 0 {
+                for col in 0..<width {
+                    let t0 = range.lowerBound + span * Double(col) / Double(width)
+                    let t1 = range.lowerBound + span * Double(col + 1) / Double(width)
+                    let a = max(0, Int(t0 / windowSeconds))
+                    let b = min(levels.count, max(a + 1, Int((t1 / windowSeconds).rounded(.up))))
+                    guard a < b else { continue }
+                    var loudest = -Float.infinity
+                    for i in a..<b { loudest = max(loudest, levels[i]) }
+                    guard loudest > floor else { continue }
+                    let yy = y(loudest)
+                    img.fill(x: left + col, y: yy + 1, width: 1, height: bottom - yy - 1, fill)
+                    img.fill(x: left + col, y: yy, width: 1, height: 2, level)
+                }
+            }
+            drawMarks(marks.filter { range.contains($0.seconds) }.sorted { $0.seconds < $1.seconds }, in: &img)
+            img.fill(x: left, y: bottom, width: width, height: 1, axis)
+            img.fill(x: left, y: top, width: 1, height: height, axis)
+        }
+
+        /// Marks as lines, their labels in lanes above the plot: right of the line when it fits,
+        /// else left of it, in the first lane where it overlaps no other label; never clipped.
+        func drawMarks(_ marks: [Mark], in img: inout RGBImage) {
+            var laneSpans = [[ClosedRange<Int>]](repeating: [], count: labelLanes)
+            for m in marks {
+                let c = color(of: m.kind)
+                let mx = x(m.seconds)
+                img.fill(x: mx, y: top, width: 1, height: height, c)
+                let w = BitmapFont.small.width(of: m.label)
+                let rightStart = mx + 3
+                let leftStart = mx - 2 - w
+                var placed: (lane: Int, x: Int)?
+                for lane in 0..<labelLanes {
+                    for start in [rightStart, leftStart] where start >= 0 && start + w <= img.width {
+                        let span = start...(start + w + 4)
+                        if !laneSpans[lane].contains(where: { $0.overlaps(span) }) {
+                            placed = (lane, start)
+                            break
+                        }
+                    }
+                    if placed != nil { break }
+                }
+                // Every lane is full here: the last lane takes it, at the left or right edge.
+                let spot = placed ?? (labelLanes - 1, min(max(0, rightStart), img.width - w))
+                laneSpans[spot.lane].append(spot.x...(spot.x + w + 4))
+                let ly = top - laneHeight * (labelLanes - spot.lane)
+                img.fill(x: mx, y: ly + laneHeight - 2, width: 1, height: top - ly - laneHeight + 2, c)
+                img.text(m.label, x: spot.x, y: ly, c)
             }
         }
-        for m in marks {
-            img.fill(x: x(m.seconds), y: top, width: 1, height: plotH, mark)
-            img.text(m.label, x: x(m.seconds) + 3, y: top + 2, mark)
-        }
-        img.fill(x: left, y: bottom, width: plotW, height: 1, axis)
-        img.fill(x: left, y: top, width: 1, height: plotH, axis)
-        img.text(title, x: left, y: 8, scale: 2, axis)
-        img.text("dBFS", x: 4, y: top - 14, axis)
-        return img
     }
 }

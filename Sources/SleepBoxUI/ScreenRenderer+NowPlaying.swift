@@ -13,7 +13,7 @@ extension ScreenRenderer {
     static func drawNowPlaying(_ playing: NowPlayingScreen, words: Words, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         var titleX = Layout.content.x
-        if let icon = modeIcon(playing.mode) {
+        if let icon = playing.kind.map(kindIcon) ?? modeIcon(playing.mode) {
             framebuffer.draw(icon.bitmap, x: Layout.content.x, y: Layout.content.y)
             titleX = NowPlayingLayout.titleX
         }
@@ -43,6 +43,22 @@ extension ScreenRenderer {
             let remaining = playing.duration - (playing.elapsed.isFinite ? max(0, playing.elapsed) : 0)
             drawRightAligned("-" + TimeText.remaining(remaining), maxX: Layout.content.maxX, y: Layout.bottomLineY,
                              in: &framebuffer)
+        }
+    }
+
+    /// Each kind's own picture: a leaf for a meditation, masks for a poem, a moon for yoga nidra,
+    /// a book for a story, wind for breathing, a spiral for hypnosis, a sun for affirmations,
+    /// waves for ambient sound.
+    static func kindIcon(_ kind: ContentKind) -> Icon {
+        switch kind {
+        case .meditation: return .leaf
+        case .poem: return .masks
+        case .yogaNidra: return .moon
+        case .story: return .book
+        case .breathing: return .wind
+        case .hypnosis: return .spiral
+        case .affirmation: return .sun
+        case .ambient: return .waves
         }
     }
 

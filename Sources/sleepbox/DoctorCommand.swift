@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import SleepBoxAudio
 import SleepBoxDaemon
 
 /// `sleepbox doctor`: is everything the box needs there, and what to do where not.
@@ -20,19 +19,9 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let configPath = FileManager.default.fileExists(atPath: config) ? config : nil
-        let doctor = Doctor(configPath: configPath, stateDirectory: stateDir, socketPath: socket, boardPath: board,
-                            probeAudio: DoctorCommand.probe)
+        let doctor = Doctor(configPath: configPath, stateDirectory: stateDir, socketPath: socket, boardPath: board)
         let checks = doctor.run()
         print(Doctor.table(checks))
-        if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(1) }
-    }
-
-    static func probe(_ device: String) -> Result<String, Error> {
-        ALSALibrary.silenceErrorOutput()
-        do {
-            return .success("\(try ALSADeviceInfo.probe(device))")
-        } catch {
-            return .failure(error)
-        }
+        if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(.failure) }
     }
 }

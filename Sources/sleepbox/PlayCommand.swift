@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
-import SleepBoxAudio
 import SleepBoxDaemon
 
 /// `sleepbox play FILE`: test the speaker, or measure the engine.
@@ -38,39 +36,18 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        var fade = 30.0
-        var devices = DeviceSettings()
-        if let config {
-            do {
-                let file = try ConfigFile(path: config, defaultTimeZone: ConfigFile.systemTimeZone())
-                fade = file.config.timer.fadeOutSeconds
-                devices = file.devices
-            } catch {
-                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-                throw ExitCode(error.exitCode)
-            }
+        let destination: FilePlayer.Destination = null ? .nowhere : wav.map { .wav($0) } ?? .soundCard(device)
+        let player: FilePlayer
+        do {
+            player = try FilePlayer.configured(path: file, destination: destination, volume: volume, fadeAfter: fadeOutAfter,
+                                               configPath: config)
+        } catch {
+            FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
+            throw ExitCode(error.exitCode)
         }
-        let format = AudioFormat(sampleRate: devices.sampleRate)
-        let output: FilePlayer.Output
-        if null {
-            output = .sink(NullSink(format: format))
-        } else if let wav {
-            do {
-                output = .sink(try WAVFileSink(path: wav, format: format))
-            } catch {
-                FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
-                throw ExitCode(73)
-            }
-        } else {
-            let config = ALSASinkConfiguration(device: device ?? devices.audioDevice,
-                                               period: .milliseconds(devices.periodMilliseconds),
-                                               buffer: .milliseconds(devices.bufferMilliseconds))
-            output = .alsa(ALSASink(format: format, configuration: config, logger: Logger(label: "sleepbox.play")))
-        }
-        let player = FilePlayer(path: file, format: format, volume: volume, output: output, fadeAfter: fadeOutAfter, fadeSeconds: fade)
         guard player.run() else {
             FileHandle.standardError.write(Data("sleepbox: cannot play \(player.failure ?? file)\n".utf8))
-            throw ExitCode(66)
+            throw ExitCode(.noInput)
         }
     }
 }

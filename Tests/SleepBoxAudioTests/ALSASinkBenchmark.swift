@@ -2,6 +2,7 @@ import CALSA
 import Foundation
 import Testing
 @testable import SleepBoxAudio
+import SleepBoxSystem
 
 extension ALSASuite {
     /// CPU cost of the sink's work per hour of audio: conversion alone, and the daemon's loop
@@ -75,7 +76,7 @@ extension ALSASuite {
             var written = 0
             var calls = 0
             let start = Self.threadCPU()
-            let wallStart = ALSASink.monotonicNow()
+            let wallStart = SystemClock.monotonicSeconds()
             try signal.samples.withUnsafeBufferPointer { (samples) throws(AudioSinkError) in
                 guard let base = samples.baseAddress else { return }
                 while written < totalFrames {
@@ -91,7 +92,7 @@ extension ALSASuite {
                 }
             }
             let cpu = Self.threadCPU() - start
-            let wall = ALSASink.monotonicNow() - wallStart
+            let wall = SystemClock.monotonicSeconds() - wallStart
             sink.close()
             let perHour = cpu / Self.audioSeconds * 3600
             print(String(format: "[alsa] bench loop %@ to null: %.3f s CPU (%.3f s wall) for %.0f s audio in %d writes -> %.2f s CPU per hour of audio (%.3f%% of one core), %.2f us per 10 ms block",

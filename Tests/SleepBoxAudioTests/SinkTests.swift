@@ -82,6 +82,53 @@ struct SinkTests {
         sink.close()
     }
 
+    @Test("A recording keeps its header up to date as it goes: cut off without close, it reads to the last update")
+    func headerKeptValidWhileWriting() throws {
+        let fixtures = try AudioFixtures()
+        let path = fixtures.path("killed.wav")
+        let sink = try WAVFileSink(path: path, headerUpdateSeconds: 2)
+        #expect(sink.headerUpdateFrames == 96_000)
+        let chunk = testSignal(frames: 4_000)
+        for _ in 0..<60 { _ = try write(chunk, to: sink, chunks: [4_000]) }
+        // 5 s written, never drained or closed (as when the process is killed): the file on
+        // disk is a plain RIFF WAV whose header counts the 4 s up to the last update, so any
+        // reader (sox, Python's wave) takes it, not only a lenient one.
+        let header = try RIFFHeader(path: path)
+        #expect(header.magic == "RIFF")
+        #expect(header.dataBytes == 192_000 * 4)
+        #expect(header.riffSize == header.dataOffset - 8 + 192_000 * 4)
+        sink.close()
+        #expect(try AudioFixtures.read(path).samples.count == 2 * 240_000)
+    }
+
+    /// The first fields of a WAV file, read by hand.
+    private struct RIFFHeader {
+        var magic: String
+        var riffSize: Int
+        var dataBytes: Int
+        var dataOffset: Int
+
+        init(path: String) throws {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(4096))
+            func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+            magic = String(decoding: bytes[0..<4], as: UTF8.self)
+            riffSize = u32(4)
+            var at = 12
+            dataBytes = -1
+            dataOffset = -1
+            while at + 8 <= bytes.count {
+                let id = String(decoding: bytes[at..<(at + 4)], as: UTF8.self)
+                let size = u32(at + 4)
+                if id == "data" {
+                    dataBytes = size
+                    dataOffset = at + 8
+                    break
+                }
+                at += 8 + size + (size & 1)
+            }
+        }
+    }
+
     @Test("A WAV sink that cannot create its file reports path and errno")
     func cannotCreate() throws {
         let path = "/nonexistent-folder/sleepbox/out.wav"

@@ -1,3 +1,4 @@
+import Foundation
 import SleepBoxCore
 import SleepBoxAudio
 import Testing
@@ -74,6 +75,31 @@ private func cueStarts(_ plan: ProgramPlan) -> [(BreathStep.Kind, Int)] {
         #expect(words.compactMap(\.text) == expected.map(\.0))
         #expect(words.map(\.startFrame) == expected.map(\.1))
         #expect(try breathingPlan(countAloud: false).elements.compactMap(\.text) == ["Begin.", "End."])
+    }
+
+    @Test func aBreathCueIsASoftSwellWithNoEdges() {
+        let format = AudioFormat.engine
+        for step in [BreathStep(.inhale, seconds: 4), BreathStep(.exhale, seconds: 8)] {
+            let frames = format.frames(step.seconds)
+            let sound = Render.stereo(BreathCue.cue(for: step).makeGenerator(frames: frames, format: format), frames: frames)
+            // RMS of 100 ms windows of the left channel, in dBFS.
+            let window = format.frames(0.1)
+            let levels = stride(from: 0, to: frames - window + 1, by: window).map { start -> Double in
+                var sum = 0.0
+                for i in start..<(start + window) { sum += Double(sound[2 * i]) * Double(sound[2 * i]) }
+                return 10 * log10(max(sum / Double(window), 1e-20))
+            }
+            // Well under the voice (near -20 dBFS): the crest is at most -36 dBFS RMS.
+            #expect(levels.max()! <= -36 && levels.max()! >= -42, "\(step.kind): crest \(levels.max()!)")
+            // No edges: it starts and ends from nothing...
+            #expect(levels.first! < -55 && levels.last! < -55, "\(step.kind): \(levels.first!) ... \(levels.last!)")
+            // ...and swells: louder towards the middle, softer after it (no steady plateau).
+            let crest = levels.firstIndex(of: levels.max()!)!
+            #expect(abs(crest - levels.count / 2) <= 2)
+            #expect(zip(levels[..<crest], levels[1...crest]).allSatisfy { $0 <= $1 + 0.01 })
+            #expect(zip(levels[crest...].dropLast(), levels[(crest + 1)...]).allSatisfy { $0 + 0.01 >= $1 })
+            #expect(levels[levels.count / 4] < levels.max()! - 4)
+        }
     }
 
     @Test func theSoundIsTheCuePlusTheCountedWord() throws {

@@ -1,3 +1,4 @@
+import SleepBoxTOML
 import Testing
 @testable import SleepBoxContent
 
@@ -49,7 +50,7 @@ import Testing
 
     @Test func aRecordingCannotPointOutsideItsFolder() {
         let text = "title = \"X\"\nkind = \"story\"\nauthor = \"a\"\nnarrator = \"n\"\ndescription = \"d\"\naudio = \"../../etc/passwd.wav\"\n"
-        #expect(throws: ContentError([ContentIssue(.error, path: "recordings/rec-x.toml", line: 6,
+        #expect(throws: ContentError([FileIssue(.error, path: "recordings/rec-x.toml", line: 6, key: "audio",
             message: "audio: \"../../etc/passwd.wav\" is not a bare file name: put the audio file in the same folder as the .toml and write only its name")])) {
             try RecordingParser.parse(text: text, path: "recordings/rec-x.toml")
         }

@@ -11,9 +11,10 @@ private final class ConstantSpeech: SpeechRenderer, @unchecked Sendable {
 }
 
 @Suite struct PlanBuildTimeTests {
-    /// How long laying out the longest bundled items takes with the test voice (which renders a
-    /// tone, so this is the cost of the content code itself; a real voice adds its rendering).
-    @Test func longestBundledItemsPlanQuickly() throws {
+    /// The longest bundled items lay out whole with the test voice (which renders a tone, so this
+    /// is the content code itself; a real voice adds its rendering). The time it takes is printed
+    /// for a person to read, never asserted: `make bench` measures speed.
+    @Test func longestBundledItemsPlanWhole() throws {
         let library = ContentLibrary.load(bundled: TestContent.bundled)
         let spoken = library.entries.filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
         let longest = spoken.sorted { $0.item.duration > $1.item.duration }.prefix(2)
@@ -26,7 +27,8 @@ private final class ConstantSpeech: SpeechRenderer, @unchecked Sendable {
             let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             print("plan \(entry.id) (\(speech.voiceDescription)): \(built.elements.count) elements, \(built.clips.count) clips, "
                 + "\(built.clips.byteCount / 1024) KiB of speech, \(DurationText.format(built.duration)) long, built in \(Int(ms)) ms")
-            #expect(elapsed < .seconds(10))
+            #expect(built.clips.count > 0 && !built.elements.isEmpty)
+            #expect(built.duration > 60, "\(entry.id): \(built.duration) s")
         }
     }
 }

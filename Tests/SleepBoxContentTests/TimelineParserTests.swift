@@ -182,13 +182,13 @@ start_delay = "3s"
         for (text, line, column) in [("[(x]\n", 1, 2), ("[[(2s)segment]]\n", 1, 3), ("title = \"T\"\n[\n", 2, 2),
                                      ("[[[x]]]\n", 1, 3), ("[ [x]]\n", 1, 3), ("[#]\n", 1, 2), ("[\r\n", 1, 2),
                                      ("a = \"\"\"\n[(x]\"\"\"\n[\u{00A0}x]\n", 3, 2)] {
-            #expect(errorOf(text) == ContentError(path: "t.timeline.toml", line: line, column: column, message: message), "\(text)")
+            #expect(errorOf(text) == ContentError(kind: .syntax, path: "t.timeline.toml", line: line, column: column, message: message), "\(text)")
         }
-        #expect(errorOf("a = [1, }]\n") == ContentError(path: "t.timeline.toml", line: 1, column: 9,
+        #expect(errorOf("a = [1, }]\n") == ContentError(kind: .syntax, path: "t.timeline.toml", line: 1, column: 9,
                                                        message: "TOML syntax error: a } where the list expects a value or ]"))
-        #expect(errorOf("a = [\n  # note\n  }\n") == ContentError(path: "t.timeline.toml", line: 3, column: 3,
+        #expect(errorOf("a = [\n  # note\n  }\n") == ContentError(kind: .syntax, path: "t.timeline.toml", line: 3, column: 3,
                                                                   message: "TOML syntax error: a } where the list expects a value or ]"))
-        #expect(errorOf("a = [\u{2028}1]\n") == ContentError(path: "t.timeline.toml", line: 1, column: 6,
+        #expect(errorOf("a = [\u{2028}1]\n") == ContentError(kind: .syntax, path: "t.timeline.toml", line: 1, column: 6,
                                                              message: "TOML syntax error: a Unicode line or paragraph separator is not allowed; use a plain line break"))
         // Inside strings and arrays nothing is a header.
         #expect(errorOf(top + "x = [\n  [1, 2],\n]\ns = \"\"\"\n[(no header]\"\"\"\n[breathing]\npattern = [\"inhale 1\"]\ncycles = 1\nstarts_at = \"0s\"\n") == nil)

@@ -98,12 +98,15 @@ struct Pick {
 struct BoxTester {
     private(set) var box: Box
     private(set) var now: Moment
+    /// The input decoder between raw edges and the box, with the box's hold timings (see `edge`).
+    private(set) var decoder: InputDecoder
     private var mirrorRNG: SplitMix64
     private var mirrorBags: [Mode: ShuffleBag] = [:]
 
     init(config: BoxConfig, catalog: Catalog = Fixture.catalog, seed: UInt64 = 7, at start: Moment) {
         self.box = Box(config: config, catalog: catalog, seed: seed)
         self.now = start
+        self.decoder = InputDecoder(holdTimings: HoldTimings(config))
         self.mirrorRNG = SplitMix64(seed: seed)
     }
 
@@ -163,6 +166,55 @@ struct BoxTester {
              update: update, commands: expected, sourceLocation: sourceLocation)
     }
 
+    /// Advances both clocks by `seconds`, sets `button`'s line down (or up) there, and hands the box
+    /// every event the input decoder reports by then (held events, the press or release), each at
+    /// its own time, as the daemon's loop does. Expects the state after them all and all their
+    /// commands; `.persist` moves `lastPersistUptime` to the time of the event that asked for it.
+    mutating func edge(_ button: Button, down: Bool, after seconds: Double = 0,
+                       update: (inout BoxState) -> Void = { _ in },
+                       commands expected: [Command],
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        now = now.advanced(by: seconds)
+        let events = decoder.timedEdge(RawLine(button), active: down, at: now.uptime)
+        deliver(events, update: update, commands: expected, sourceLocation: sourceLocation)
+    }
+
+    /// Advances both clocks by `seconds` with no edge, and hands the box what the input decoder
+    /// reports by then (a button kept down: its held events), each at its own time; then wakes the
+    /// box with `.timePassed` unless the last of them came at that very moment. Expects as `edge`.
+    mutating func keepInput(for seconds: Double,
+                            update: (inout BoxState) -> Void = { _ in },
+                            commands expected: [Command],
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        keepInput(until: now.advanced(by: seconds), update: update, commands: expected, sourceLocation: sourceLocation)
+    }
+
+    /// `keepInput(for:)` up to an absolute moment (uptime must not go back).
+    mutating func keepInput(until moment: Moment,
+                            update: (inout BoxState) -> Void = { _ in },
+                            commands expected: [Command],
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(moment.uptime >= now.uptime, "uptime went back", sourceLocation: sourceLocation)
+        now = moment
+        var events = decoder.timedAdvance(to: now.uptime)
+        if events.last?.time != now.uptime { events.append(InputDecoder.TimedEvent(.timePassed, at: now.uptime)) }
+        deliver(events, update: update, commands: expected, sourceLocation: sourceLocation)
+    }
+
+    private mutating func deliver(_ events: [InputDecoder.TimedEvent], update: (inout BoxState) -> Void,
+                                  commands expected: [Command], sourceLocation: SourceLocation) {
+        var expectedState = box.state
+        update(&expectedState)
+        expectedState.alarmLog.checkedUntil = now.wall
+        var commands: [Command] = []
+        for e in events {
+            let issued = box.handle(e.event, at: Moment(uptime: e.time, wall: now.wall(atUptime: e.time)))
+            if issued.contains(.persist) { expectedState.lastPersistUptime = e.time }
+            commands += issued
+        }
+        check(expectedState, commands, expected, sourceLocation)
+    }
+
     /// The moment `seconds` from now (no clock jump).
     func at(_ seconds: Double) -> Moment { now.advanced(by: seconds) }
 
@@ -199,7 +251,6 @@ struct BoxTester {
                       update: (inout BoxState) -> Void = { _ in },
                       commands expected: [Command], releaseCommands: [Command] = [],
                       sourceLocation: SourceLocation = #_sourceLocation) {
-        let down = now.uptime + seconds
         var actsOnRelease = button == .skip
         if button == .knob {
             actsOnRelease = true
@@ -210,18 +261,18 @@ struct BoxTester {
             }
         }
         if actsOnRelease {
-            send(.buttonPressed(button), after: seconds, update: { $0.held[button] = Hold(since: down) },
+            send(.buttonPressed(button), after: seconds, update: { $0.pressed[button] = .pending },
                  commands: [], sourceLocation: sourceLocation)
             send(.buttonReleased(button), after: holding, update: {
-                $0.held[button] = nil
+                $0.pressed[button] = nil
                 update(&$0)
             }, commands: expected, sourceLocation: sourceLocation)
         } else {
             send(.buttonPressed(button), after: seconds, update: {
                 update(&$0)
-                $0.held[button] = Hold(since: down, consumed: true)
+                $0.pressed[button] = .used
             }, commands: expected, sourceLocation: sourceLocation)
-            send(.buttonReleased(button), after: holding, update: { $0.held[button] = nil },
+            send(.buttonReleased(button), after: holding, update: { $0.pressed[button] = nil },
                  commands: releaseCommands, sourceLocation: sourceLocation)
         }
     }

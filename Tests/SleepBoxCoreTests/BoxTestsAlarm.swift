@@ -19,17 +19,16 @@ extension BoxTester {
         }, commands: before + [ringCommand, .persist], sourceLocation: sourceLocation)
     }
 
-    /// Holds the leaf 2 s: the alarm is dismissed.
+    /// Holds the leaf 2 s (through the input decoder): the alarm is dismissed.
     mutating func dismissByLeafHold(after seconds: Double = 1, snoozed: Bool = false,
                                     sourceLocation: SourceLocation = #_sourceLocation) {
-        let down = now.uptime + seconds
-        send(.buttonPressed(.leaf), after: seconds, update: { $0.held[.leaf] = Hold(since: down) },
+        edge(.leaf, down: true, after: seconds, update: { $0.pressed[.leaf] = .pending },
              commands: [], sourceLocation: sourceLocation)
-        send(.timePassed, after: 2, update: {
-            $0.held[.leaf] = Hold(since: down, consumed: true)
+        keepInput(for: 2, update: {
+            $0.pressed[.leaf] = .used
             $0.phase = .idle
         }, commands: snoozed ? [.persist] : [.stopAlarm, .persist], sourceLocation: sourceLocation)
-        send(.buttonReleased(.leaf), after: 0.5, update: { $0.held[.leaf] = nil }, commands: [],
+        edge(.leaf, down: false, after: 0.5, update: { $0.pressed[.leaf] = nil }, commands: [],
              sourceLocation: sourceLocation)
     }
 }
@@ -75,18 +74,17 @@ extension BoxTester {
         t.expectRing(at: try Self.tuesday0630())
         let press = t.now.uptime + 10
         t.send(.buttonPressed(button), after: 10, update: {
-            $0.held[button] = Hold(since: press, consumed: true)
+            $0.pressed[button] = .used
             $0.phase = .snoozed(until: press + 540)
         }, commands: [.stopAlarm, .persist])
-        t.send(.buttonReleased(button), after: 0.25, update: { $0.held[button] = nil }, commands: [])
+        t.send(.buttonReleased(button), after: 0.25, update: { $0.pressed[button] = nil }, commands: [])
         #expect(t.screen(after: 40) == .alarm(AlarmScreen(hour: 6, minute: 30, isSnoozed: true,
                                                          snoozeRemaining: 540 - 0.25 - 40, isGreeting: false)))
         #expect(t.box.nextDeadline.uptime == press + 540)
 
         // Buttons while snoozed do nothing.
-        let again = t.now.uptime + 60
-        t.send(.buttonPressed(button), after: 60, update: { $0.held[button] = Hold(since: again, consumed: true) }, commands: [])
-        t.send(.buttonReleased(button), after: 0.25, update: { $0.held[button] = nil }, commands: [])
+        t.send(.buttonPressed(button), after: 60, update: { $0.pressed[button] = .used }, commands: [])
+        t.send(.buttonReleased(button), after: 0.25, update: { $0.pressed[button] = nil }, commands: [])
 
         // The snooze ends: it rings again.
         t.send(.timePassed, at: Moment(uptime: press + 540, wall: t.now.wall + (press + 540 - t.now.uptime)), update: {
@@ -98,11 +96,11 @@ extension BoxTester {
         var t = try BoxTester.started(alarm: Self.alarm)
         t.expectRing(at: try Self.tuesday0630())
         let down = t.now.uptime + 3
-        t.send(.buttonPressed(.leaf), after: 3, update: { $0.held[.leaf] = Hold(since: down) }, commands: [])
-        #expect(t.box.nextDeadline.uptime == down + 2)
+        t.edge(.leaf, down: true, after: 3, update: { $0.pressed[.leaf] = .pending }, commands: [])
+        #expect(t.decoder.nextDeadline == down + 2)
         let up = down + 1.5
-        t.send(.buttonReleased(.leaf), after: 1.5, update: {
-            $0.held[.leaf] = nil
+        t.edge(.leaf, down: false, after: 1.5, update: {
+            $0.pressed[.leaf] = nil
             $0.phase = .snoozed(until: up + 540)
         }, commands: [.stopAlarm, .persist])
     }
@@ -121,10 +119,10 @@ extension BoxTester {
         t.expectRing(at: try Self.tuesday0630())
         let press = t.now.uptime + 2
         t.send(.buttonPressed(.knob), after: 2, update: {
-            $0.held[.knob] = Hold(since: press, consumed: true)
+            $0.pressed[.knob] = .used
             $0.phase = .snoozed(until: press + 540)
         }, commands: [.stopAlarm, .persist])
-        t.send(.buttonReleased(.knob), after: 0.25, update: { $0.held[.knob] = nil }, commands: [])
+        t.send(.buttonReleased(.knob), after: 0.25, update: { $0.pressed[.knob] = nil }, commands: [])
         t.dismissByLeafHold(after: 30, snoozed: true)
         t.send(.timePassed, at: Moment(uptime: press + 540, wall: t.now.wall + (press + 540 - t.now.uptime)), commands: [])
     }
@@ -257,10 +255,10 @@ extension BoxTester {
         // Snoozed 2 s in, before the greeting.
         let s1 = t.now.uptime + 2
         t.send(.buttonPressed(.skip), after: 2, update: {
-            $0.held[.skip] = Hold(since: s1, consumed: true)
+            $0.pressed[.skip] = .used
             $0.phase = .snoozed(until: s1 + 540)
         }, commands: [.stopAlarm, .persist])
-        t.send(.buttonReleased(.skip), after: 0.25, update: { $0.held[.skip] = nil }, commands: [])
+        t.send(.buttonReleased(.skip), after: 0.25, update: { $0.pressed[.skip] = nil }, commands: [])
         let r2 = s1 + 540
         t.send(.timePassed, at: Moment(uptime: r2, wall: t.now.wall + (r2 - t.now.uptime)), update: {
             $0.phase = .ringing(AlarmRing(since: r2, greetingPending: true))
@@ -275,10 +273,10 @@ extension BoxTester {
         // Snoozed during the greeting: the speech is cut, its end never reported.
         let s2 = t.now.uptime + 1
         t.send(.buttonPressed(.timer), after: 1, update: {
-            $0.held[.timer] = Hold(since: s2, consumed: true)
+            $0.pressed[.timer] = .used
             $0.phase = .snoozed(until: s2 + 540)
         }, commands: [.stopAlarm, .persist])
-        t.send(.buttonReleased(.timer), after: 0.25, update: { $0.held[.timer] = nil }, commands: [])
+        t.send(.buttonReleased(.timer), after: 0.25, update: { $0.pressed[.timer] = nil }, commands: [])
         t.send(.speechFinished, after: 0.25, commands: [])
         let r3 = s2 + 540
         t.send(.timePassed, at: Moment(uptime: r3, wall: t.now.wall + (r3 - t.now.uptime)), update: {
@@ -301,14 +299,13 @@ extension BoxTester {
         }, commands: [.persist])
         let instant = try Self.tuesday0630()
         t.expectRing(at: instant, greeting: true)
-        let down = t.now.uptime + 1
-        t.send(.buttonPressed(.leaf), after: 1, update: { $0.held[.leaf] = Hold(since: down) }, commands: [])
-        t.send(.timePassed, after: 2, update: {
-            $0.held[.leaf] = Hold(since: down, consumed: true)
+        t.edge(.leaf, down: true, after: 1, update: { $0.pressed[.leaf] = .pending }, commands: [])
+        t.keepInput(for: 2, update: {
+            $0.pressed[.leaf] = .used
             $0.phase = .idle
             $0.contentCompleted = false
         }, commands: [.stopAlarm, .persist])
-        t.send(.buttonReleased(.leaf), after: 0.5, update: { $0.held[.leaf] = nil }, commands: [])
+        t.edge(.leaf, down: false, after: 0.5, update: { $0.pressed[.leaf] = nil }, commands: [])
         // Nothing plays the next night: no greeting on Wednesday.
         t.expectRing(at: instant + 86400, greeting: false)
     }

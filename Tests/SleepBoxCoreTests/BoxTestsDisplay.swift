@@ -36,16 +36,17 @@ import Testing
         let item = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
         let title = try #require(Fixture.title(item))
+        let kind = try #require(Fixture.catalog.item(item)?.kind)
         #expect(t.screen(after: 10) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: t.now.uptime + 10 - started, duration: Fixture.duration(item),
-            isPaused: false, timerRemaining: nil, stopsAtEnd: false)))
+            isPaused: false, timerRemaining: nil, stopsAtEnd: false, kind: kind)))
         let pause = t.at(2 + 0.25)
         t.tap(.knob, after: 2, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
         #expect(t.screen(after: 100) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: pause.uptime - started, duration: Fixture.duration(item),
-            isPaused: true, timerRemaining: nil, stopsAtEnd: false)))
+            isPaused: true, timerRemaining: nil, stopsAtEnd: false, kind: kind)))
     }
 
     @Test func theTransitionDotsPulseEveryHalfSecond() throws {
@@ -64,7 +65,7 @@ import Testing
                                    since: cross.uptime, until: cross.uptime + 1.5, reason: .modeChange)
             s.lastTitle = Fixture.title(poem.item)
             poem.apply(to: &s)
-            s.held[.leaf] = Hold(since: cross.uptime, consumed: true)
+            s.pressed[.leaf] = .used
         }, commands: [.crossfade(to: poem.item, from: 0, over: 1.5), .persist])
         #expect(t.screen() == .transition(litDot: 0))
         #expect(t.screen(after: 0.25) == .transition(litDot: 0))
@@ -92,7 +93,7 @@ import Testing
             $0.progress[poem.item] = ProgressEntry(position: off.uptime - cross.uptime, duration: Fixture.duration(poem.item), updated: off.wall)
             $0.phase = .fadingOut(Playback(item: poem.item, position: off.uptime - cross.uptime, anchor: off.uptime),
                                   since: off.uptime, until: off.uptime + 1.5, reason: .stoppedByHand)
-            $0.held[.leaf] = Hold(since: off.uptime, consumed: true)
+            $0.pressed[.leaf] = .used
         }, commands: [.rampGain(to: 0, over: 1.5, curve: .equalPower), .persist])
         #expect(t.screen() == .transition(litDot: 0))
         #expect(t.screen(after: 0.5) == .transition(litDot: 1))
@@ -139,7 +140,7 @@ import Testing
         #expect(t.screen(after: 70) == .alarm(AlarmScreen(hour: 6, minute: 31, isSnoozed: false, snoozeRemaining: nil, isGreeting: false)))
         let press = t.now.uptime + 1
         t.send(.buttonPressed(.knob), after: 1, update: {
-            $0.held[.knob] = Hold(since: press, consumed: true)
+            $0.pressed[.knob] = .used
             $0.phase = .snoozed(until: press + 540)
         }, commands: [.stopAlarm, .persist])
         #expect(t.screen(after: 240) == .alarm(AlarmScreen(hour: 6, minute: 34, isSnoozed: true, snoozeRemaining: 300, isGreeting: false)))
@@ -196,10 +197,10 @@ import Testing
                                    since: cross.uptime, until: cross.uptime + 1.5, reason: .modeChange)
             s.lastTitle = Fixture.title(poem.item)
             poem.apply(to: &s)
-            s.held[.leaf] = Hold(since: cross.uptime, consumed: true)
+            s.pressed[.leaf] = .used
         }, commands: [.crossfade(to: poem.item, from: 0, over: 1.5), .persist])
         #expect(t.box.nextDeadline.due == Due(uptime: cross.uptime + 1.5, wall: alarm))
-        t.send(.buttonReleased(.leaf), after: 0.25, update: { $0.held[.leaf] = nil }, commands: [])
+        t.send(.buttonReleased(.leaf), after: 0.25, update: { $0.pressed[.leaf] = nil }, commands: [])
 
         // Ringing (no greeting): the auto-stop.
         let m = t.atWall(alarm)
@@ -211,12 +212,13 @@ import Testing
         }, commands: [.stop, ringCommand, .persist])
         let since = t.now.uptime
         #expect(t.box.nextDeadline.due == Due(uptime: since + 1800, wall: alarm + 86400))
-        // A leaf held: its 2 s.
+        // A leaf held: its 2 s are the input decoder's deadline, the box's own stay as they were.
         let down = t.now.uptime + 1
-        t.send(.buttonPressed(.leaf), after: 1, update: { $0.held[.leaf] = Hold(since: down) }, commands: [])
-        #expect(t.box.nextDeadline.due == Due(uptime: down + 2, wall: alarm + 86400))
-        t.send(.buttonReleased(.leaf), after: 0.5, update: {
-            $0.held[.leaf] = nil
+        t.edge(.leaf, down: true, after: 1, update: { $0.pressed[.leaf] = .pending }, commands: [])
+        #expect(t.decoder.nextDeadline == down + 2)
+        #expect(t.box.nextDeadline.due == Due(uptime: since + 1800, wall: alarm + 86400))
+        t.edge(.leaf, down: false, after: 0.5, update: {
+            $0.pressed[.leaf] = nil
             $0.phase = .snoozed(until: down + 0.5 + 540)
         }, commands: [.stopAlarm, .persist])
         #expect(t.box.nextDeadline.due == Due(uptime: down + 0.5 + 540, wall: alarm + 86400))

@@ -219,10 +219,10 @@ import Testing
         // Skip goes down 1 s into the crossfade and comes up 0.5 s later, after the crossfade.
         let down = cross.uptime + 1
         t.send(.buttonPressed(.skip), at: Moment(uptime: down, wall: cross.wall + 1), update: {
-            $0.held[.skip] = Hold(since: down, consumed: true)
+            $0.pressed[.skip] = .used
         }, commands: [])
         t.send(.buttonReleased(.skip), after: 0.5, update: {
-            $0.held[.skip] = nil
+            $0.pressed[.skip] = nil
             $0.phase = .playing(Playback(item: poem.item, position: 0, anchor: cross.uptime))
         }, commands: [.persist])
         #expect(t.state.playback?.item == poem.item)
@@ -240,16 +240,15 @@ import Testing
             $0.lastTitle = Fixture.title(next.item)
             next.apply(to: &$0)
         }, commands: [.crossfade(to: next.item, from: 0, over: 1.5), .persist])
-        let down2 = t.now.uptime + 0.25
         t.send(.buttonPressed(.skip), after: 0.25, update: {
-            $0.held[.skip] = Hold(since: down2, consumed: true)
+            $0.pressed[.skip] = .used
         }, commands: [])
         t.send(.timePassed, at: Moment(uptime: skipAt + 1.5, wall: cross.wall + (skipAt + 1.5 - cross.uptime)), update: {
             $0.phase = .playing(Playback(item: next.item, position: 0, anchor: skipAt))
         }, commands: [.persist])
         #expect(t.box.nextDeadline.uptime == skipAt + 1.5 + 15)
         t.send(.timePassed, after: 3, commands: [])
-        t.send(.buttonReleased(.skip), after: 1, update: { $0.held[.skip] = nil }, commands: [])
+        t.send(.buttonReleased(.skip), after: 1, update: { $0.pressed[.skip] = nil }, commands: [])
         #expect(t.state.playback?.item == next.item)
     }
 
@@ -270,14 +269,13 @@ import Testing
                 $0.lastMode = .meditation
                 $0.phase = .playing(Playback(item: "med-only", position: start, anchor: play))
                 $0.lastTitle = "Only"
-                $0.held[.leaf] = Hold(since: play, consumed: true)
+                $0.pressed[.leaf] = .used
             }, commands: [.play("med-only", from: start), .persist])
-            t.send(.buttonReleased(.leaf), after: 0.25, update: { $0.held[.leaf] = nil }, commands: [])
+            t.send(.buttonReleased(.leaf), after: 0.25, update: { $0.pressed[.leaf] = nil }, commands: [])
             #expect(t.state.overlay == nil, "round \(round)")
             // Skip has nothing else to go to: it does nothing (the bag may refill).
-            let down = t.now.uptime + 1
-            t.send(.buttonPressed(.skip), after: 1, update: { $0.held[.skip] = Hold(since: down) }, commands: [])
-            t.send(.buttonReleased(.skip), after: 0.25, acceptingShuffle: true, update: { $0.held[.skip] = nil }, commands: [])
+            t.send(.buttonPressed(.skip), after: 1, update: { $0.pressed[.skip] = .pending }, commands: [])
+            t.send(.buttonReleased(.skip), after: 0.25, acceptingShuffle: true, update: { $0.pressed[.skip] = nil }, commands: [])
             #expect(t.state.playback?.item == "med-only")
             // Meditation -> Poetry -> Off.
             let cross = t.now.uptime + 1
@@ -292,10 +290,10 @@ import Testing
                                         to: Playback(item: "poem-only", position: poemStart, anchor: cross),
                                         since: cross, until: cross + 1.5, reason: .modeChange)
                 $0.lastTitle = "Poem"
-                $0.held[.leaf] = Hold(since: cross, consumed: true)
+                $0.pressed[.leaf] = .used
             }, commands: [.crossfade(to: "poem-only", from: poemStart, over: 1.5), .persist])
             t.send(.buttonReleased(.leaf), after: 2, update: {
-                $0.held[.leaf] = nil
+                $0.pressed[.leaf] = nil
                 $0.phase = .playing(Playback(item: "poem-only", position: poemStart, anchor: cross))
             }, commands: [.persist])
             let off = t.now.uptime + 1
@@ -345,7 +343,7 @@ import Testing
         default: break
         }
         #expect(box.state.overlay == nil)
-        #expect(box.state.held.isEmpty)
+        #expect(box.state.pressed.isEmpty)
     }
 
     private func checkInvariants(_ box: Box, commands: [Command], before: BoxState, at now: Moment, event: Event) {

@@ -9,12 +9,15 @@ import Testing
     struct Driver {
         var box: Box
         var now: Moment
+        /// The knob's switch goes through this, with the box's hold timings (see `knob(down:after:)`).
+        var decoder: InputDecoder
 
         init(language: Language = .english, cues: Bool = false, catalog: Catalog = Fixture.catalog) throws {
             var config = try Fixture.config()
             config.language = language
             config.audio.confirmationCues = cues
             box = Box(config: config, catalog: catalog, seed: 7)
+            decoder = InputDecoder(holdTimings: HoldTimings(config))
             now = Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30))
             _ = box.start(at: now, restoring: nil)
         }
@@ -25,13 +28,21 @@ import Testing
             return box.handle(event, at: now)
         }
 
+        /// Moves time on by `seconds` and sets the knob's switch down or up there (or leaves it,
+        /// for nil), handing the box what the input decoder reports by then, each at its own time:
+        /// the commands of them all.
+        @discardableResult
+        mutating func knob(down: Bool?, after seconds: Double) -> [Command] {
+            now = now.advanced(by: seconds)
+            let events = down.map { decoder.timedEdge(.knobSwitch, active: $0, at: now.uptime) }
+                ?? decoder.timedAdvance(to: now.uptime)
+            return events.flatMap { box.handle($0.event, at: Moment(uptime: $0.time, wall: now.wall(atUptime: $0.time))) }
+        }
+
         /// Holds the knob past the hold time and lets go: the commands of the hold and the release.
         @discardableResult
         mutating func holdKnob(after seconds: Double = 1) -> [Command] {
-            var out = send(.buttonPressed(.knob), after: seconds)
-            out += send(.timePassed, after: 0.8)
-            out += send(.buttonReleased(.knob), after: 0.2)
-            return out
+            knob(down: true, after: seconds) + knob(down: nil, after: 0.8) + knob(down: false, after: 0.2)
         }
 
         @discardableResult
@@ -50,9 +61,9 @@ import Testing
 
     @Test func holdingTheKnobOpensTheLibraryAtItsCategories() throws {
         var d = try Driver()
-        #expect(d.send(.buttonPressed(.knob), after: 1) == [])
+        #expect(d.knob(down: true, after: 1) == [])
         #expect(d.menu == nil, "nothing happens before the hold time")
-        #expect(d.send(.timePassed, after: 0.8) == [])
+        #expect(d.knob(down: nil, after: 0.8) == [])
         let menu = try #require(d.menu)
         #expect(menu.title == "Library")
         #expect(menu.rows.map(\.label) == Self.topLevel)
@@ -60,7 +71,7 @@ import Testing
         #expect(menu.rows.allSatisfy { $0.kind == .category })
         #expect(menu.selected == 0)
         // Letting go does nothing more: the press was used by the hold.
-        #expect(d.send(.buttonReleased(.knob), after: 0.5) == [])
+        #expect(d.knob(down: false, after: 0.5) == [])
         #expect(d.menu != nil)
         #expect(d.box.state.phase == .idle)
     }
@@ -261,7 +272,7 @@ import Testing
             return
         }
         _ = box.handle(.buttonPressed(.knob), at: now.advanced(by: 1))
-        _ = box.handle(.timePassed, at: now.advanced(by: 2))
+        _ = box.handle(.buttonHeld(.knob, seconds: 0.8), at: now.advanced(by: 1.8))
         if case .menu? = box.state.overlay { Issue.record("the menu opened over the alarm") }
     }
 }

@@ -120,33 +120,33 @@ import Testing
         let item = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
         let down = t.now.uptime + 4
-        t.send(.buttonPressed(.skip), after: 4, update: { $0.held[.skip] = Hold(since: down) }, commands: [])
-        #expect(t.box.nextDeadline.uptime == down + 0.8)
+        t.edge(.skip, down: true, after: 4, update: { $0.pressed[.skip] = .pending }, commands: [])
+        #expect(t.decoder.nextDeadline == down + 0.8)
 
         // Not yet at 0.75 s.
-        t.send(.timePassed, after: 0.75, commands: [])
+        t.keepInput(for: 0.75, commands: [])
 
         // At 0.8 s: the first seek.
         let first = down + 0.8
         let p1 = 0 + (first - started) + 15
-        t.send(.timePassed, at: Moment(uptime: first, wall: t.now.wall + (first - t.now.uptime)), update: {
-            $0.held[.skip] = Hold(since: down, fired: 1)
+        t.keepInput(until: Moment(uptime: first, wall: t.now.wall + (first - t.now.uptime)), update: {
+            $0.pressed[.skip] = .holding
             $0.phase = .playing(Playback(item: item, position: p1, anchor: first))
         }, commands: [.seek(to: p1)])
-        #expect(t.box.nextDeadline.uptime == down + 0.8 + 0.5)
+        #expect(t.decoder.nextDeadline == down + 0.8 + 0.5)
 
-        // Then every 0.5 s while held: at 1.3 s and 1.8 s (one event may catch up on both).
+        // Then every 0.5 s while held: at 1.3 s and 1.8 s (one wake-up may catch up on both).
         let second = down + 0.8 + 1 * 0.5
         let third = down + 0.8 + 2 * 0.5
         let p2 = p1 + (second - first) + 15
         let p3 = p2 + (third - second) + 15
-        t.send(.timePassed, at: Moment(uptime: down + 2, wall: t.now.wall + (down + 2 - t.now.uptime)), update: {
-            $0.held[.skip] = Hold(since: down, fired: 3)
+        t.keepInput(until: Moment(uptime: down + 2, wall: t.now.wall + (down + 2 - t.now.uptime)), update: {
+            $0.pressed[.skip] = .holding
             $0.phase = .playing(Playback(item: item, position: p3, anchor: third))
         }, commands: [.seek(to: p2), .seek(to: p3)])
 
         // The release after a hold does not skip.
-        t.send(.buttonReleased(.skip), after: 0.125, update: { $0.held[.skip] = nil }, commands: [])
+        t.edge(.skip, down: false, after: 0.125, update: { $0.pressed[.skip] = nil }, commands: [])
         #expect(t.state.playback?.item == item)
     }
 
@@ -155,12 +155,12 @@ import Testing
         let item = try t.leafToMeditation(after: 1)
         let next = try t.pick(.meditation, avoiding: item)
         let down = t.now.uptime + 1
-        t.send(.buttonPressed(.skip), after: 1, update: { $0.held[.skip] = Hold(since: down) }, commands: [])
+        t.send(.buttonPressed(.skip), after: 1, update: { $0.pressed[.skip] = .pending }, commands: [])
         let up = down + 0.75
         let wall = t.now.wall + 0.75
         let heard = up - (down - 1.25)
         t.send(.buttonReleased(.skip), after: 0.75, update: {
-            $0.held[.skip] = nil
+            $0.pressed[.skip] = nil
             $0.progress[item] = ProgressEntry(position: heard, duration: Fixture.duration(item), updated: wall)
             $0.phase = .crossfading(from: Playback(item: item, position: heard, anchor: up),
                                     to: Playback(item: next.item, position: 0, anchor: up),
@@ -178,14 +178,13 @@ import Testing
         t.tap(.knob, after: 2, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
-        let down = t.now.uptime + 1
-        t.send(.buttonPressed(.skip), after: 1, update: { $0.held[.skip] = Hold(since: down) }, commands: [])
+        t.edge(.skip, down: true, after: 1, update: { $0.pressed[.skip] = .pending }, commands: [])
         let position = pause.uptime - started + 15
-        t.send(.timePassed, after: 1, update: {
-            $0.held[.skip] = Hold(since: down, fired: 1)
+        t.keepInput(for: 1, update: {
+            $0.pressed[.skip] = .holding
             $0.phase = .paused(Playback(item: item, position: position, anchor: pause.uptime))
         }, commands: [.seek(to: position)])
-        t.send(.buttonReleased(.skip), after: 0.125, update: { $0.held[.skip] = nil }, commands: [])
+        t.edge(.skip, down: false, after: 0.125, update: { $0.pressed[.skip] = nil }, commands: [])
     }
 
     @Test func seekingStopsAtTheEndOfTheItem() throws {
@@ -202,9 +201,9 @@ import Testing
             pick.apply(to: &$0)
         }, commands: [.play("med-short", from: 0), .persist])
         let down = t.now.uptime + 10
-        t.send(.buttonPressed(.skip), after: 10, update: { $0.held[.skip] = Hold(since: down) }, commands: [])
-        t.send(.timePassed, after: 0.8, update: {
-            $0.held[.skip] = Hold(since: down, fired: 1)
+        t.edge(.skip, down: true, after: 10, update: { $0.pressed[.skip] = .pending }, commands: [])
+        t.keepInput(for: 0.8, update: {
+            $0.pressed[.skip] = .holding
             $0.phase = .playing(Playback(item: "med-short", position: 20, anchor: down + 0.8))
         }, commands: [.seek(to: 20)])
     }
@@ -345,7 +344,7 @@ import Testing
                                   since: off.uptime, until: off.uptime + 1.5, reason: .stoppedByHand)
             $0.mode = .off
             $0.progress[poem.item] = ProgressEntry(position: end - 0.5, duration: end, updated: off.wall)
-            $0.held[.leaf] = Hold(since: off.uptime, consumed: true)
+            $0.pressed[.leaf] = .used
         }, commands: [.rampGain(to: 0, over: 1.5, curve: .equalPower), .persist])
         t.send(.itemFinished(poem.item), after: 0.5, update: { $0.phase = .idle }, commands: [.persist])
         #expect(t.state.contentCompleted == false)

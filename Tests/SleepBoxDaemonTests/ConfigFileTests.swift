@@ -1,6 +1,7 @@
 import Foundation
 import SleepBoxCore
 import Testing
+import SleepBoxTOML
 @testable import SleepBoxDaemon
 
 private let utc = ConfigFile.utc
@@ -156,6 +157,7 @@ private func zone(_ name: String) -> TimeZone {
         }
         #expect(try days("\"weekdays\"") == [2, 3, 4, 5, 6])
         #expect(try days("\"weekends\"") == [1, 7])
+        #expect(try days("\"daily\"") == Set(1...7))
         #expect(try days("\"sun\"") == [1])
         #expect(try days("[\"SAT\", \"sun\"]") == [7, 1])
         #expect(try days("[\"weekends\", \"mon\"]") == [1, 2, 7])
@@ -210,7 +212,7 @@ private func zone(_ name: String) -> TimeZone {
             #expect(error.exitCode == 78)
             #expect(error.path == "sleepbox.toml")
             #expect(error.issues == [
-                ConfigIssue(kind: .outOfRange, path: "sleepbox.toml", line: 3, key: "audio.volume",
+                FileIssue(kind: .outOfRange, path: "sleepbox.toml", line: 3, key: "audio.volume",
                             message: "[audio] volume: 101 is out of range (0 to 100 percent)"),
             ])
             #expect(error.first?.line == 3)
@@ -343,9 +345,9 @@ private func zone(_ name: String) -> TimeZone {
         #expect(errorText("[alarm]\ntime = 06:45:30\n") ==
             #"sleepbox.toml:2: [alarm] time: a time with seconds; write hours and minutes only, e.g. "06:45""#)
         #expect(errorText("[alarm]\ndays = [\"mon\", \"tues\"]\n") ==
-            #"sleepbox.toml:2: [alarm] days: entry 2: "tues" is not a day; did you mean "tue"? (mon, tue, wed, thu, fri, sat, sun, or "weekdays" or "weekends")"#)
+            #"sleepbox.toml:2: [alarm] days: entry 2: "tues" is not a day; did you mean "tue"? (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#)
         #expect(errorText("[alarm]\ndays = \"workdays\"\n") ==
-            #"sleepbox.toml:2: [alarm] days: "workdays" is not a day; did you mean "weekdays"? (mon, tue, wed, thu, fri, sat, sun, or "weekdays" or "weekends")"#)
+            #"sleepbox.toml:2: [alarm] days: "workdays" is not a day; did you mean "weekdays"? (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#)
         #expect(errorText("[alarm]\ndays = []\n") ==
             "sleepbox.toml:2: [alarm] days: no days listed; list at least one, or set enabled = false to silence the alarm")
         #expect(errorText("[alarm]\nstart_volume = 80\n") ==

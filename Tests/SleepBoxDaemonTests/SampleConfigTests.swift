@@ -3,6 +3,7 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// `config/sleepbox.toml`, the commented sample shipped with the box: every setting is written
 /// as `#key = value` with its factory value, explanations as `# text`.
@@ -51,14 +52,14 @@ import SleepBoxTOML
     @Test func theSampleShowsEveryKeyOnce() throws {
         let text = try Self.sampleText()
         let locator = TOMLKeyLocator(text: Self.uncommented(text))
-        var keys = ConfigReader.topLevelKeys + ConfigReader.tableNames
-        for table in ConfigReader.tableNames {
-            keys += (ConfigReader.tableKeys[table] ?? []).map { "\(table).\($0)" }
+        var keys = ConfigSchema.topLevelKeys + ConfigSchema.tableNames
+        for table in ConfigSchema.tableNames {
+            keys += (ConfigSchema.tableKeys[table] ?? []).map { "\(table).\($0)" }
         }
         let missing = keys.filter { locator.lines[$0] == nil }
         #expect(missing == [])
         #expect(Set(locator.lines.keys) == Set(keys))
-        for key in ConfigReader.topLevelKeys {
+        for key in ConfigSchema.topLevelKeys {
             let count = text.split(separator: "\n").filter { $0.hasPrefix("#\(key) = ") }.count
             #expect(count == 1, "\(key)")
         }

@@ -17,7 +17,7 @@ import Testing
                           lines: Lines? = nil, start: Double = evening, seed: UInt64 = 7) -> Simulator {
         let trace = lines.map { l in TraceRecorder { l.all.append($0) } }
         return Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: start, seed: seed,
-                         store: store, trace: trace, frames: nil, traceEvery: nil, logger: Logger(label: "test"))
+                         store: store, trace: trace, frames: nil, logger: Logger(label: "test"))
     }
 
     static func records(_ lines: Lines) throws -> [[String: Any]] {
@@ -56,7 +56,7 @@ import Testing
         let lines = Lines()
         let sim = Self.simulator(lines: lines)
         sim.start()
-        sim.turn(-3)
+        sim.perform(.turn(-3))
         sim.advance(to: 1)
         let turns = try Self.records(lines).compactMap { $0["event"] as? String }.filter { $0.hasPrefix("turn") }
         #expect(turns == ["turn -1", "turn -1", "turn -1"])

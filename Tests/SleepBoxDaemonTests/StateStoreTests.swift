@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+import SleepBoxSystem
 
 /// `state.json`: saved atomically, restored, and set aside (never lost, never overwritten) when bad.
 @Suite struct StateStoreTests {
@@ -76,6 +77,6 @@ import Testing
 
     @Test func aSaveIntoAnUnwritablePlaceThrowsNamingThePath() {
         let store = StateStore(directory: "/proc/sleepbox-cannot-be-here")
-        #expect(throws: FileError.self) { try store.save(snapshot()) }
+        #expect(throws: SystemError.self) { try store.save(snapshot()) }
     }
 }

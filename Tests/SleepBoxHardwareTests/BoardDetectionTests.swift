@@ -56,7 +56,7 @@ import Testing
         } catch {
             #expect(error.description == "\(model): \"Raspberry Pi Zero W Rev 1.1\" is not a board the box has a profile for "
                     + "(pi-zero-2w, pi-3, pi-4, pi-5); name the profile to use, or write one for this board")
-            #expect(error.first?.kind == .unsupportedBoard)
+            #expect(error.first?.kind == .unsupported)
         }
     }
 

@@ -50,13 +50,6 @@ import Testing
         #expect(!GPIOEdge.isMonotonic(eventTime: 1_763_800_000, monotonicNow: 5_000))
     }
 
-    @Test func theMonotonicClockRuns() {
-        let first = GPIOEdge.monotonicNow()
-        let second = GPIOEdge.monotonicNow()
-        #expect(first > 0)
-        #expect(second >= first)
-    }
-
     @Test func edgesOfSeveralLinesAreMergedByTime() {
         let merged = GPIOEdge.timeOrdered([
             (.leaf, true, 2.0), (.leaf, false, 5.0), (.knobA, true, 1.0), (.knobB, true, 2.0), (.skip, true, 5.0),
@@ -80,8 +73,9 @@ import Testing
         let edges = GPIOEdge.timeOrdered(events.compactMap { GPIOEdge.edge($0.0, eventType: $0.1, timestamp: $0.2) })
         var decoder = InputDecoder()
         let timed = decoder.feed(edges) + decoder.timedAdvance(to: 13)
-        #expect(timed.map(\.event) == [.buttonPressed(.leaf), .knobTurned(detents: 1), .buttonReleased(.leaf)])
-        let expected = [10, 11.006, 12]
+        #expect(timed.map(\.event) == [.buttonPressed(.leaf), .knobTurned(detents: 1), .buttonHeld(.leaf, seconds: 2),
+                                        .buttonReleased(.leaf)])
+        let expected = [10, 11.006, 12, 12]
         #expect(timed.count == expected.count)
         for (event, time) in zip(timed, expected) {
             #expect(abs(event.time - time) < 1e-9)

@@ -3,6 +3,7 @@ import Glibc
 import SleepBoxCore
 import Testing
 @testable import SleepBoxHardware
+import SleepBoxSystem
 
 /// The driver against a real GPIO chip: runs only where `/dev/gpiochip*` exists and
 /// `SLEEPBOX_TEST_GPIOCHIP_LABEL` names the chip whose lines it may request (in the VM harness,
@@ -60,7 +61,7 @@ struct GPIOHardwareTests {
             }
             #expect(pin == .leaf)
             #expect(consumer == "sleepbox")
-            #expect(code == EBUSY)
+            #expect(code.errno == EBUSY)
             report("second request: \(error)")
         }
         input.close()
@@ -106,12 +107,12 @@ struct GPIOHardwareTests {
         for (line, active) in try input.initialLevels() {
             decoder.synchronize(line, active: active)
         }
-        let before = GPIOEdge.monotonicNow()
+        let before = SystemClock.monotonicSeconds()
         try HardwareEnvironment.setPull(chip: input.chip, offset: leaf, "pull-down")
         let pressed = try HardwareEnvironment.waitForEdges(input)
         try HardwareEnvironment.setPull(chip: input.chip, offset: leaf, "pull-up")
         let released = try HardwareEnvironment.waitForEdges(input)
-        let after = GPIOEdge.monotonicNow()
+        let after = SystemClock.monotonicSeconds()
 
         let edges = pressed + released
         #expect(edges.map(\.0) == [.leaf, .leaf])
@@ -150,7 +151,9 @@ struct GPIOHardwareTests {
         for index in 0..<41 {
             try HardwareEnvironment.setPull(chip: input.chip, offset: leaf, index % 2 == 0 ? "pull-down" : "pull-up")
         }
-        usleep(500_000)
+        // The queue is full after the 16th change: once the line's descriptor is readable, the
+        // events the kernel keeps are there (the later ones are dropped).
+        try HardwareEnvironment.waitUntilReadable(input)
         let edges = try input.readEdges(ready: input.pollDescriptors)
         #expect(edges.count == 17)
         #expect(edges.last.map { $0.0 == .leaf && $0.1 } == true)
@@ -238,11 +241,19 @@ enum HardwareEnvironment {
         try #require(written == pull.utf8.count, "cannot write \(directory)/pull: errno \(errno)")
     }
 
+    /// Waits in poll() until one of the input's descriptors is readable (up to 5 s: the VM may
+    /// be slow).
+    static func waitUntilReadable(_ input: GPIOInput) throws {
+        var fds = input.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = SystemCall.retryingEINTR { poll(&fds, nfds_t(fds.count), 5_000) }
+        try #require(count > 0, "no event within 5 s")
+    }
+
     /// Polls the input's descriptors (up to 5 s: the VM may be slow) and reads what arrived.
     static func waitForEdges(_ input: GPIOInput) throws -> [(RawLine, Bool, Double)] {
-        let deadline = GPIOEdge.monotonicNow() + 5
+        let deadline = SystemClock.monotonicSeconds() + 5
         var edges: [(RawLine, Bool, Double)] = []
-        while edges.isEmpty, GPIOEdge.monotonicNow() < deadline {
+        while edges.isEmpty, SystemClock.monotonicSeconds() < deadline {
             var fds = input.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let count = poll(&fds, nfds_t(fds.count), 100)
             guard count > 0 else { continue }

@@ -3,6 +3,7 @@ import Glibc
 import SleepBoxCore
 import Testing
 @testable import SleepBoxHardware
+import SleepBoxSystem
 
 /// The driver's paths that need no GPIO chip: settings, and a device directory without chips.
 @Suite struct GPIOInputTests {
@@ -56,7 +57,7 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: directory + "/not-a-chip"))
         let scan = GPIOInput.scanChips(directory: directory)
         #expect(scan.chips.isEmpty)
-        #expect(scan.failures == [GPIOChipScan.Failure(path: directory + "/gpiochip0", errno: ENOTTY)])
+        #expect(scan.failures == [SystemError("gpiod_chip_open", errno: ENOTTY, path: directory + "/gpiochip0")])
         let settings = GPIOInputSettings(chipLabels: ["pinctrl-rp1"], inputs: [.leaf: 17], deviceDirectory: directory)
         #expect(throws: GPIOError.chipNotFound(labels: ["pinctrl-rp1"], scan: scan)) {
             try GPIOInput(settings: settings)
@@ -72,7 +73,7 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: path))
         chmod(path, 0)
         let settings = GPIOInputSettings(chipLabels: ["pinctrl-rp1"], inputs: [.leaf: 17], deviceDirectory: directory)
-        #expect(throws: GPIOError.permissionDenied(path: path, errno: EACCES)) {
+        #expect(throws: GPIOError.permissionDenied(SystemError("gpiod_chip_open", errno: EACCES, path: path))) {
             try GPIOInput(settings: settings)
         }
     }

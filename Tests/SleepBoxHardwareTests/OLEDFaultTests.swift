@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func backoffDelays() {
-        let standard = OLEDBackoff.standard
+        let standard = OLEDPanel.standardBackoff
         #expect((1...9).map { standard.delay(afterFailures: $0) } == [1, 2, 4, 8, 16, 32, 60, 60, 60])
         #expect(standard.delay(afterFailures: 10_000) == 60)
     }

@@ -127,15 +127,15 @@ struct PiperEngineTests {
     }
 
     @Test func aHangingPiperIsTerminated() throws {
-        let fake = try FakePiper(signal: [], script: "exec sleep 30")
+        // The script becomes `sleep 30` under the same process id: if the time limit did not end
+        // it, the process would still be there when synthesize returns.
+        let fake = try FakePiper(signal: [], script: "echo $$ > \"$(dirname \"$0\")/pid\"; exec sleep 30")
         defer { fake.dir.remove() }
         let engine = PiperEngine(binary: fake.binary, model: fake.model, timeout: 0.5)
-        var error: SpeechError?
-        let elapsed = seconds {
-            error = #expect(throws: SpeechError.self) { _ = try engine.synthesize("Hello.") }
-        }
+        let error = #expect(throws: SpeechError.self) { _ = try engine.synthesize("Hello.") }
         #expect(error?.reason == .timedOut(seconds: 0.5))
-        #expect(elapsed < 10)
+        let pid = try #require(pid_t(fake.recorded("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "the hanging piper \(pid) is still running")
     }
 
     @Test func anOddByteAtTheEndIsDropped() throws {

@@ -25,6 +25,24 @@ enum SampleFrames {
         ("playing-poetry-no-timer", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
             mode: .poetry, title: "Ode to a Nightingale", elapsed: 0, duration: 0, isPaused: false,
             timerRemaining: nil, stopsAtEnd: false)))),
+        ("playing-story", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "The Lighthouse Keeper", elapsed: 410, duration: 1380, isPaused: false,
+            timerRemaining: 1800, stopsAtEnd: false, kind: .story)))),
+        ("playing-yoga-nidra", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Yoga Nidra", elapsed: 410, duration: 1380, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false, kind: .yogaNidra)))),
+        ("playing-breathing", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "4-7-8 Breathing", elapsed: 10, duration: 300, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false, kind: .breathing)))),
+        ("playing-hypnosis", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Sleep Hypnosis", elapsed: 10, duration: 300, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false, kind: .hypnosis)))),
+        ("playing-affirmation", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Affirmations", elapsed: 10, duration: 300, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false, kind: .affirmation)))),
+        ("playing-ambient", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Rain on a Roof", elapsed: 10, duration: 0, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false, kind: .ambient)))),
         ("timer-choice-middle", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(options: timerOptions, selected: 3)))),
         ("timer-choice-first", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(options: timerOptions, selected: 0)))),
         ("timer-choice-last", DisplayFrame(screen: .timerChoice(TimerChoiceScreen(options: timerOptions, selected: 6)))),

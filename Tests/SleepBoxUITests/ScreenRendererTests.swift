@@ -206,6 +206,23 @@ import Testing
         #expect(same(timed, expected, in: textRect))
     }
 
+    @Test func everyKindHasItsOwnIconOnThePlayingScreen() {
+        var seen: [Icon] = []
+        for kind in ContentKind.allCases {
+            let icon = ScreenRenderer.kindIcon(kind)
+            let frame = render(.nowPlaying(NowPlayingScreen(mode: .poetry, title: "T", elapsed: 0, duration: 60,
+                                                            isPaused: false, timerRemaining: nil, stopsAtEnd: false,
+                                                            kind: kind)))
+            #expect((0..<16).allSatisfy { y in (0..<16).allSatisfy { x in
+                frame.pixel(x: 1 + x, y: 1 + y) == icon.bitmap.isLit(x: x, y: y)
+            } }, "\(kind)")
+            #expect(!seen.contains(icon), "\(kind) shares \(icon)")
+            seen.append(icon)
+        }
+        // A story played while the mode is poetry shows its book, not the poetry masks.
+        #expect(ScreenRenderer.kindIcon(.story) != ScreenRenderer.modeIcon(.poetry))
+    }
+
     @Test func nowPlayingTitleWrapsToTwoLinesBesideTheIcon() throws {
         let long = render(playing(elapsed: 0, duration: 60,
                                   title: "The Love Song of J. Alfred Prufrock and Other Observations"))

@@ -23,3 +23,26 @@ import Testing
         #expect(lines.allSatisfy { $0.count == 128 && $0.allSatisfy { $0 == " " } })
     }
 }
+
+@Suite struct TerminalBrailleTests {
+    @Test func brailleFitsAnEightyColumnTerminal() {
+        var framebuffer = Framebuffer()
+        framebuffer.set(x: 0, y: 0)                              // dot 1 of the first cell
+        framebuffer.set(x: 1, y: 3)                              // dot 8 of the first cell
+        framebuffer.set(x: 127, y: 63)                           // dot 8 of the last cell
+        let lines = TerminalRenderer.render(framebuffer, style: .braille).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 18)
+        #expect(lines.allSatisfy { $0.count == 66 })
+        #expect(Array(lines[1])[1] == "\u{2881}")
+        #expect(Array(lines[16])[64] == "\u{2880}")
+        #expect(Array(lines[16])[63] == "\u{2800}")
+    }
+
+    @Test func theStyleFollowsTheTerminalWidth() {
+        #expect(TerminalRenderer.Style.fitting(columns: 200) == .halfBlocks)
+        #expect(TerminalRenderer.Style.fitting(columns: 130) == .halfBlocks)
+        #expect(TerminalRenderer.Style.fitting(columns: 129) == .braille)
+        #expect(TerminalRenderer.Style.fitting(columns: 80) == .braille)
+        #expect(TerminalRenderer.Style.fitting(columns: 65) == nil)
+    }
+}

@@ -5,8 +5,13 @@
 set -uo pipefail
 BIN=$(realpath "${1:-.build/debug/sleepbox}")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"; tmux kill-session -t sleepbox-cli-test 2>/dev/null || true' EXIT
+# Everything the tests write goes into one fresh folder, removed at exit: the docs' examples
+# write to /tmp, so they run with /tmp/ replaced by $WORK/tmp/; tmux keeps its socket there too.
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/sleepbox-cli.XXXXXX")
+export TMUX_TMPDIR="$WORK"
+trap 'tmux kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
+T="$WORK/tmp"
+mkdir -p "$T"
 cd "$ROOT"
 pass=0; fail=0
 ok()   { pass=$((pass+1)); echo "ok   $1"; }
@@ -40,12 +45,27 @@ printf '[audio]\nvolume = 140\n' >"$WORK/range.toml"
 expect_exit "out-of-range config exits 78" 78 "range.toml:2.*volume" -- "$BIN" config check "$WORK/range.toml"
 if "$BIN" config check config/sleepbox.toml >/dev/null 2>&1; then ok "shipped config/sleepbox.toml is valid"; else bad "shipped config/sleepbox.toml is valid"; fi
 
+# --- every command answers --help ------------------------------------------------------------
+for cmd in "" run ctl simulate play content "content list" "content add" "content remove" "content check" \
+           "content render" doctor config "config check"; do
+  for flag in --help -h; do
+    # shellcheck disable=SC2086
+    if "$BIN" $cmd $flag >"$WORK/help.out" 2>&1 && grep -q "USAGE:" "$WORK/help.out"; then :; else
+      bad "sleepbox $cmd $flag answers with its usage" "$(head -c 200 "$WORK/help.out")"; continue 2
+    fi
+  done
+  ok "sleepbox $cmd --help and -h answer with the usage"
+done
+if "$BIN" ctl help >"$WORK/help.out" 2>&1 && grep -q "alarm set HH:MM" "$WORK/help.out"; then ok "sleepbox ctl help lists the commands"
+else bad "sleepbox ctl help lists the commands" "$(head -c 200 "$WORK/help.out")"; fi
+
 # --- every example in docs/simulator.md, as written ----------------------------------------
 mkdir -p "$WORK/bin" && ln -s "$BIN" "$WORK/bin/sleepbox"
 n=0
 while IFS= read -r line; do
   n=$((n+1))
-  if PATH="$WORK/bin:$PATH" bash -c "${line#\$ }" >"$WORK/ex.out" 2>"$WORK/ex.err"; then
+  command=${line#\$ }
+  if PATH="$WORK/bin:$PATH" bash -c "${command//\/tmp\//$T/}" >"$WORK/ex.out" 2>"$WORK/ex.err"; then
     ok "docs example $n: ${line:2:60}..."
   else
     bad "docs example $n: ${line:2:60}..." "$(tail -n 3 "$WORK/ex.err")"
@@ -62,28 +82,28 @@ sys.exit(0 if eval(sys.argv[2]) else 1)
 PY
   then ok "$name"; else bad "$name" "$expr"; fi
 }
-check "night: the sleep timer fades out and stops" /tmp/night.jsonl \
+check "night: the sleep timer fades out and stops" "$T/night.jsonl" \
   "any(r['phase']=='fadingOut' and 'rampGain' in r['commands'] for r in recs) and any(r['contentCompleted'] for r in recs)"
-check "night: the alarm rings once at 06:45 and the greeting is spoken 5 s later" /tmp/night.jsonl \
+check "night: the alarm rings once at 06:45 and the greeting is spoken 5 s later" "$T/night.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']][:1]==['2026-11-23T06:45:00'] and [r['clock'] for r in recs if 'speak' in r['commands']]==['2026-11-23T06:45:05']"
-check "night: snooze and dismissal" /tmp/night.jsonl \
+check "night: snooze and dismissal" "$T/night.jsonl" \
   "any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle' and recs[-1]['event']=='end'"
-check "night: the trace ends at 8h30m" /tmp/night.jsonl "recs[-1]['t']==30600 and recs[-1]['clock']=='2026-11-23T07:00:00'"
-check "dst: one ring, at 03:30 summer time" /tmp/dst.jsonl \
+check "night: the trace ends at 8h30m" "$T/night.jsonl" "recs[-1]['t']==30600 and recs[-1]['clock']=='2026-11-23T07:00:00'"
+check "dst: one ring, at 03:30 summer time" "$T/dst.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-03-29T03:30:00']"
-check "crash: the restart resumes the same item near where it was" /tmp/part2.jsonl \
-  "recs[0]['event']=='restore' and recs[0]['phase']=='playing' and recs[0]['item']['id']==[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['id'] and abs(recs[0]['item']['position']-[json.loads(l) for l in open('/tmp/part1.jsonl')][-1]['item']['position'])<=15"
-check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing screen follows" /tmp/library.jsonl \
+check "crash: the restart resumes the same item near where it was" "$T/part2.jsonl" \
+  "recs[0]['event']=='restore' and recs[0]['phase']=='playing' and recs[0]['item']['id']==[json.loads(l) for l in open('$T/part1.jsonl')][-1]['item']['id'] and abs(recs[0]['item']['position']-[json.loads(l) for l in open('$T/part1.jsonl')][-1]['item']['position'])<=15"
+check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing screen follows" "$T/library.jsonl" \
   "any(r['screen']=='menu' for r in recs) and recs[-1]['item']['id']=='breath-478' and recs[-1]['screen']=='breathing'"
-if python3 -c "import json,sys; sys.exit(0 if json.load(open('/tmp/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
+if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
   ok "library: 4-7-8 Breathing is a favourite in the state file"
-else bad "library: the favourite is saved" "$(head -c 300 /tmp/sleepbox-library/state.json)"; fi
-check "clock jump: the late alarm still rings" /tmp/jump.jsonl \
+else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi
+check "clock jump: the late alarm still rings" "$T/jump.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
-if python3 - <<'PY'
+if python3 - "$T/evening.wav" <<'PY'
 import struct, math, sys
 # The box writes WAVE_FORMAT_EXTENSIBLE (RF64 that stayed small): read the chunks by hand.
-b = open("/tmp/evening.wav", "rb").read()
+b = open(sys.argv[1], "rb").read()
 fmt = b.index(b"fmt "); rate = struct.unpack_from("<I", b, fmt + 12)[0]; channels = struct.unpack_from("<H", b, fmt + 10)[0]
 data = b.index(b"data") + 8
 pcm = memoryview(b)[data:]
@@ -99,7 +119,7 @@ silent = max(rms(t, t + 1) for t in range(63, 175))
 sys.exit(0 if sound > 30 and silent == 0 else 1)
 PY
 then ok "evening audio: 5 minutes recorded, voice before the timer, digital silence after its fade"
-else bad "evening audio" "see /tmp/evening.wav"; fi
+else bad "evening audio" "see $T/evening.wav"; fi
 # --- the sleep-timer fade waits for the end of a sentence -----------------------------------
 # One long sentence, then a 5 s pause: a 6 s timer runs out mid-sentence, and the fade must begin
 # where the sentence ends (digital silence in the recording), and that is the place saved.
@@ -141,12 +161,45 @@ PY
 then ok "the sleep-timer fade waits for the end of the sentence and saves that place"
 else bad "the sleep-timer fade waits for the end of the sentence" "$(tail -n 3 "$WORK/grace.err")"; fi
 
-frames=$(ls /tmp/night-frames | wc -l)
-if [ "$frames" -gt 50 ] && file /tmp/night-frames/00h00m00.000s.png | grep -q "PNG image data, 512 x 256"; then
+frames=$(ls "$T/night-frames" | wc -l)
+if [ "$frames" -gt 50 ] && file "$T/night-frames/00h00m00.000s.png" | grep -q "PNG image data, 512 x 256"; then
   ok "night: $frames PNG frames, 512x256"
 else
   bad "night: PNG frames" "$frames frames"
 fi
+
+# --- the docs say what the commands do --------------------------------------------------------
+# Every option `simulate --help` lists is in docs/simulator.md's table and the other way round;
+# every screen and event name the example scripts produce in a trace is in the trace's table.
+"$BIN" simulate --help >"$WORK/simulate-help.txt" 2>&1
+mkdir -p "$WORK/doc-traces"
+for script in docs/examples/*.jsonl; do
+  "$BIN" simulate --config docs/examples/demo.toml --script "$script" --start 2026-11-22T22:30:00 --seed 7 \
+    --trace-out "$WORK/doc-traces/$(basename "$script")" >/dev/null 2>&1
+done
+if python3 - "$WORK/simulate-help.txt" docs/simulator.md "$WORK/doc-traces" >"$WORK/docs.out" 2>&1 <<'PY'
+import json, os, re, sys
+helptext, doc, traces = open(sys.argv[1]).read(), open(sys.argv[2]).read(), sys.argv[3]
+problems = []
+help_opts = set(re.findall(r"^\s+(--[a-z][a-z-]+)", helptext, re.M)) - {"--help", "--version"}
+table_opts = set(re.findall(r"^\| `(--[a-z][a-z-]+)", doc, re.M))
+problems += ["--help lists %s, the docs' table does not" % o for o in sorted(help_opts - table_opts)]
+problems += ["the docs' table lists %s, --help does not" % o for o in sorted(table_opts - help_opts)]
+row = lambda name: next(l for l in doc.splitlines() if l.startswith("| `%s` |" % name))
+screens, events = row("screen"), row("event")
+for f in sorted(os.listdir(traces)):
+    for line in open(os.path.join(traces, f)):
+        r = json.loads(line)
+        if "`%s`" % r["screen"] not in screens:
+            problems.append("%s: screen %s is not in the docs" % (f, r["screen"]))
+        e = r.get("event")
+        if e and not re.search(r"`%s[` ]" % re.escape(e.split(" ")[0]), events):
+            problems.append("%s: event %s is not in the docs" % (f, e))
+for p in sorted(set(problems)): print(p)
+sys.exit(1 if problems else 0)
+PY
+then ok "docs/simulator.md names every option, screen and event the commands produce"
+else bad "docs/simulator.md names every option, screen and event the commands produce" "$(head -n 5 "$WORK/docs.out")"; fi
 
 # --- the interactive simulator in a real terminal ---------------------------------------------
 if command -v tmux >/dev/null; then

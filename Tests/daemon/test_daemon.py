@@ -37,6 +37,14 @@ def wait_until(predicate, timeout=5.0):
     return predicate()
 
 
+def terminate(proc, timeout=10):
+    """Sends SIGTERM to `proc` and waits for it: (its exit status, the seconds it took)."""
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    rc = proc.wait(timeout=timeout)
+    return rc, time.monotonic() - t0
+
+
 def ctl(d, *words):
     r = subprocess.run([BIN, "ctl", "--socket", d.socket, *words], capture_output=True, text=True, timeout=10)
     return r.returncode, r.stdout.strip(), r.stderr.strip()
@@ -69,10 +77,7 @@ check("ctl frame gives 1024 bytes of display", code == 0 and len(frame["frame"])
 
 # --- SIGTERM: persist, exit 0 within 3 s; the restart resumes --------------------------------
 before = d.status()
-t0 = time.monotonic()
-d.proc.send_signal(signal.SIGTERM)
-rc = d.proc.wait(timeout=10)
-took = time.monotonic() - t0
+rc, took = terminate(d.proc)
 check(f"SIGTERM exits 0 within 3 s ({took:.2f} s)", rc == 0 and took < 3, (rc, took))
 check("the socket is removed on exit", not os.path.exists(d.socket))
 saved = json.load(open(os.path.join(d.state, "state.json")))
@@ -88,17 +93,7 @@ rec = os.path.join(tempfile.mkdtemp(prefix="sleepbox-rec-"), "night.wav")
 d2 = Daemon(BIN, extra=["--audio", "wav:" + rec]).start()
 d2.request({"cmd": "press", "button": "leaf"})
 time.sleep(1.0)
-d2.proc.send_signal(signal.SIGTERM)
-rc2 = d2.proc.wait(timeout=10)
-check("with sound recorded, SIGTERM fades out and exits 0", rc2 == 0 and os.path.getsize(rec) > 48000 * 4, (rc2, os.path.getsize(rec) if os.path.exists(rec) else None))
-
-# --- with sound to a recording: SIGTERM fades it out and still exits 0 -------------------------
-rec = os.path.join(tempfile.mkdtemp(prefix="sleepbox-rec-"), "night.wav")
-d2 = Daemon(BIN, extra=["--audio", "wav:" + rec]).start()
-d2.request({"cmd": "press", "button": "leaf"})
-time.sleep(1.0)
-d2.proc.send_signal(signal.SIGTERM)
-rc2 = d2.proc.wait(timeout=10)
+rc2, _ = terminate(d2.proc)
 check("with sound recorded, SIGTERM fades out and exits 0", rc2 == 0 and os.path.getsize(rec) > 48000 * 4,
       (rc2, os.path.getsize(rec) if os.path.exists(rec) else None))
 
@@ -150,8 +145,7 @@ except socket.timeout:
     pass
 check("READY=1 is sent once up", any(m.startswith("READY=1") for m in messages), messages)
 check("the watchdog is fed at half its interval", sum("WATCHDOG=1" in m for m in messages) >= 2, messages)
-p.send_signal(signal.SIGTERM)
-p.wait(timeout=10)
+terminate(p)
 rest = []
 try:
     while True:

@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
-// The engine's render-time benchmark (bench/render_period.py builds and runs it).
+// The engine's render-time benchmark (bench/render_period.py builds and runs it) and the mixer's
+// render-speed benchmark (bench/mixer.py).
 //
 // A package of its own so the project's Package.swift stays as it is: its targets are symbolic
-// links to the project's own SleepBoxCore and SleepBoxAudio sources (and their C library
-// modules), compiled here the same way, as separate modules in release configuration.
+// links to the project's own SleepBoxCore, SleepBoxSystem and SleepBoxAudio sources (and their C
+// library modules), compiled here the same way, as separate modules in release configuration.
 import PackageDescription
 
 let package = Package(
@@ -14,14 +15,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "SleepBoxCore"),
+        .target(name: "SleepBoxSystem"),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile"),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr"),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa"),
         .target(name: "SleepBoxAudio", dependencies: [
-            "SleepBoxCore", "CSndFile", "CSoxr", "CALSA",
+            "SleepBoxCore", "SleepBoxSystem", "CSndFile", "CSoxr", "CALSA",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "enginebench", dependencies: ["SleepBoxAudio", "SleepBoxCore"]),
+        .executableTarget(name: "mixerbench", dependencies: ["SleepBoxAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )

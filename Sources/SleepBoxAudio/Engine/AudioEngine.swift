@@ -15,7 +15,7 @@ import SleepBoxCore
 /// | `setVolume` | the master, on the perceptual curve, smoothed over 50 ms |
 /// | `startAlarm(from:to:over:)` | the wake sound on the alarm bus at `from`, rising straight in dB to `to` |
 /// | `duckAlarm(to:over:)` | the alarm bus's duck stage |
-/// | `speak` | the speech bus |
+/// | `speak` | the speech bus, at the level the wake sound has ramped to (`greetingPerAlarmGain`) |
 /// | `stopAlarm` | alarm and speech fade out over 300 ms |
 /// | `startBed` / `stopBed` | an ambient generator on the bed bus, fading in / out over 3 s |
 /// | `playCue` | a tick or a bell on the cue bus |
@@ -39,6 +39,11 @@ public final class AudioEngine {
     static let seekSeconds = 0.03
     static let alarmStopSeconds = 0.3
     static let bedFadeSeconds = 3.0
+    /// The greeting's gain for each unit of the wake sound's gain, so the voice speaks as loud as
+    /// the chime has grown and never louder than the alarm's volume allows: the chime at gain 1
+    /// measures -34.3 dBFS RMS, the voice renders near -20 dBFS RMS (GreetingLevelTests measures
+    /// both).
+    public static let greetingPerAlarmGain: Float = 0.19
 
     public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50) {
         self.format = format
@@ -100,7 +105,9 @@ public final class AudioEngine {
             mixer.duck(.alarm, to: Float(to), overFrames: format.frames(over))
         case .speak(let text):
             if let source = provider.speech(text) {
-                mixer.setSource(source, on: .speech, gain: 1)
+                // The wake sound's own ramp (its duck stage aside); with no wake sound, its full level.
+                let alarm = mixer.isActive(.alarm) ? mixer.level(of: .alarm).current : 1
+                mixer.setSource(source, on: .speech, gain: alarm * Self.greetingPerAlarmGain)
             } else {
                 reports.append((.speechFinished, 0))
             }

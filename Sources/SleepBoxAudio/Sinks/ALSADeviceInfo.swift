@@ -1,4 +1,5 @@
 import CALSA
+import SleepBoxSystem
 
 /// What a playback device accepts, for diagnosis (`sleepbox doctor`).
 public struct ALSADeviceInfo: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -44,8 +45,7 @@ public struct ALSADeviceInfo: Sendable, Equatable, Hashable, CustomStringConvert
 
     static func probe(_ device: String, opener: ALSASink.Opener) throws(AudioSinkError) -> ALSADeviceInfo {
         var handleOrNil: OpaquePointer?
-        var rc: Int32
-        repeat { rc = opener(device, &handleOrNil) } while rc == -EINTR
+        var rc = SystemCall.retryingNegatedEINTR { opener(device, &handleOrNil) }
         guard rc >= 0, let pcm = handleOrNil else {
             let failure = ALSAFailure(code: rc < 0 ? rc : -EIO, operation: "open \"\(device)\"")
             throw AudioSinkError(device: device, reason: failure.description, errno: failure.errno)

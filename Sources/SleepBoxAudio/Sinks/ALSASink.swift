@@ -4,6 +4,7 @@ import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
+import SleepBoxSystem
 
 /// Plays the engine's float frames on an ALSA PCM, without ever blocking the daemon's loop.
 ///
@@ -149,8 +150,7 @@ public final class ALSASink: AudioSink {
     private func connect() -> Result<ALSAStreamParameters, ALSAFailure> {
         let device = configuration.device
         var handleOrNil: OpaquePointer?
-        var rc: Int32
-        repeat { rc = opener(device, &handleOrNil) } while rc == -EINTR
+        let rc = SystemCall.retryingNegatedEINTR { opener(device, &handleOrNil) }
         guard rc >= 0, let handle = handleOrNil else {
             return .failure(ALSAFailure(code: rc < 0 ? rc : -EIO, operation: "open \"\(device)\""))
         }
@@ -241,14 +241,13 @@ public final class ALSASink: AudioSink {
         ALSASampleEncoder.encode(buffer, into: scratch, count: count * parameters.channels, format: parameters.format)
         var attempts = 0
         while true {
-            let written = snd_pcm_writei(pcm, scratch, snd_pcm_uframes_t(count))
+            let written = SystemCall.retryingNegatedEINTR { snd_pcm_writei(pcm, scratch, snd_pcm_uframes_t(count)) }
             if written >= 0 {
                 noteFramesPlayed(written)
                 return written
             }
             let code = Int32(truncatingIfNeeded: written)
             if code == -EAGAIN { return 0 }
-            if code == -EINTR { continue }
             attempts += 1
             guard attempts < 3, recover(code, during: "write") else { return 0 }
         }
@@ -269,12 +268,12 @@ public final class ALSASink: AudioSink {
     public func drain(timeout: Double) -> Bool {
         guard case .running = state, let pcm else { return false }
         var rc: Int32
-        repeat { rc = snd_pcm_drain(pcm) } while rc == -EINTR
+        rc = SystemCall.retryingNegatedEINTR { snd_pcm_drain(pcm) }
         var drained = rc == 0
         if rc == -EAGAIN {
             // A non-blocking PCM answers drain with -EAGAIN and keeps DRAINING; waiting here with a
             // deadline beats snd_pcm_nonblock(0), which would wait forever on a wedged device.
-            let deadline = Self.monotonicNow() + max(0, timeout)
+            let deadline = SystemClock.monotonicSeconds() + max(0, timeout)
             let step = UInt32(clamping: (parameters?.periodFrames ?? 480) * 1_000_000 / max(1, format.sampleRate))
             while true {
                 _ = snd_pcm_avail_update(pcm)
@@ -282,7 +281,7 @@ public final class ALSASink: AudioSink {
                     drained = true
                     break
                 }
-                if Self.monotonicNow() >= deadline { break }
+                if SystemClock.monotonicSeconds() >= deadline { break }
                 usleep(max(1_000, min(step, 20_000)))
             }
         } else if rc < 0 {
@@ -418,11 +417,5 @@ public final class ALSASink: AudioSink {
     private func takeEvents() -> [ALSASinkEvent] {
         defer { pendingEvents.removeAll() }
         return pendingEvents
-    }
-
-    static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 /// What the ALSA sink asks of a device. The device may give something else: read
 /// `ALSASink.parameters` for what it actually gave.
 public struct ALSASinkConfiguration: Sendable, Equatable, Hashable {
@@ -14,7 +15,7 @@ public struct ALSASinkConfiguration: Sendable, Equatable, Hashable {
     /// FLOAT_LE is left out by default so that plug devices get integer samples rounded by us.
     public var formats: [ALSASampleFormat]
     /// Retry schedule after the device could not be opened.
-    public var backoff: ALSARetryBackoff
+    public var backoff: RetryBackoff
 
     /// The defaults: "default", 10 ms periods, a buffer of at least 100 ms, start at two periods,
     /// S32_LE then S16_LE, retries from 0.5 s doubling to 30 s.
@@ -24,7 +25,7 @@ public struct ALSASinkConfiguration: Sendable, Equatable, Hashable {
         buffer: ALSABufferSize = .milliseconds(100),
         startPeriods: Int = 2,
         formats: [ALSASampleFormat] = [.s32LE, .s16LE],
-        backoff: ALSARetryBackoff = ALSARetryBackoff()
+        backoff: RetryBackoff = RetryBackoff(initial: 0.5, maximum: 30)
     ) {
         self.device = device
         self.period = period

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// Writes the engine's float frames to a WAV file through libsndfile: for recordings, golden-file
 /// tests and the simulator. Integer encodings are converted with `SampleConverter`, so a WAV
@@ -30,6 +31,12 @@ public final class WAVFileSink: AudioSink {
     public private(set) var framesWritten = 0
     /// A problem found while closing (libsndfile finishes the header then), if any.
     public private(set) var closeError: AudioSinkError?
+    /// How often, in frames, the header is brought up to date while writing (0: only on `drain`
+    /// and `close`). A recording cut short by a crash or SIGKILL is then a valid file up to the
+    /// last update.
+    public let headerUpdateFrames: Int
+    /// Frames written when the header was last brought up to date.
+    private var headerFrames = 0
 
     private var handle: OpaquePointer?
     private var descriptor: Int32
@@ -45,10 +52,14 @@ public final class WAVFileSink: AudioSink {
     ///   - format: rate and channel count of the frames to be written.
     ///   - encoding: the file's sample encoding.
     ///   - dither: TPDF dither for `.pcm16`.
+    ///   - headerUpdateSeconds: how much sound may be written before the header is updated again
+    ///     (2 s by default: a recording killed mid-night loses at most that much; each update
+    ///     costs a seek and a small write).
     /// - Throws: `AudioSinkError` with the path and errno when the file cannot be created, or
     ///   libsndfile's reason when it refuses the format.
     public init(
-        path: String, format: AudioFormat = .engine, encoding: Encoding = .pcm16, dither: Bool = false
+        path: String, format: AudioFormat = .engine, encoding: Encoding = .pcm16, dither: Bool = false,
+        headerUpdateSeconds: Double = 2
     ) throws(AudioSinkError) {
         guard format.channels > 0, format.sampleRate > 0 else {
             throw AudioSinkError(
@@ -58,13 +69,15 @@ public final class WAVFileSink: AudioSink {
         self.path = path
         self.format = format
         self.encoding = encoding
+        headerUpdateFrames = headerUpdateSeconds > 0 && headerUpdateSeconds < 86_400
+            ? max(1, Int(headerUpdateSeconds * Double(format.sampleRate))) : 0
         converter = SampleConverter(encoding: .s16LE, dither: dither)
 
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 {
             let code = errno
             throw AudioSinkError(
-                device: path, reason: "cannot create file: \(SoundFileReader.describe(errno: code))",
+                device: path, reason: "cannot create file: \(SystemError.reason(errno: code)) (errno \(code))",
                 errno: code)
         }
         var info = SF_INFO()
@@ -135,12 +148,18 @@ public final class WAVFileSink: AudioSink {
                     device: path, reason: "write failed after \(framesWritten) frames: \(message)")
             }
         }
+        if headerUpdateFrames > 0, framesWritten - headerFrames >= headerUpdateFrames { drain() }
         return done
     }
 
     /// Flushes what libsndfile holds and updates the header, so the file is readable as it stands.
     public func drain() {
-        if let handle { sf_write_sync(handle) }
+        guard let handle else { return }
+        // sf_write_sync alone leaves an RF64-with-downgrade file's RIFF sizes at zero; the explicit
+        // header update writes them.
+        sf_command(handle, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+        sf_write_sync(handle)
+        headerFrames = framesWritten
     }
 
     /// Finishes the header and closes the file. Safe to call more than once.
@@ -155,7 +174,7 @@ public final class WAVFileSink: AudioSink {
         if closeDescriptor(descriptor) != 0 && closeError == nil {
             let code = errno
             closeError = AudioSinkError(
-                device: path, reason: "closing failed: \(SoundFileReader.describe(errno: code))", errno: code)
+                device: path, reason: "closing failed: \(SystemError.reason(errno: code)) (errno \(code))", errno: code)
         }
         descriptor = -1
     }

@@ -2,8 +2,10 @@
 ///
 /// Each button line (leaf, skip, timer, the knob's switch) has its own `Debouncer`; the
 /// encoder's A and B lines feed a `QuadratureDecoder` without time-based debouncing. Outputs are
-/// `Event.buttonPressed` / `.buttonReleased` (the knob's switch as `.knob`) and one
-/// `.knobTurned(detents: ±1)` per detent.
+/// `Event.buttonPressed` / `.buttonReleased` (the knob's switch as `.knob`), one
+/// `.knobTurned(detents: ±1)` per detent, and `.buttonHeld` while a button stays down (see
+/// `HoldTimings`): the first at its threshold after the debounced press, then one at each repeat,
+/// all before the release. A held event due at the very time of another event comes first.
 ///
 /// Time arrives as arguments: the kernel's timestamp of each edge, and the time `advance(to:)`
 /// moves to, in seconds on one monotonic clock. Feed edges in time order, and feed every queued
@@ -32,19 +34,34 @@ public struct InputDecoder: Sendable, Equatable {
 
     /// The encoder's decoder (for its `invalidTransitions` count and levels).
     public private(set) var encoder: QuadratureDecoder
+    /// When held buttons make held events. Set it when the configuration is reloaded: a button
+    /// down now follows the new timings from its next held event.
+    public var holdTimings: HoldTimings
     private var leaf: Debouncer
     private var skip: Debouncer
     private var timer: Debouncer
     private var knobSwitch: Debouncer
+    /// The buttons reported down since their press (not those found down by `synchronize`).
+    private var holds: [Button: HoldProgress] = [:]
+
+    /// A button down: when its press was reported and how many held events it has made.
+    private struct HoldProgress: Sendable, Equatable {
+        var since: Double
+        var count: Int
+    }
 
     /// A decoder with every button released and the encoder at rest.
     ///
     /// - Parameters:
     ///   - lockout: the buttons' debounce lock-out in seconds (see `Debouncer`).
     ///   - encoderRest: where the encoder's contacts sit in a detent.
+    ///   - holdTimings: when held buttons make held events (`HoldTimings(config)` for a
+    ///     configuration; the factory settings' by default).
     public init(lockout: Double = Debouncer.defaultLockout,
-                encoderRest: QuadratureDecoder.RestState = .bothInactive) {
+                encoderRest: QuadratureDecoder.RestState = .bothInactive,
+                holdTimings: HoldTimings = .standard) {
         encoder = QuadratureDecoder(rest: encoderRest)
+        self.holdTimings = holdTimings
         leaf = Debouncer(lockout: lockout)
         skip = Debouncer(lockout: lockout)
         timer = Debouncer(lockout: lockout)
@@ -61,9 +78,12 @@ public struct InputDecoder: Sendable, Equatable {
         }
     }
 
-    /// When `advance(to:)` must next be called for a pending debounced change, or nil.
+    /// When `advance(to:)` must next be called, for a pending debounced change or the next held
+    /// event of a button down, or nil.
     public var nextDeadline: Double? {
-        Button.allCases.compactMap { debouncer(for: $0).nextDeadline }.min()
+        let changes = Button.allCases.compactMap { debouncer(for: $0).nextDeadline }
+        let holds = Button.allCases.compactMap { nextHeld(of: $0)?.time }
+        return (changes + holds).min()
     }
 
     /// Takes one edge: the line, its logical level after the edge, and the edge's time.
@@ -74,7 +94,8 @@ public struct InputDecoder: Sendable, Equatable {
         timedEdge(line, active: active, at: time).map(\.event)
     }
 
-    /// Moves time on to `time` and returns the debounced changes due by then, in time order.
+    /// Moves time on to `time` and returns the debounced changes and held events due by then, in
+    /// time order.
     public mutating func advance(to time: Double) -> [Event] {
         timedAdvance(to: time).map(\.event)
     }
@@ -84,12 +105,11 @@ public struct InputDecoder: Sendable, Equatable {
         guard time.isFinite else { return [] }
         if let button = line.button {
             // One debouncer's edge must not overtake another's change that was due earlier.
-            var events = settle(excluding: button, before: time)
-            let changes = withDebouncer(button) { $0.edge(active: active, at: time) }
-            events += changes.map { InputDecoder.event(button, $0) }
-            return InputDecoder.timeOrdered(events)
+            var changes = settle(excluding: button, before: time)
+            changes += withDebouncer(button) { $0.edge(active: active, at: time) }.map { (button, $0) }
+            return report(changes, through: time)
         }
-        var events = settle(excluding: nil, before: time)
+        var events = report(settle(excluding: nil, before: time), through: time)
         let a = line == .knobA ? active : encoder.a
         let b = line == .knobB ? active : encoder.b
         let detents = encoder.update(a: a, b: b)
@@ -101,12 +121,12 @@ public struct InputDecoder: Sendable, Equatable {
 
     /// `advance(to:)`, with the time of each event.
     public mutating func timedAdvance(to time: Double) -> [TimedEvent] {
-        var events: [TimedEvent] = []
+        guard time.isFinite else { return [] }
+        var changes: [(Button, Debouncer.Change)] = []
         for button in Button.allCases {
-            let changes = withDebouncer(button) { $0.advance(to: time) }
-            events += changes.map { InputDecoder.event(button, $0) }
+            changes += withDebouncer(button) { $0.advance(to: time) }.map { (button, $0) }
         }
-        return InputDecoder.timeOrdered(events)
+        return report(changes, through: time)
     }
 
     /// Feeds a sequence of edges (line, level, time) in order and returns every event they
@@ -120,7 +140,7 @@ public struct InputDecoder: Sendable, Equatable {
     }
 
     /// Sets a line's level without emitting anything: for the driver's first reading of the
-    /// lines at start-up.
+    /// lines at start-up. A button found down makes no held events (the box never saw it pressed).
     public mutating func synchronize(_ line: RawLine, active: Bool) {
         switch line {
         case .knobA: encoder.synchronize(a: active, b: encoder.b)
@@ -128,6 +148,7 @@ public struct InputDecoder: Sendable, Equatable {
         case .leaf, .skip, .timer, .knobSwitch:
             if let button = line.button {
                 withDebouncer(button) { $0.synchronize(active: active) }
+                holds[button] = nil
             }
         }
     }
@@ -135,13 +156,53 @@ public struct InputDecoder: Sendable, Equatable {
     /// Reports every lock-out that ended strictly before `time`, leaving out `excluded` (whose
     /// own `edge` settles it). A lock-out ending exactly at `time` is left for later; its change
     /// keeps its own time either way.
-    private mutating func settle(excluding excluded: Button?, before time: Double) -> [TimedEvent] {
-        var events: [TimedEvent] = []
+    private mutating func settle(excluding excluded: Button?, before time: Double) -> [(Button, Debouncer.Change)] {
+        var changes: [(Button, Debouncer.Change)] = []
         for button in Button.allCases where button != excluded {
-            let changes = withDebouncer(button) { $0.settle(through: time, inclusive: false) }
-            events += changes.map { InputDecoder.event(button, $0) }
+            changes += withDebouncer(button) { $0.settle(through: time, inclusive: false) }.map { (button, $0) }
+        }
+        return changes
+    }
+
+    /// Turns debounced changes into events, in time order, with the held events of the buttons
+    /// down among them: each held event due at or before a change comes before it, and those due
+    /// at or before `horizon` after the last.
+    private mutating func report(_ changes: [(Button, Debouncer.Change)], through horizon: Double) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        let ordered = changes.enumerated()
+            .sorted { ($0.element.1.time, $0.offset) < ($1.element.1.time, $1.offset) }
+            .map(\.element)
+        for (button, change) in ordered {
+            events += held(through: change.time)
+            holds[button] = change.active ? HoldProgress(since: change.time, count: 0) : nil
+            events.append(TimedEvent(change.active ? .buttonPressed(button) : .buttonReleased(button), at: change.time))
+        }
+        return events + held(through: horizon)
+    }
+
+    /// The held events due at or before `time`, in time order, counted as made.
+    private mutating func held(through time: Double) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        // Bounded: each round makes one event and moves that button's next one later.
+        for _ in 0..<10_000 {
+            var earliest: (button: Button, time: Double, seconds: Double)?
+            for button in Button.allCases {
+                if let next = nextHeld(of: button), next.time <= time, next.time < (earliest?.time ?? .infinity) {
+                    earliest = (button, next.time, next.seconds)
+                }
+            }
+            guard let due = earliest else { break }
+            holds[due.button]?.count += 1
+            events.append(TimedEvent(.buttonHeld(due.button, seconds: due.seconds), at: due.time))
         }
         return events
+    }
+
+    /// When `button`'s next held event is due and how long it will have been down then; nil when
+    /// it is up or has no more held events.
+    private func nextHeld(of button: Button) -> (time: Double, seconds: Double)? {
+        guard let hold = holds[button], let seconds = holdTimings[button]?.seconds(atHeld: hold.count) else { return nil }
+        return (hold.since + seconds, seconds)
     }
 
     private mutating func withDebouncer<R>(_ button: Button, _ body: (inout Debouncer) -> R) -> R {
@@ -151,16 +212,5 @@ public struct InputDecoder: Sendable, Equatable {
         case .timer: return body(&timer)
         case .knob: return body(&knobSwitch)
         }
-    }
-
-    private static func event(_ button: Button, _ change: Debouncer.Change) -> TimedEvent {
-        TimedEvent(change.active ? .buttonPressed(button) : .buttonReleased(button), at: change.time)
-    }
-
-    /// Sorts by time, keeping the given order among equal times.
-    private static func timeOrdered(_ events: [TimedEvent]) -> [TimedEvent] {
-        events.enumerated()
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
     }
 }

@@ -1,3 +1,6 @@
+import SleepBoxTOML
+import SleepBoxSystem
+
 /// Why a configuration file was rejected: every problem found in it, in line order.
 ///
 /// The box refuses to start on any of them (unknown keys included, so a typo never silently
@@ -7,25 +10,22 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file that was rejected.
     public var path: String
     /// Every problem found, sorted by line. Never empty.
-    public var issues: [ConfigIssue]
+    public var issues: [FileIssue]
 
     /// Creates an error from its issues (sorted by line here).
-    public init(path: String, issues: [ConfigIssue]) {
+    public init(path: String, issues: [FileIssue]) {
         self.path = path
-        self.issues = issues.enumerated().sorted { a, b in
-            let la = a.element.line ?? 0, lb = b.element.line ?? 0
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
+        self.issues = FileIssue.byLine(issues)
     }
 
     /// The exit status for a bad configuration: 78, `EX_CONFIG`.
-    public var exitCode: Int32 { 78 }
+    public var exitCode: Int32 { ExitStatus.config.rawValue }
 
     /// The first problem (the one to show when there is room for one line only).
-    public var first: ConfigIssue? { issues.first }
+    public var first: FileIssue? { issues.first }
 
     /// One line per problem, each `path:line: message`.
     public var description: String {
-        issues.map(\.description).joined(separator: "\n")
+        issues.map(\.locatedMessage).joined(separator: "\n")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SleepBoxCore
-import TOMLKit
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// The box's configuration file (`config/sleepbox.toml`): TOML, every key optional, every key
 /// not given keeps its factory default from `BoxConfig`.
@@ -47,7 +47,7 @@ public struct ConfigFile: Sendable, Equatable {
             let message = error.errno.map { "cannot read the file: \(error.reason) (errno \($0))" }
                 ?? "cannot read the file: it is \(error.reason)"
             throw ConfigError(path: path, issues: [
-                ConfigIssue(kind: .unreadable(errno: error.errno), path: path, line: nil, key: nil, message: message),
+                FileIssue(kind: .unreadable(errno: error.errno), path: path, message: message),
             ])
         }
         try self.init(text: text, path: path, defaultTimeZone: defaultTimeZone)
@@ -56,32 +56,16 @@ public struct ConfigFile: Sendable, Equatable {
     /// Parses `text`, the contents of the file named `path` (used in messages only);
     /// `defaultTimeZone` applies when the text sets no `time_zone`.
     public init(text: String, path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
-        if let problem = TOMLGuard.problem(in: text) {
-            throw ConfigError(path: path, issues: [
-                ConfigIssue(kind: .syntax, path: path, line: problem.line, column: problem.column, key: nil,
-                            message: "TOML syntax error: \(problem.reason)"),
-            ])
-        }
-
-        let root: TOMLTable
+        let document: TOMLDocument
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let begin = error.source.begin
-            throw ConfigError(path: path, issues: [
-                ConfigIssue(kind: .syntax, path: path, line: begin.line, column: begin.column, key: nil,
-                            message: "TOML syntax error: \(error.description)"),
-            ])
+            document = try TOMLDocument(text: text, path: path)
         } catch {
-            throw ConfigError(path: path, issues: [
-                ConfigIssue(kind: .syntax, path: path, line: nil, key: nil, message: "TOML syntax error: \(error)"),
-            ])
+            throw ConfigError(path: path, issues: [error])
         }
-
-        var reader = ConfigReader(path: path, locator: TOMLKeyLocator(text: text))
-        let result = reader.read(root, defaultTimeZone: defaultTimeZone)
+        var reader = TOMLReader(document)
+        let file = ConfigSchema.read(&reader, defaultTimeZone: defaultTimeZone)
         guard reader.issues.isEmpty else { throw ConfigError(path: path, issues: reader.issues) }
-        self.init(config: result.config, devices: result.devices)
+        self = file
     }
 
     /// The time zone to use when the file names none: the `TZ` environment variable if it names

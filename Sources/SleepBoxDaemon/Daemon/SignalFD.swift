@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import SleepBoxSystem
 
 /// Signals as readable events (signalfd(2)): SIGTERM, SIGINT and SIGHUP are blocked for normal
 /// delivery and read from the poll loop instead, so no code runs in a signal handler.
@@ -39,7 +40,7 @@ public final class SignalFD {
         var out: [Int32] = []
         var info = signalfd_siginfo()
         while true {
-            let n = retryingEINTR { Glibc.read(fd, &info, MemoryLayout<signalfd_siginfo>.size) }
+            let n = SystemCall.retryingEINTR { Glibc.read(fd, &info, MemoryLayout<signalfd_siginfo>.size) }
             guard n == MemoryLayout<signalfd_siginfo>.size else { break }
             out.append(Int32(bitPattern: info.ssi_signo))
         }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import SleepBoxSystem
 
 /// A timerfd (timerfd_create(2)): a file descriptor that becomes readable at an absolute time,
 /// so the poll loop needs no timeout arithmetic and never wakes on a fixed tick.
@@ -45,16 +46,9 @@ public final class TimerFD {
     /// Reads the expiration count (read(2) of 8 bytes): expired, or the clock was set (ECANCELED).
     public func read() -> Reading {
         var count: UInt64 = 0
-        let n = retryingEINTR { Glibc.read(fd, &count, 8) }
+        let n = SystemCall.retryingEINTR { Glibc.read(fd, &count, 8) }
         if n == 8 { return .expired }
         if n < 0 && errno == ECANCELED { return .clockChanged }
         return .nothing
     }
-}
-
-/// Seconds on a clock (clock_gettime(2)).
-public func clockSeconds(_ clock: Int32) -> Double {
-    var ts = timespec()
-    clock_gettime(clock, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import Foundation
+import SleepBoxSystem
 
 /// A value carried to the loop thread, which alone touches it.
 private struct UncheckedBox<T>: @unchecked Sendable {
@@ -67,7 +68,7 @@ public final class WorkQueue: @unchecked Sendable {
     /// the loop's).
     public func collect() {
         var count: UInt64 = 0
-        _ = retryingEINTR { Glibc.read(fd, &count, 8) }
+        _ = SystemCall.retryingEINTR { Glibc.read(fd, &count, 8) }
         lock.lock()
         let out = results
         results.removeAll()
@@ -116,7 +117,7 @@ public final class WorkQueue: @unchecked Sendable {
             lock.broadcast()
             lock.unlock()
             var one: UInt64 = 1
-            _ = retryingEINTR { Glibc.write(fd, &one, 8) }
+            _ = SystemCall.retryingEINTR { Glibc.write(fd, &one, 8) }
         }
     }
 }

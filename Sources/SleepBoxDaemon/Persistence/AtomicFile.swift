@@ -4,43 +4,43 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SleepBoxSystem
 
 /// Writes that survive a power cut: a temporary file beside the target, fsync, rename over the
 /// target, fsync of the directory.
 public enum AtomicFile {
     /// Replaces `path` with `bytes` atomically and durably.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
         let dir = directory(of: path)
         // A name of its own per write: two writers (a save in flight and the last one on exit)
         // never share a temporary file.
         let temp = path + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileError(operation: "open", path: temp, errno: errno) }
+        let fd = SystemCall.retryingEINTR { open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw SystemError("open", path: temp) }
         var written = 0
         while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            let n = bytes[written...].withUnsafeBytes { b in SystemCall.retryingEINTR { systemWrite(fd, b.baseAddress, b.count) } }
             if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
+                let error = SystemError("write", path: temp)
                 close(fd)
                 unlink(temp)
-                throw FileError(operation: "write", path: temp, errno: e)
+                throw error
             }
             written += n
         }
         if fsync(fd) != 0 {
-            let e = errno
+            let error = SystemError("fsync", path: temp)
             close(fd)
             unlink(temp)
-            throw FileError(operation: "fsync", path: temp, errno: e)
+            throw error
         }
         close(fd)
         guard rename(temp, path) == 0 else {
-            let e = errno
+            let error = SystemError("rename", path: path)
             unlink(temp)
-            throw FileError(operation: "rename", path: path, errno: e)
+            throw error
         }
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dfd = SystemCall.retryingEINTR { open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if dfd >= 0 {
             _ = fsync(dfd)
             close(dfd)
@@ -57,21 +57,18 @@ public enum AtomicFile {
     }
 
     /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String) throws(FileError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    public static func read(_ path: String) throws(SystemError) -> [UInt8]? {
+        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw FileError(operation: "open", path: path, errno: errno)
+            throw SystemError("open", path: path)
         }
         defer { close(fd) }
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError(operation: "read", path: path, errno: errno)
-            }
+            let n = buffer.withUnsafeMutableBytes { b in SystemCall.retryingEINTR { systemRead(fd, b.baseAddress, b.count) } }
+            if n < 0 { throw SystemError("read", path: path) }
             if n == 0 { break }
             out.append(contentsOf: buffer[0..<n])
         }
@@ -79,12 +76,12 @@ public enum AtomicFile {
     }
 
     /// Creates a directory and its parents (mode 0755) when missing.
-    public static func makeDirectory(_ path: String) throws(FileError) {
+    public static func makeDirectory(_ path: String) throws(SystemError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part
             if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw FileError(operation: "mkdir", path: prefix, errno: errno)
+                throw SystemError("mkdir", path: prefix)
             }
             prefix += "/"
         }
@@ -104,14 +101,3 @@ private let systemRead = Glibc.read
 private let systemWrite = Darwin.write
 private let systemRead = Darwin.read
 #endif
-
-/// A failed file operation, with the path and the system's reason.
-public struct FileError: Error, CustomStringConvertible, Equatable {
-    public var operation: String
-    public var path: String
-    public var errno: Int32
-
-    public var description: String {
-        "\(path): \(operation) failed: \(String(cString: strerror(errno)))"
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SleepBoxCore
+import SleepBoxSystem
 
 /// `state.json` in the state directory: the snapshot the box comes back from after a crash.
 ///
@@ -78,7 +79,7 @@ public struct StateStore: Sendable {
         if rename(path, target) == 0 {
             logger.error("\(path) is unusable (\(reason)); moved aside to \(target), starting clean")
         } else {
-            logger.error("\(path) is unusable (\(reason)) and could not be moved aside: \(String(cString: strerror(errno))); starting clean")
+            logger.error("\(path) is unusable (\(reason)) and could not be moved aside: \(SystemError.reason(errno: errno)); starting clean")
         }
     }
 

@@ -1,3 +1,4 @@
+import SleepBoxSystem
 /// Durations as people write them in simulator scripts, messages and file names:
 /// `"250ms"`, `"1.5s"`, `"90s"`, `"2m"`, `"1m30s"`, `"1h30m"`.
 public enum DurationParser {
@@ -60,7 +61,7 @@ public enum DurationParser {
         if seconds < 0 { return "-" + format(-seconds) }
         let totalMilliseconds = (seconds * 1000).rounded()
         // Beyond this the millisecond count no longer fits an Int64 exactly.
-        guard totalMilliseconds < 9e15 else { return MessageText.number(seconds) + "s" }
+        guard totalMilliseconds < 9e15 else { return Quoting.number(seconds) + "s" }
         let milliseconds = Int64(totalMilliseconds)
         if milliseconds == 0 { return "0s" }
         if milliseconds < 1000 { return "\(milliseconds)ms" }

@@ -1,7 +1,9 @@
+import SleepBoxCore
 import SleepBoxUI
 
-/// Writes every distinct display frame as a PNG named by virtual time, e.g. `01h30m00.000s.png`.
-public final class FrameRecorder {
+/// Writes every distinct display frame as a PNG named by virtual time, e.g. `01h30m00.000s.png`;
+/// it watches the runner's display as a `RunnerObserver`.
+public final class FrameRecorder: RunnerObserver {
     public let directory: String
     public let scale: Int
     public private(set) var written = 0
@@ -9,11 +11,19 @@ public final class FrameRecorder {
     public private(set) var errors: [String] = []
     private var lastTime: Double?
     private var sameTimeCount = 0
+    private var last: Framebuffer?
 
     public init(directory: String, scale: Int = 4) throws {
         try AtomicFile.makeDirectory(directory)
         self.directory = directory
         self.scale = scale
+    }
+
+    /// A frame shown: written when it differs from the last one written (or its dimming does).
+    public func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, at moment: Moment) {
+        guard framebuffer != last || lastDimmed != dimmed else { return }
+        last = framebuffer
+        record(framebuffer, dimmed: dimmed, at: moment.uptime)
     }
 
     public func record(_ framebuffer: Framebuffer, dimmed: Bool, at t: Double) {

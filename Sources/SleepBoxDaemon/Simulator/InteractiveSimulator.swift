@@ -5,6 +5,7 @@ import Darwin
 #endif
 import SleepBoxCore
 import SleepBoxUI
+import SleepBoxSystem
 
 /// The simulator in a terminal: the display drawn with half blocks, the buttons and knob on the
 /// keyboard, time running at real speed or `speed` times faster.
@@ -33,11 +34,11 @@ public final class InteractiveSimulator {
         defer { leaveRawMode() }
         write("\u{1B}[2J\u{1B}[?25l")
         sim.start()
-        var realStart = monotonicSeconds()
+        var realStart = SystemClock.monotonicSeconds()
         var virtualAtStart = sim.time
         draw()
         while true {
-            let virtualNow = virtualAtStart + (monotonicSeconds() - realStart) * speed
+            let virtualNow = virtualAtStart + (SystemClock.monotonicSeconds() - realStart) * speed
             sim.advance(to: virtualNow)
             draw()
             let wake = sim.nextWake() ?? (virtualNow + 1)
@@ -48,7 +49,7 @@ public final class InteractiveSimulator {
             var buf = [UInt8](repeating: 0, count: 16)
             let count = read(0, &buf, buf.count)
             guard count > 0 else { return }
-            let t = virtualAtStart + (monotonicSeconds() - realStart) * speed
+            let t = virtualAtStart + (SystemClock.monotonicSeconds() - realStart) * speed
             sim.advance(to: t)
             var i = 0
             while i < count {
@@ -58,25 +59,25 @@ public final class InteractiveSimulator {
                 case UInt8(ascii: "q"), 3, 4:
                     write("\u{1B}[?25h\n")
                     return
-                case UInt8(ascii: "l"): sim.press(.leaf)
-                case UInt8(ascii: "s"): sim.press(.skip)
-                case UInt8(ascii: "t"): sim.press(.timer)
-                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.press(.knob)
-                case UInt8(ascii: "L"): sim.hold(.leaf, for: 2.5)
-                case UInt8(ascii: "S"): sim.hold(.skip, for: 2.0)
-                case UInt8(ascii: "K"): sim.hold(.knob, for: 1.0)
-                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.turn(1)
-                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.turn(-1)
+                case UInt8(ascii: "l"): sim.perform(.press(.leaf))
+                case UInt8(ascii: "s"): sim.perform(.press(.skip))
+                case UInt8(ascii: "t"): sim.perform(.press(.timer))
+                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.perform(.press(.knob))
+                case UInt8(ascii: "L"): sim.perform(.hold(.leaf, seconds: 2.5))
+                case UInt8(ascii: "S"): sim.perform(.hold(.skip, seconds: 2.0))
+                case UInt8(ascii: "K"): sim.perform(.hold(.knob, seconds: 1.0))
+                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.perform(.turn(1))
+                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.perform(.turn(-1))
                 case UInt8(ascii: "f"):
                     // Fast-forward one virtual minute at once.
                     sim.advance(to: sim.time + 60)
                     virtualAtStart = sim.time
-                    realStart = monotonicSeconds()
+                    realStart = SystemClock.monotonicSeconds()
                 case 0x1B:
                     // Arrow keys: ESC [ C (right) / ESC [ D (left).
                     if i + 1 < count, buf[i] == UInt8(ascii: "[") {
-                        if buf[i + 1] == UInt8(ascii: "C") { sim.turn(1) }
-                        if buf[i + 1] == UInt8(ascii: "D") { sim.turn(-1) }
+                        if buf[i + 1] == UInt8(ascii: "C") { sim.perform(.turn(1)) }
+                        if buf[i + 1] == UInt8(ascii: "D") { sim.perform(.turn(-1)) }
                         i += 2
                     }
                 default: break
@@ -104,8 +105,8 @@ public final class InteractiveSimulator {
         var bytes = Array(s.utf8)
         var off = 0
         while off < bytes.count {
-            let n = bytes[off...].withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if n <= 0 { if errno == EINTR { continue } else { return } }
+            let n = bytes[off...].withUnsafeMutableBytes { b in SystemCall.retryingEINTR { Glibc.write(1, b.baseAddress, b.count) } }
+            if n <= 0 { return }
             off += n
         }
         bytes.removeAll()
@@ -126,11 +127,4 @@ public final class InteractiveSimulator {
         if rawMode { _ = tcsetattr(0, TCSANOW, &saved) }
         write("\u{1B}[?25h")
     }
-}
-
-/// CLOCK_MONOTONIC in seconds.
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }

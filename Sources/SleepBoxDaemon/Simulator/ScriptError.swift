@@ -1,3 +1,5 @@
+import SleepBoxSystem
+
 /// Why a simulator script was rejected: the file, the line and what is wrong there, e.g.
 /// `night.jsonl:7: "3x" is not a duration (e.g. "250ms", "1.5s", "90s", "2m", "1h30m")`.
 ///
@@ -22,7 +24,7 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// 65 (`EX_DATAERR`) for bad content, 66 (`EX_NOINPUT`) for a file that could not be read.
-    public var exitCode: Int32 { line == nil ? 66 : 65 }
+    public var exitCode: Int32 { (line == nil ? ExitStatus.noInput : .dataError).rawValue }
 
     /// `path:line: message` (`path: message` when there is no line).
     public var description: String {

@@ -1,3 +1,5 @@
+import SleepBoxSystem
+
 /// A strict JSON parser for one line holding one object (RFC 8259: no trailing commas, no
 /// comments), that keeps the members in order, rejects a key given twice, and says at which
 /// column it stopped. Foundation's parsers accept trailing commas, keep one of two equal keys
@@ -60,7 +62,7 @@ struct ScriptJSONParser {
             guard peek() == "\"" else { throw failure("expected a key in double quotes") }
             let key = try string()
             if members.contains(where: { $0.key == key }) {
-                throw Failure(column: keyColumn, message: "the key \(MessageText.quoted(key)) appears twice")
+                throw Failure(column: keyColumn, message: "the key \(Quoting.quoted(key)) appears twice")
             }
             try expect(":", "\":\" after the key")
             let value = try value(depth: depth)
@@ -121,7 +123,7 @@ struct ScriptJSONParser {
         case "-", "0"..."9":
             return .number(try number())
         default:
-            throw failure("unexpected \(MessageText.quoted(String(s))); expected a value")
+            throw failure("unexpected \(Quoting.quoted(String(s))); expected a value")
         }
     }
 

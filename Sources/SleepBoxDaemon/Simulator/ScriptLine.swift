@@ -1,5 +1,6 @@
 import SleepBoxTOML
 import SleepBoxCore
+import SleepBoxSystem
 
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
@@ -22,7 +23,7 @@ enum ScriptLine {
         var values: [String: ScriptJSONValue] = [:]
         for member in members {
             guard keys.contains(member.key) else {
-                var message = "unknown key \(MessageText.quoted(member.key))"
+                var message = "unknown key \(Quoting.quoted(member.key))"
                 if let guess = Suggestion.closest(to: member.key, among: keys) { message += "; did you mean \"\(guess)\"?" }
                 throw fail(message + " (allowed: \(keys.joined(separator: ", ")))")
             }
@@ -48,7 +49,7 @@ enum ScriptLine {
         }
         let at = try seconds(atValue, key: "at", fail)
 
-        let action: ScriptAction
+        let action: BoxRequest
         switch actionKey {
         case "press":
             action = .press(try button(values["press"], key: "press", fail))
@@ -68,7 +69,7 @@ enum ScriptLine {
                            + "found \(values["clock"]?.kindName ?? "nothing")")
             }
             guard let time = LocalDateTime(parsing: text) else {
-                throw fail("\(MessageText.quoted(text)) is not a date and time (YYYY-MM-DDTHH:MM:SS local time, "
+                throw fail("\(Quoting.quoted(text)) is not a date and time (YYYY-MM-DDTHH:MM:SS local time, "
                            + "or with Z or an offset such as +01:00)")
             }
             action = .clock(time)
@@ -86,11 +87,11 @@ enum ScriptLine {
                                 _ fail: (String) -> ScriptError) throws(ScriptError) -> Double {
         switch value {
         case .number(let x):
-            guard x >= 0 else { throw fail("\"\(key)\" must not be negative, found \(MessageText.number(x))") }
+            guard x >= 0 else { throw fail("\"\(key)\" must not be negative, found \(Quoting.number(x))") }
             return x
         case .string(let text):
             guard let x = DurationParser.parse(text) else {
-                throw fail("\(MessageText.quoted(text)) is not a duration (\(durationExamples))")
+                throw fail("\(Quoting.quoted(text)) is not a duration (\(durationExamples))")
             }
             return x
         default:
@@ -104,7 +105,7 @@ enum ScriptLine {
             throw fail("\"\(key)\" must be a button (\(buttonNames)), found \(value?.kindName ?? "nothing")")
         }
         guard let button = Button(rawValue: name) else {
-            var message = "unknown button \(MessageText.quoted(name))"
+            var message = "unknown button \(Quoting.quoted(name))"
             if let guess = Suggestion.closest(to: name, among: Button.allCases.map(\.rawValue)) {
                 message += "; did you mean \"\(guess)\"?"
             }
@@ -118,7 +119,7 @@ enum ScriptLine {
             throw fail("\"turn\" must be a whole number of detents, found \(value?.kindName ?? "nothing")")
         }
         guard let count = Int(exactly: x), abs(count) <= 1_000_000 else {
-            throw fail("\"turn\" must be a whole number of detents, found \(MessageText.number(x))")
+            throw fail("\"turn\" must be a whole number of detents, found \(Quoting.number(x))")
         }
         guard count != 0 else {
             throw fail("\"turn\" 0 turns nothing; give a non-zero number of detents (negative = counter-clockwise)")

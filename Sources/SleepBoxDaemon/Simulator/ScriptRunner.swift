@@ -1,6 +1,7 @@
 import SleepBoxCore
 
-/// Runs a simulator script on the virtual clock: each step at its time, then on to the end.
+/// Runs a simulator script on the virtual clock: each step's request at its time, handed to the
+/// runner like a request on the control socket, then on to the end.
 public struct ScriptRunner {
     public let script: SimulatorScript
 
@@ -13,16 +14,11 @@ public struct ScriptRunner {
         var end: Double? = nil
         for step in script.steps {
             sim.advance(to: step.at)
-            switch step.action {
-            case .press(let b): sim.press(b)
-            case .hold(let b, let seconds): sim.hold(b, for: seconds)
-            case .turn(let n): sim.turn(n)
-            case .clock(let local):
-                if let wall = local.secondsSince1970(in: sim.box.clock.timeZone) { sim.setClock(wall: wall) }
-            case .end:
+            sim.perform(step.action)
+            if sim.runner.hasEnded {
                 end = step.at
+                break
             }
-            if end != nil { break }
         }
         let stop = end ?? script.steps.last?.at ?? 0
         sim.advance(to: stop)

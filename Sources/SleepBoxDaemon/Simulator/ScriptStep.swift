@@ -5,10 +5,10 @@ public struct ScriptStep: Sendable, Equatable {
     /// Virtual seconds since the start of the run.
     public var at: Double
     /// What happens.
-    public var action: ScriptAction
+    public var action: BoxRequest
 
     /// Creates a step.
-    public init(line: Int, at: Double, action: ScriptAction) {
+    public init(line: Int, at: Double, action: BoxRequest) {
         self.line = line
         self.at = at
         self.action = action

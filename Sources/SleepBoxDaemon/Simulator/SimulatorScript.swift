@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxSystem
 
 /// What the simulator does during a run, read from a JSON-lines file: one event per line, on a
 /// virtual clock that starts at 0.

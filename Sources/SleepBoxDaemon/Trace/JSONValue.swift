@@ -1,3 +1,5 @@
+import SleepBoxSystem
+
 /// A JSON value that keeps its object keys in the order they were written, so trace lines read
 /// the same way every time (`t`, `clock`, `event`, ...).
 public indirect enum JSONValue: Sendable, Equatable {
@@ -22,7 +24,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let x): out += JSONValue.format(x)
-        case .string(let s): JSONValue.quote(s, into: &out)
+        case .string(let s): Quoting.appendQuoted(s, to: &out)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -34,7 +36,7 @@ public indirect enum JSONValue: Sendable, Equatable {
             out += "{"
             for (i, (key, value)) in fields.enumerated() {
                 if i > 0 { out += "," }
-                JSONValue.quote(key, into: &out)
+                Quoting.appendQuoted(key, to: &out)
                 out += ":"
                 value.write(into: &out)
             }
@@ -53,26 +55,5 @@ public indirect enum JSONValue: Sendable, Equatable {
         while frac.count < 3 { frac = "0" + frac }
         while frac.hasSuffix("0") { frac.removeLast() }
         return (negative ? "-" : "") + String(a / 1000) + "." + frac
-    }
-
-    private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
     }
 }

@@ -1,14 +1,49 @@
 import SleepBoxCore
 
 /// Writes the simulator's trace: one JSON object per line, per input event and per change of
-/// state (see docs/simulator.md for the fields).
-public final class TraceRecorder {
+/// state, and every `every` seconds when asked (see docs/simulator.md for the fields). It watches
+/// the runner as a `RunnerObserver`.
+public final class TraceRecorder: RunnerObserver {
     private let sink: (String) -> Void
     private var lastKey: String?
     public private(set) var records = 0
+    /// Seconds between periodic records, and the uptime of the next one.
+    private let every: Double?
+    private var nextTick: Double?
 
-    /// A recorder handing each finished line (without newline) to `sink`.
-    public init(sink: @escaping (String) -> Void) { self.sink = sink }
+    /// A recorder handing each finished line (without newline) to `sink`, adding a record every
+    /// `every` seconds of uptime when given.
+    public init(every: Double? = nil, sink: @escaping (String) -> Void) {
+        self.sink = sink
+        self.every = every
+        self.nextTick = every
+    }
+
+    public func boxStarted(_ box: Box, restored: Bool, commands: [Command], at moment: Moment) {
+        record(box: box, at: moment, event: restored ? "restore" : "start", commands: commands, force: true)
+    }
+
+    /// An event handled: forced for everything that is not time alone (`event` null then).
+    public func boxHandled(_ event: Event, commands: [Command], box: Box, at moment: Moment) {
+        if case .timePassed = event {
+            record(box: box, at: moment, event: nil, commands: commands, force: false)
+        } else {
+            record(box: box, at: moment, event: event.name, commands: commands, force: true)
+        }
+    }
+
+    public var nextWake: Double? { nextTick }
+
+    public func wake(_ box: Box, at moment: Moment) {
+        guard let tick = nextTick, tick <= moment.uptime, let every else { return }
+        record(box: box, at: moment, event: nil, commands: [], force: true)
+        nextTick = tick + every
+    }
+
+    /// The last record: the state when the run ends.
+    public func finish(_ box: Box, at moment: Moment) {
+        record(box: box, at: moment, event: "end", commands: [], force: true)
+    }
 
     /// Records the box's state at `now` when forced (an input event, a periodic record, the end),
     /// when commands were issued, or when the state visibly changed.

@@ -1,3 +1,6 @@
+import SleepBoxSystem
+import SleepBoxTOML
+
 extension BoardProfile {
     /// Where the device tree names the board: `/proc/device-tree/model`, and the same file under
     /// `/sys/firmware/devicetree/base` for systems without the `/proc` link.
@@ -24,27 +27,27 @@ extension BoardProfile {
     /// Throws when no model file can be read (not a device-tree system: say which profile to use
     /// instead) or the model has no profile.
     public static func detect(modelPaths: [String] = BoardProfile.modelPaths) throws(BoardProfileError) -> String {
-        var failures: [(path: String, failure: BoardTextFile.Failure)] = []
+        var failures: [(path: String, failure: TextFileError)] = []
         for path in modelPaths {
             let text: String
             do {
-                text = try BoardTextFile.read(path: path)
+                text = try TextFile.read(path: path)
             } catch {
                 failures.append((path, error))
                 continue
             }
             let model = cleanModel(text)
             if let name = profileName(forModel: model) { return name }
-            let quotedModel = BoardProfileReader.quoted(model)
-            throw BoardProfileError(BoardProfileIssue(
-                kind: .unsupportedBoard, path: path, line: nil, key: nil,
+            let quotedModel = Quoting.quoted(model)
+            throw BoardProfileError(FileIssue(
+                kind: .unsupported, path: path,
                 message: "\(quotedModel) is not a board the box has a profile for (\(supportedNames.joined(separator: ", "))); "
                     + "name the profile to use, or write one for this board"))
         }
         let path = modelPaths.first ?? "/proc/device-tree/model"
         let reasons = failures.map { "\($0.path): \($0.failure.reason)" }.joined(separator: "; ")
-        throw BoardProfileError(BoardProfileIssue(
-            kind: .unreadable(errno: failures.first?.failure.errno), path: path, line: nil, key: nil,
+        throw BoardProfileError(FileIssue(
+            kind: .unreadable(errno: failures.first?.failure.errno), path: path,
             message: "cannot tell which Raspberry Pi this is (\(reasons.isEmpty ? "no model file given" : reasons)); "
                 + "name the profile to use (\(supportedNames.joined(separator: ", ")))"))
     }

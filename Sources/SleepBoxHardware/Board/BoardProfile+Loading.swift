@@ -1,6 +1,6 @@
 import Foundation
-import TOMLKit
 import SleepBoxTOML
+import SleepBoxSystem
 
 extension BoardProfile {
     /// Reads the profile at `path`; its name is the file name without `.toml`.
@@ -13,10 +13,9 @@ extension BoardProfile {
     public static func load(path: String) throws(BoardProfileError) -> BoardProfile {
         let text: String
         do {
-            text = try BoardTextFile.read(path: path)
+            text = try TextFile.read(path: path)
         } catch {
-            throw BoardProfileError(BoardProfileIssue(kind: .unreadable(errno: error.errno), path: path,
-                                                      line: nil, key: nil, message: error.message))
+            throw BoardProfileError(FileIssue(kind: .unreadable(errno: error.errno), path: path, message: error.message()))
         }
         return try parse(text: text, path: path)
     }
@@ -33,39 +32,21 @@ extension BoardProfile {
             }
             let names = availableNames(directory: directory)
             let known = names.isEmpty ? "there are no profiles in \(directory)" : "profiles in \(directory): \(names.joined(separator: ", "))"
-            throw BoardProfileError(BoardProfileIssue(kind: issue.kind, path: path, line: nil, key: nil,
-                                                      message: "no board profile \(BoardProfileReader.quoted(name)) (\(known))"))
+            throw BoardProfileError(FileIssue(kind: issue.kind, path: path, message: "no board profile \(Quoting.quoted(name)) (\(known))"))
         }
     }
 
     /// Parses `text`, the contents of the profile file named `path` (used for the profile's name
     /// and in messages only).
     public static func parse(text: String, path: String) throws(BoardProfileError) -> BoardProfile {
-        // toml++ reads a C string: a NUL would silently cut the document short.
-        if let nul = text.utf8.firstIndex(of: 0) {
-            let line = text.utf8[..<nul].count(where: { $0 == UInt8(ascii: "\n") }) + 1
-            throw BoardProfileError(BoardProfileIssue(kind: .syntax, path: path, line: line, key: nil,
-                                                      message: "TOML syntax error: a NUL character is not allowed in the file"))
-        }
-
-        if let problem = TOMLGuard.problem(in: text) {
-            throw BoardProfileError(BoardProfileIssue(kind: .syntax, path: path, line: problem.line, column: problem.column,
-                                                      key: nil, message: "TOML syntax error: \(problem.reason)"))
-        }
-        let root: TOMLTable
+        let document: TOMLDocument
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let begin = error.source.begin
-            throw BoardProfileError(BoardProfileIssue(kind: .syntax, path: path, line: begin.line, column: begin.column,
-                                                      key: nil, message: "TOML syntax error: \(error.description)"))
+            document = try TOMLDocument(text: text, path: path)
         } catch {
-            throw BoardProfileError(BoardProfileIssue(kind: .syntax, path: path, line: nil, key: nil,
-                                                      message: "TOML syntax error: \(error)"))
+            throw BoardProfileError(error)
         }
-
-        var reader = BoardProfileReader(path: path, locator: TOMLKeyLocator(text: text))
-        let profile = reader.read(root, name: profileName(path: path))
+        var reader = TOMLReader(document, namesNumberKinds: true)
+        let profile = BoardProfileSchema.read(&reader, name: profileName(path: path))
         guard reader.issues.isEmpty, let profile else { throw BoardProfileError(issues: reader.issues) }
         return profile
     }

@@ -1,3 +1,5 @@
+import SleepBoxTOML
+
 extension BoardProfile {
     /// The profile with each override's pin moved to the override's line: the configuration's
     /// `[pins]` table (`leaf = 23`) over the board's profile.
@@ -7,7 +9,7 @@ extension BoardProfile {
     /// another pin that was not moved away, or two pins moved onto the same line). A later
     /// override of the same pin wins.
     public func applying(_ overrides: [BoardPinOverride]) throws(BoardProfileError) -> BoardProfile {
-        var issues: [BoardProfileIssue] = []
+        var issues: [FileIssue] = []
         var result = self
         var applied: [BoardPin: (override: BoardPinOverride, index: Int)] = [:]
         for (index, override) in overrides.enumerated() {
@@ -34,7 +36,7 @@ extension BoardProfile {
             if let moved = applied[pin] {
                 issues.append(issue(.duplicateLine, moved.override, text))
             } else {
-                issues.append(BoardProfileIssue(kind: .duplicateLine, path: path ?? name, line: pinLines[pin],
+                issues.append(FileIssue(kind: .duplicateLine, path: path ?? name, line: pinLines[pin],
                                                 key: "pins.\(pin.key)", message: "[pins] \(pin.key): \(text)"))
             }
         }
@@ -63,8 +65,8 @@ extension BoardProfile {
         return pinLines[pin].map { "\(file):\($0)" } ?? file
     }
 
-    private func issue(_ kind: BoardProfileIssue.Kind, _ override: BoardPinOverride, _ text: String) -> BoardProfileIssue {
-        BoardProfileIssue(kind: kind, path: override.path ?? "configuration", line: override.line,
+    private func issue(_ kind: FileIssue.Kind, _ override: BoardPinOverride, _ text: String) -> FileIssue {
+        FileIssue(kind: kind, path: override.path ?? "configuration", line: override.line,
                           key: "pins.\(override.pin.key)", message: "[pins] \(override.pin.key): \(text)")
     }
 }

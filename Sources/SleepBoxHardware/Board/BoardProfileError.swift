@@ -1,3 +1,6 @@
+import SleepBoxTOML
+import SleepBoxSystem
+
 /// Why a board profile could not be used: every problem found, file by file in the order the
 /// files were first named, and by line within a file.
 ///
@@ -6,10 +9,10 @@
 /// `exitCode`, 78 (`EX_CONFIG` in sysexits.h).
 public struct BoardProfileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Every problem found. Never empty.
-    public var issues: [BoardProfileIssue]
+    public var issues: [FileIssue]
 
     /// Creates an error from its issues (sorted here: by file, first named first, then by line).
-    public init(issues: [BoardProfileIssue]) {
+    public init(issues: [FileIssue]) {
         var fileOrder: [String: Int] = [:]
         for issue in issues where fileOrder[issue.path] == nil {
             fileOrder[issue.path] = fileOrder.count
@@ -23,18 +26,18 @@ public struct BoardProfileError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// An error with a single issue.
-    public init(_ issue: BoardProfileIssue) {
+    public init(_ issue: FileIssue) {
         self.init(issues: [issue])
     }
 
     /// The exit status for a bad profile: 78, `EX_CONFIG`.
-    public var exitCode: Int32 { 78 }
+    public var exitCode: Int32 { ExitStatus.config.rawValue }
 
     /// The first problem (the one to show when there is room for one line only).
-    public var first: BoardProfileIssue? { issues.first }
+    public var first: FileIssue? { issues.first }
 
     /// One line per problem, each `path:line: message`.
     public var description: String {
-        issues.map(\.description).joined(separator: "\n")
+        issues.map(\.locatedMessage).joined(separator: "\n")
     }
 }

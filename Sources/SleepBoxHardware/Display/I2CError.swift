@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SleepBoxSystem
 
 /// A failed I2C operation: which bus, which device, what was being done and the errno.
 ///
@@ -16,22 +17,41 @@ public struct I2CError: Error, Sendable, Hashable, CustomStringConvertible {
         case checkFunctionality = "check functionality"
         /// `i2c_smbus_write_i2c_block_data`.
         case writeBlock = "write block"
+
+        /// The C call behind the operation.
+        var call: String {
+            switch self {
+            case .open: return "open"
+            case .setAddress: return "ioctl(I2C_SLAVE)"
+            case .checkFunctionality: return "ioctl(I2C_FUNCS)"
+            case .writeBlock: return "i2c_smbus_write_i2c_block_data"
+            }
+        }
     }
 
-    /// The bus device, e.g. "/dev/i2c-1".
-    public var busPath: String
     /// The 7-bit device address.
     public var address: UInt8
     public var operation: Operation
-    /// The errno the call failed with (EOPNOTSUPP when the adapter lacks a capability).
-    public var errno: Int32
+    /// The failed call, with the bus device as its path (EOPNOTSUPP when the adapter lacks a
+    /// capability).
+    public var system: SystemError
 
-    public init(busPath: String, address: UInt8, operation: Operation, errno: Int32) {
-        self.busPath = busPath
+    public init(address: UInt8, operation: Operation, system: SystemError) {
         self.address = address
         self.operation = operation
-        self.errno = errno
+        self.system = system
     }
+
+    /// The error of `operation` on the bus at `busPath`, with `errno`.
+    public init(busPath: String, address: UInt8, operation: Operation, errno: Int32) {
+        self.init(address: address, operation: operation,
+                  system: SystemError(operation.call, errno: errno, path: busPath))
+    }
+
+    /// The bus device, e.g. "/dev/i2c-1".
+    public var busPath: String { system.path ?? "" }
+    /// The errno the call failed with.
+    public var errno: Int32 { system.errno }
 
     /// True when the bus works but no device acknowledged the address.
     public var isNoDevice: Bool {
@@ -64,12 +84,6 @@ public struct I2CError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(summary) (\(operation.rawValue): \(I2CError.errnoText(errno)))"
-    }
-
-    /// "Remote I/O error, errno 121".
-    static func errnoText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "errno \(code)" }
-        return String(cString: text) + ", errno \(code)"
+        "\(summary) (\(operation.rawValue): \(system.reason), errno \(errno))"
     }
 }

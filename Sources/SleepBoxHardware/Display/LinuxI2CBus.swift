@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CI2C
+import SleepBoxSystem
 
 /// One device on a Linux I2C bus (/dev/i2c-N through i2c-dev), written with SMBus I2C-block
 /// transfers, which both the Raspberry Pi's controller and the kernel's i2c-stub support.
@@ -23,12 +24,10 @@ public final class LinuxI2CBus: I2CBus {
         // i2c-dev rejects anything above 0x7f; 0x00-0x02 and 0x78-0x7f are reserved addresses.
         guard (0x03...0x77).contains(address) else { throw failure(.setAddress, EINVAL) }
 
-        var opened: Int32
-        repeat { opened = open(path, O_RDWR | O_CLOEXEC) } while opened < 0 && errno == EINTR
+        let opened = SystemCall.retryingEINTR { open(path, O_RDWR | O_CLOEXEC) }
         guard opened >= 0 else { throw failure(.open, errno) }
 
-        var result: Int32
-        repeat { result = sleepbox_i2c_set_address(opened, Int(address)) } while result < 0 && errno == EINTR
+        var result = SystemCall.retryingEINTR { sleepbox_i2c_set_address(opened, Int(address)) }
         guard result >= 0 else {
             let code = errno
             close(opened)
@@ -36,7 +35,7 @@ public final class LinuxI2CBus: I2CBus {
         }
 
         var funcs: UInt = 0
-        repeat { result = sleepbox_i2c_functionality(opened, &funcs) } while result < 0 && errno == EINTR
+        result = SystemCall.retryingEINTR { sleepbox_i2c_functionality(opened, &funcs) }
         guard result >= 0 else {
             let code = errno
             close(opened)
@@ -63,13 +62,12 @@ public final class LinuxI2CBus: I2CBus {
         guard (1...I2CBlockWrite.maxLength).contains(bytes.count) else {
             throw I2CError(busPath: path, address: address, operation: .writeBlock, errno: EMSGSIZE)
         }
-        var result: Int32
-        repeat {
-            result = bytes.withUnsafeBufferPointer { buffer in
+        let result = SystemCall.retryingNegatedEINTR {
+            bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return -EINVAL }
                 return i2c_smbus_write_i2c_block_data(fd, command, UInt8(buffer.count), base)
             }
-        } while result == -EINTR
+        }
         // libi2c returns -errno on failure (and leaves errno set).
         guard result >= 0 else {
             throw I2CError(busPath: path, address: address, operation: .writeBlock, errno: -result)

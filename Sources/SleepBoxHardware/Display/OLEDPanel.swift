@@ -1,4 +1,5 @@
 import SleepBoxUI
+import SleepBoxSystem
 
 /// A 128x64 SSD1306 or SH1106 OLED on an I2C bus.
 ///
@@ -12,7 +13,9 @@ import SleepBoxUI
 public final class OLEDPanel {
     public let controller: OLEDController
     public let rotated180: Bool
-    public let backoff: OLEDBackoff
+    public let backoff: RetryBackoff
+    /// How long a lost panel waits before the next try: 1 s, 2 s, 4 s ... 32 s, then every 60 s.
+    public static let standardBackoff = RetryBackoff(initial: 1, maximum: 60)
     /// Where the panel is: not started, ready, or unavailable since a failed transfer.
     public private(set) var state: OLEDPanelState = .notStarted
     /// What has been sent, for diagnosis.
@@ -37,7 +40,7 @@ public final class OLEDPanel {
 
     /// A panel on `bus` (nothing is sent until the first `show`).
     public init(bus: any I2CBus, controller: OLEDController, rotated180: Bool = false,
-                contrast: UInt8 = OLEDContrast.day, backoff: OLEDBackoff = .standard) {
+                contrast: UInt8 = OLEDContrast.day, backoff: RetryBackoff = OLEDPanel.standardBackoff) {
         self.bus = bus
         self.controller = controller
         self.rotated180 = rotated180

@@ -1,44 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import SleepBoxSystem
 
 /// The GPIO chips found in a device directory, and the ones that could not be opened: what the
 /// driver chooses its chip from, by label.
 public struct GPIOChipScan: Sendable, Equatable {
-    /// A chip device that could not be opened.
-    public struct Failure: Sendable, Equatable, CustomStringConvertible {
-        /// The device file: `/dev/gpiochip1`.
-        public var path: String
-        /// The C error number of the failed open.
-        public var errno: Int32
-
-        /// A failure from its parts.
-        public init(path: String, errno: Int32) {
-            self.path = path
-            self.errno = errno
-        }
-
-        /// Whether the failure is a missing permission (EACCES or EPERM).
-        public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }
-
-        /// `gpiochip1 (cannot open: Permission denied, errno 13)`.
-        public var description: String {
-            let file = path.split(separator: "/").last.map(String.init) ?? path
-            return "\(file) (cannot open: \(GPIOError.reason(errno)), errno \(errno))"
-        }
-    }
-
     /// The directory that was searched: `/dev`.
     public var directory: String
     /// The chips that opened, in device-number order, each kernel chip once.
     public var chips: [GPIOChipInfo]
-    /// The chip devices that did not open.
-    public var failures: [Failure]
+    /// The chip devices that did not open: `gpiod_chip_open` errors with the device's path.
+    public var failures: [SystemError]
 
     /// A scan from its parts.
-    public init(directory: String, chips: [GPIOChipInfo], failures: [Failure] = []) {
+    public init(directory: String, chips: [GPIOChipInfo], failures: [SystemError] = []) {
         self.directory = directory
         self.chips = chips
         self.failures = failures
@@ -56,7 +29,7 @@ public struct GPIOChipScan: Sendable, Equatable {
             if let chip = chips.first(where: { $0.label == label }) { return chip }
         }
         if let denied = failures.first(where: \.isPermissionDenied) {
-            throw GPIOError.permissionDenied(path: denied.path, errno: denied.errno)
+            throw GPIOError.permissionDenied(denied)
         }
         throw GPIOError.chipNotFound(labels: labels, scan: self)
     }

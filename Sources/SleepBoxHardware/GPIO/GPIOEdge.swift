@@ -57,14 +57,6 @@ public enum GPIOEdge {
         eventTime <= monotonicNow + clockTolerance
     }
 
-    /// `clock_gettime(CLOCK_MONOTONIC)` in seconds: the clock the kernel stamps GPIO events with
-    /// (since Linux 5.7), for `InputDecoder.advance(to:)` and poll timeouts.
-    public static func monotonicNow() -> Double {
-        var now = timespec()
-        guard clock_gettime(CLOCK_MONOTONIC, &now) == 0 else { return 0 }
-        return seconds(now) ?? 0
-    }
-
     /// `edges` sorted by time, keeping the given order among equal times (each line's own
     /// events are already in order; this merges the lines).
     public static func timeOrdered(_ edges: [(RawLine, Bool, Double)]) -> [(RawLine, Bool, Double)] {

@@ -7,6 +7,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SleepBoxSystem
 
 /// The box's buttons, knob and LED on a GPIO chip, through libgpiod 1.6 (the v1 API of Debian
 /// and Raspberry Pi OS bookworm). Every libgpiod call of the box is in this file.
@@ -145,10 +146,10 @@ public final class GPIOInput {
         guard chipHandle != nil else { throw GPIOError.closed }
         var levels: [(RawLine, Bool)] = []
         for input in inputs {
-            let value = Self.retrying { gpiod_line_get_value(input.handle) }
+            let value = SystemCall.retryingEINTR { gpiod_line_get_value(input.handle) }
             guard value >= 0 else {
-                throw GPIOError.failed(function: "gpiod_line_get_value", pin: BoardPin(input.line),
-                                       offset: input.offset, chip: chip, errno: errno)
+                throw GPIOError.failed(SystemError("gpiod_line_get_value"), pin: BoardPin(input.line),
+                                       offset: input.offset, chip: chip)
             }
             levels.append((input.line, value != 0))
         }
@@ -161,9 +162,9 @@ public final class GPIOInput {
     public func setLED(_ on: Bool) throws(GPIOError) {
         guard chipHandle != nil else { throw GPIOError.closed }
         guard let ledHandle, let offset = settings.led else { return }
-        let result = Self.retrying { gpiod_line_set_value(ledHandle, on ? 1 : 0) }
+        let result = SystemCall.retryingEINTR { gpiod_line_set_value(ledHandle, on ? 1 : 0) }
         guard result == 0 else {
-            throw GPIOError.failed(function: "gpiod_line_set_value", pin: .led, offset: offset, chip: chip, errno: errno)
+            throw GPIOError.failed(SystemError("gpiod_line_set_value"), pin: .led, offset: offset, chip: chip)
         }
     }
 
@@ -193,11 +194,11 @@ public final class GPIOInput {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         var chips: [GPIOChipInfo] = []
-        var failures: [GPIOChipScan.Failure] = []
+        var failures: [SystemError] = []
         for name in GPIOChipScan.chipDevices(among: names) {
             let path = base + name
-            guard let handle = retryingOpen({ gpiod_chip_open(path) }) else {
-                failures.append(GPIOChipScan.Failure(path: path, errno: errno))
+            guard let handle = SystemCall.retryingNilEINTR({ gpiod_chip_open(path) }) else {
+                failures.append(SystemError("gpiod_chip_open", path: path))
                 continue
             }
             let info = GPIOChipInfo(path: path,
@@ -216,10 +217,10 @@ public final class GPIOInput {
 
     /// Opens `chip` and requests the lines of `settings`; on a throw nothing stays open.
     private static func open(_ chip: GPIOChipInfo, settings: GPIOInputSettings) throws(GPIOError) -> Opened {
-        guard let handle = retryingOpen({ gpiod_chip_open(chip.path) }) else {
-            let code = errno
-            if code == EACCES || code == EPERM { throw GPIOError.permissionDenied(path: chip.path, errno: code) }
-            throw GPIOError.failed(function: "gpiod_chip_open", pin: nil, offset: nil, chip: chip, errno: code)
+        guard let handle = SystemCall.retryingNilEINTR({ gpiod_chip_open(chip.path) }) else {
+            let error = SystemError("gpiod_chip_open", path: chip.path)
+            if error.isPermissionDenied { throw GPIOError.permissionDenied(error) }
+            throw GPIOError.failed(error, pin: nil, offset: nil, chip: chip)
         }
         do throws(GPIOError) {
             var inputs: [Input] = []
@@ -227,7 +228,7 @@ public final class GPIOInput {
             for (pin, offset) in settings.requests {
                 let line = try lineHandle(handle, chip, pin, offset)
                 if let rawLine = pin.rawLine {
-                    let result = retrying {
+                    let result = SystemCall.retryingEINTR {
                         gpiod_line_request_both_edges_events_flags(line, settings.consumer, requestFlags(settings))
                     }
                     guard result == 0 else {
@@ -236,7 +237,7 @@ public final class GPIOInput {
                     inputs.append(Input(line: rawLine, offset: offset, handle: line,
                                         fd: try eventDescriptor(line, chip, pin, offset)))
                 } else {
-                    let result = retrying { gpiod_line_request_output(line, settings.consumer, 0) }
+                    let result = SystemCall.retryingEINTR { gpiod_line_request_output(line, settings.consumer, 0) }
                     guard result == 0 else {
                         throw requestError("gpiod_line_request_output", line, chip, pin, offset)
                     }
@@ -257,8 +258,8 @@ public final class GPIOInput {
         guard Int(offset) < chip.lineCount else {
             throw GPIOError.lineOutOfRange(pin: pin, offset: offset, chip: chip)
         }
-        guard let line = retryingOpen({ gpiod_chip_get_line(handle, offset) }) else {
-            throw GPIOError.failed(function: "gpiod_chip_get_line", pin: pin, offset: offset, chip: chip, errno: errno)
+        guard let line = SystemCall.retryingNilEINTR({ gpiod_chip_get_line(handle, offset) }) else {
+            throw GPIOError.failed(SystemError("gpiod_chip_get_line"), pin: pin, offset: offset, chip: chip)
         }
         return line
     }
@@ -269,11 +270,11 @@ public final class GPIOInput {
                                         _ offset: UInt32) throws(GPIOError) -> Int32 {
         let fd = gpiod_line_event_get_fd(line)
         guard fd >= 0 else {
-            throw GPIOError.failed(function: "gpiod_line_event_get_fd", pin: pin, offset: offset, chip: chip, errno: errno)
+            throw GPIOError.failed(SystemError("gpiod_line_event_get_fd"), pin: pin, offset: offset, chip: chip)
         }
-        let flags = retrying { fcntl(fd, F_GETFL) }
-        guard flags >= 0, retrying({ fcntl(fd, F_SETFL, flags | O_NONBLOCK) }) == 0 else {
-            throw GPIOError.failed(function: "fcntl(O_NONBLOCK)", pin: pin, offset: offset, chip: chip, errno: errno)
+        let flags = SystemCall.retryingEINTR { fcntl(fd, F_GETFL) }
+        guard flags >= 0, SystemCall.retryingEINTR({ fcntl(fd, F_SETFL, flags | O_NONBLOCK) }) == 0 else {
+            throw GPIOError.failed(SystemError("fcntl(O_NONBLOCK)"), pin: pin, offset: offset, chip: chip)
         }
         return fd
     }
@@ -295,18 +296,18 @@ public final class GPIOInput {
     /// (`gpiod_line_update`, `gpiod_line_consumer`), permission denied, or the plain failure.
     private static func requestError(_ function: String, _ line: OpaquePointer, _ chip: GPIOChipInfo,
                                      _ pin: BoardPin, _ offset: UInt32) -> GPIOError {
-        let code = errno
-        switch code {
+        let error = SystemError(function)
+        switch error.errno {
         case EBUSY:
             // libgpiod read the line's info when it got the line; read it again for the holder
             // that made the request fail.
-            _ = retrying { gpiod_line_update(line) }
+            _ = SystemCall.retryingEINTR { gpiod_line_update(line) }
             let consumer = gpiod_line_consumer(line).map { String(cString: $0) }
-            return .lineBusy(pin: pin, offset: offset, chip: chip, consumer: consumer, errno: code)
+            return .lineBusy(pin: pin, offset: offset, chip: chip, consumer: consumer, error: error)
         case EACCES, EPERM:
-            return .permissionDenied(path: chip.path, errno: code)
+            return .permissionDenied(SystemError(function, errno: error.errno, path: chip.path))
         default:
-            return .failed(function: function, pin: pin, offset: offset, chip: chip, errno: code)
+            return .failed(error, pin: pin, offset: offset, chip: chip)
         }
     }
 
@@ -319,18 +320,17 @@ public final class GPIOInput {
         var fifoWasFull = false
         reading: for _ in 0..<Self.maxReadsPerCall {
             let count = events.withUnsafeMutableBufferPointer { buffer in
-                Self.retrying {
+                SystemCall.retryingEINTR {
                     gpiod_line_event_read_fd_multiple(input.fd, buffer.baseAddress, UInt32(buffer.count))
                 }
             }
             guard count >= 0 else {
-                let code = errno
-                if code == EAGAIN || code == EWOULDBLOCK { break reading }
-                throw GPIOError.failed(function: "gpiod_line_event_read_fd_multiple", pin: BoardPin(input.line),
-                                       offset: input.offset, chip: chip, errno: code)
+                let error = SystemError("gpiod_line_event_read_fd_multiple")
+                if error.errno == EAGAIN || error.errno == EWOULDBLOCK { break reading }
+                throw GPIOError.failed(error, pin: BoardPin(input.line), offset: input.offset, chip: chip)
             }
             if Int(count) == Self.eventsPerRead { fifoWasFull = true }
-            let now = GPIOEdge.monotonicNow()
+            let now = SystemClock.monotonicSeconds()
             var batch = events.prefix(Int(count)).compactMap { event in
                 GPIOEdge.edge(input.line, eventType: event.event_type, timestamp: event.ts)
             }
@@ -353,30 +353,10 @@ public final class GPIOInput {
         // a full FIFO the last event read may not be the line's level any more: read the level
         // and report the difference as an edge at the time of reading.
         guard fifoWasFull, let lastLevel else { return }
-        let value = Self.retrying { gpiod_line_get_value(input.handle) }
+        let value = SystemCall.retryingEINTR { gpiod_line_get_value(input.handle) }
         guard value >= 0, (value != 0) != lastLevel else { return }
-        edges.append((input.line, value != 0, GPIOEdge.monotonicNow()))
+        edges.append((input.line, value != 0, SystemClock.monotonicSeconds()))
         let text = "GPIO: \(input.line.rawValue)'s event queue overflowed; its level read back as \(value != 0 ? "active" : "inactive")"
         logger.warning("\(text)")
-    }
-
-    // MARK: EINTR
-
-    /// Calls `body` again while it fails with `EINTR`.
-    private static func retrying(_ body: () -> Int32) -> Int32 {
-        while true {
-            let result = body()
-            if result < 0 && errno == EINTR { continue }
-            return result
-        }
-    }
-
-    /// Calls `body` again while it returns nil with `EINTR`.
-    private static func retryingOpen(_ body: () -> OpaquePointer?) -> OpaquePointer? {
-        while true {
-            if let result = body() { return result }
-            if errno == EINTR { continue }
-            return nil
-        }
     }
 }

@@ -1,0 +1,162 @@
+/// What the buttons and the knob mean in each state: a press, a hold (as the input decoder reports
+/// it), a release, a turn.
+extension Box {
+    /// A button went down. Most act at once; skip and the knob wait for the release (a short
+    /// press) or a held event, and so does the leaf while the alarm rings (snooze or dismiss).
+    mutating func buttonPressed(_ b: Button, at now: Moment, into out: inout [Command]) {
+        state.pressed[b] = .pending
+        switch state.phase {
+        case .ringing, .greeting:
+            // The leaf snoozes on release (a hold dismisses); every other button snoozes at once.
+            if b != .leaf {
+                state.pressed[b] = .used
+                snooze(at: now, into: &out)
+            }
+            return
+        case .snoozed:
+            if b != .leaf { state.pressed[b] = .used }
+            return
+        default: break
+        }
+        if case .timerChoice(let selected, _) = state.overlay {
+            state.pressed[b] = .used
+            switch b {
+            case .timer: moveTimerChoice(to: (selected + 1) % timerOptions.count, at: now)
+            case .knob, .leaf, .skip: commitTimer(selected, at: now, into: &out)
+            }
+            return
+        }
+        if case .menu = state.overlay {
+            // The knob works the menu (on release or hold); any other button closes it and acts.
+            if b == .knob { return }
+            state.overlay = nil
+        }
+        switch b {
+        case .leaf:
+            state.pressed[b] = .used
+            leafPressed(at: now, into: &out)
+        case .timer:
+            state.pressed[b] = .used
+            timerPressed(at: now, into: &out)
+        case .knob:
+            // Someone awake in the sleep-timer fade: bring the sound back at once. Otherwise the
+            // knob acts on release (pause) or once held (the menu).
+            if case .fadingOut(_, _, _, .sleepTimer) = state.phase {
+                state.pressed[b] = .used
+                wakeFromFade(at: now, into: &out)
+            }
+        case .skip:
+            // Acts on release (short) or while held (seek); a press during a transition is ignored.
+            if state.phase.isTransitioning { state.pressed[b] = .used }
+        }
+    }
+
+    /// A button kept down: the input decoder reports it at the button's hold threshold and again
+    /// at each repeat, with how long it has been down. A held event shorter than the box's own
+    /// threshold means nothing (the release still counts as a short press).
+    mutating func buttonHeld(_ b: Button, for seconds: Double, at now: Moment, into out: inout [Command]) {
+        guard let use = state.pressed[b], use != .used else { return }
+        switch b {
+        case .skip:
+            // Seeks at the threshold and at every repeat while an item plays or is paused.
+            guard seconds >= config.playback.holdSeconds else { return }
+            state.pressed[b] = .holding
+            if state.phase.isSeekable { seekForward(at: now, into: &out) }
+        case .knob:
+            guard seconds >= config.playback.holdSeconds else { return }
+            state.pressed[b] = .used
+            if !state.phase.isAlarmActive { knobHeld(at: now, into: &out) }
+        case .leaf:
+            // Only pressed during the alarm is the leaf still pending (otherwise it acted at once).
+            guard seconds >= config.alarmBehaviour.dismissHoldSeconds else { return }
+            state.pressed[b] = .used
+            if state.phase.isAlarmActive { dismissAlarm(at: now, into: &out) }
+        case .timer:
+            break
+        }
+    }
+
+    /// A button let go: a press not used by then, nor held past its threshold, acts now.
+    mutating func buttonReleased(_ b: Button, at now: Moment, into out: inout [Command]) {
+        guard state.pressed.removeValue(forKey: b) == .pending else { return }
+        switch (b, state.phase) {
+        case (.leaf, .ringing), (.leaf, .greeting):
+            snooze(at: now, into: &out)
+        case (.skip, _):
+            skipPressed(at: now, into: &out)
+        case (.knob, _):
+            if case .menu(let position, _) = state.overlay {
+                menuPressed(position, at: now, into: &out)
+            } else {
+                knobPressed(at: now, into: &out)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The leaf: Off -> Meditation -> Poetry -> Off (ignored in the middle of a transition).
+    mutating func leafPressed(at now: Moment, into out: inout [Command]) {
+        if state.phase.isTransitioning { return }
+        switch state.mode {
+        case .off: enter(.meditation, at: now, into: &out)
+        case .meditation: enter(.poetry, at: now, into: &out)
+        case .poetry: turnOff(at: now, into: &out)
+        }
+    }
+
+    /// A short skip press: the next item of the mode's pool.
+    mutating func skipPressed(at now: Moment, into out: inout [Command]) {
+        guard state.mode != .off, !state.phase.isTransitioning else { return }
+        switch state.phase {
+        case .playing(let p), .paused(let p):
+            if let id = nextItem(of: state.mode, avoiding: p.item) { startItem(id, at: now, reason: .skip, into: &out) }
+        case .idle:
+            if let id = nextItem(of: state.mode, avoiding: nil) { startItem(id, at: now, reason: .skip, into: &out) }
+        default:
+            break
+        }
+    }
+
+    /// A short knob press: pause or resume.
+    mutating func knobPressed(at now: Moment, into out: inout [Command]) {
+        switch state.phase {
+        case .playing(let p):
+            state.phase = .paused(moved(p, to: now))
+            out.append(.pause)
+        case .paused(var p):
+            p.anchor = now.uptime
+            state.phase = .playing(p)
+            out.append(.resume)
+        default:
+            break
+        }
+    }
+
+    /// The knob turned: moves the timer choice or the menu when open, else sets the volume (not
+    /// while the alarm has the box).
+    mutating func knobTurned(_ detents: Int, at now: Moment, into out: inout [Command]) {
+        if case .timerChoice(let selected, _) = state.overlay {
+            moveTimerChoice(to: min(max(0, selected + detents), timerOptions.count - 1), at: now)
+            return
+        }
+        if case .menu(var position, _) = state.overlay {
+            let rows = menuScreen(position, at: now).rows.count
+            position.selected = min(max(0, position.selected + detents), max(0, rows - 1))
+            openMenu(position, at: now)
+            return
+        }
+        if state.phase.isAlarmActive { return }
+        setVolume(state.volume + detents * config.audio.volumeStep, at: now, into: &out)
+    }
+
+    /// Sets the volume (0...100) and shows the volume bar.
+    mutating func setVolume(_ percent: Int, at now: Moment, into out: inout [Command]) {
+        let volume = min(100, max(0, percent))
+        if volume != state.volume {
+            state.volume = volume
+            out.append(.setVolume(percent: volume))
+        }
+        state.overlay = .volume(until: now.uptime + config.display.volumeBarSeconds)
+    }
+}

@@ -1,0 +1,181 @@
+/// What plays: the leaf's modes, items started, crossfaded, stopped, finished, failed and sought,
+/// and the saved positions and shuffle they use.
+extension Box {
+    /// The leaf moved to `mode`: its next item starts (or "coming soon" when it has none).
+    mutating func enter(_ mode: Mode, at now: Moment, into out: inout [Command]) {
+        state.mode = mode
+        state.lastMode = mode
+        guard let id = nextItem(of: mode, avoiding: nil)
+                ?? catalog.playableIDs(mode).first(where: { !state.unplayable.contains($0) }) else {
+            stopNow(at: now, into: &out)
+            state.overlay = .comingSoon(title: config.words(mode == .poetry ? .modePoetry : .modeMeditation),
+                                        until: now.uptime + config.display.messageSeconds * 2)
+            return
+        }
+        startItem(id, at: now, reason: .modeChange, into: &out)
+    }
+
+    /// The leaf turned the box off: what plays fades out, the timer goes.
+    mutating func turnOff(at now: Moment, into out: inout [Command]) {
+        stopBed(into: &out)
+        state.mode = .off
+        state.contentCompleted = false
+        state.timer = nil
+        if case .playing(let p) = state.phase {
+            let stopped = moved(p, to: now)
+            saveProgress(stopped, at: now)
+            state.phase = .fadingOut(stopped, since: now.uptime, until: now.uptime + config.playback.stopFadeSeconds,
+                                     reason: .stoppedByHand)
+            out.append(.rampGain(to: 0, over: config.playback.stopFadeSeconds, curve: .equalPower))
+        } else {
+            stopNow(at: now, into: &out)
+        }
+    }
+
+    /// Starts an item at its resume position: crossfading from one playing, at once otherwise.
+    mutating func startItem(_ id: ItemID, at now: Moment, reason: CrossfadeReason, into out: inout [Command]) {
+        if let bed = config.playback.ambientBed, !state.bedPlaying {
+            state.bedPlaying = true
+            out.append(.startBed(bed, level: config.playback.ambientBedLevel))
+        }
+        let position = resumePosition(id)
+        let next = Playback(item: id, position: position, anchor: now.uptime)
+        state.contentCompleted = false
+        state.lastTitle = catalog.item(id)?.title
+        switch state.phase {
+        case .playing(let p):
+            let current = moved(p, to: now)
+            saveProgress(current, at: now)
+            let fade = config.playback.crossfadeSeconds
+            state.phase = .crossfading(from: current, to: next, since: now.uptime, until: now.uptime + fade, reason: reason)
+            out.append(.crossfade(to: id, from: position, over: fade))
+        case .paused(let p):
+            saveProgress(p, at: now)
+            state.phase = .playing(next)
+            out.append(.play(id, from: position))
+        default:
+            state.phase = .playing(next)
+            out.append(.play(id, from: position))
+        }
+        state.lastPersistUptime = now.uptime
+    }
+
+    /// The bed goes when the content goes.
+    mutating func stopBed(into out: inout [Command]) {
+        guard state.bedPlaying else { return }
+        state.bedPlaying = false
+        out.append(.stopBed)
+    }
+
+    /// Stops whatever plays at once (no fade needed: paused or silent), saving its position.
+    mutating func stopNow(at now: Moment, into out: inout [Command]) {
+        switch state.phase {
+        case .playing(let p):
+            saveProgress(moved(p, to: now), at: now)
+            out.append(.stop)
+        case .paused(let p):
+            saveProgress(p, at: now)
+            out.append(.stop)
+        case .crossfading(_, let p, _, _, _):
+            saveProgress(moved(p, to: now), at: now)
+            out.append(.stop)
+        case .fadingOut(_, _, _, let reason):
+            // The progress was saved where the fade began; a sleep-timer fade cut short still ends the night's content.
+            if reason == .sleepTimer { state.contentCompleted = true }
+            out.append(.stop)
+        default:
+            return
+        }
+        state.phase = .idle
+    }
+
+    /// An item played to its end: the box goes quiet (or on with the next, when configured).
+    mutating func itemFinished(_ id: ItemID, at now: Moment, into out: inout [Command]) {
+        guard let p = state.playback, p.item == id, let item = catalog.item(id) else { return }
+        if case .fadingOut(_, _, _, .stoppedByHand) = state.phase {
+            state.phase = .idle
+            return
+        }
+        var timerFade = false
+        if case .fadingOut(_, _, _, .sleepTimer) = state.phase { timerFade = true }
+        state.progress[id] = ProgressEntry(position: item.duration, duration: item.duration, updated: now.wall)
+        state.phase = .idle
+        state.contentCompleted = true
+        if state.timer?.choice == .endOfContent {
+            state.timer = nil
+            stopBed(into: &out)
+            return
+        }
+        if !timerFade, config.playback.continueWithNext, state.mode != .off, let next = nextItem(of: state.mode, avoiding: id) {
+            startItem(next, at: now, reason: .skip, into: &out)
+        } else {
+            stopBed(into: &out)
+        }
+    }
+
+    /// An item that cannot be played is dropped from the shuffle for this run; the box goes
+    /// quiet and says so, and everything else goes on.
+    mutating func itemFailed(_ id: ItemID, at now: Moment, into out: inout [Command]) {
+        state.unplayable.insert(id)
+        guard state.playback?.item == id else { return }
+        state.phase = .idle
+        out.append(.stop)
+        stopBed(into: &out)
+        state.overlay = .message(config.words(.unavailable), until: now.uptime + config.display.messageSeconds * 2)
+    }
+
+    mutating func positionReported(_ id: ItemID, _ seconds: Double, at now: Moment) {
+        switch state.phase {
+        case .playing(var p) where p.item == id:
+            p.position = seconds
+            p.anchor = now.uptime
+            state.phase = .playing(p)
+        default:
+            break
+        }
+    }
+
+    /// Skip held: forward by the seek step, never past the end.
+    mutating func seekForward(at now: Moment, into out: inout [Command]) {
+        let step = config.playback.seekStepSeconds
+        switch state.phase {
+        case .playing(let p):
+            var q = moved(p, to: now)
+            q.position = min(q.position + step, duration(of: q.item))
+            state.phase = .playing(q)
+            out.append(.seek(to: q.position))
+        case .paused(var p):
+            p.position = min(p.position + step, duration(of: p.item))
+            state.phase = .paused(p)
+            out.append(.seek(to: p.position))
+        default:
+            break
+        }
+    }
+
+    func duration(of id: ItemID) -> Double { catalog.item(id)?.duration ?? 0 }
+
+    /// A playback brought up to `now` (its position moved on, anchored at now).
+    func moved(_ p: Playback, to now: Moment) -> Playback {
+        Playback(item: p.item, position: p.position(at: now.uptime, running: true, duration: duration(of: p.item)),
+                 anchor: now.uptime)
+    }
+
+    mutating func saveProgress(_ p: Playback, at now: Moment) {
+        state.progress[p.item] = ProgressEntry(position: p.position, duration: duration(of: p.item), updated: now.wall)
+    }
+
+    /// Where an item starts: its saved position when between 0 and 95 %, else the beginning.
+    public func resumePosition(_ id: ItemID) -> Double {
+        guard let e = state.progress[id], e.position > 0, e.fraction < config.playback.resumeBelowFraction else { return 0 }
+        return e.position
+    }
+
+    mutating func nextItem(of mode: Mode, avoiding current: ItemID?) -> ItemID? {
+        var bag = state.shuffle[mode] ?? ShuffleBag()
+        let playable = catalog.playableIDs(mode).filter { !state.unplayable.contains($0) }
+        let pick = bag.next(from: playable, avoiding: current, using: &state.rng)
+        state.shuffle[mode] = bag
+        return pick
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import SleepBoxCore
+
+/// The configuration while its file is read: the settings so far (factory defaults where the
+/// file says nothing), and what a section keeps to check its keys against each other at its end.
+struct ConfigDraft {
+    /// The settings for the state machine.
+    var config: BoxConfig
+    /// The devices and folders.
+    var devices = DeviceSettings()
+
+    /// `[alarm] time`, `days`, `enabled` as read; the alarm is set when `time` is.
+    var alarmTime: (hour: Int, minute: Int)?
+    var alarmDays: Set<Int>?
+    var alarmEnabled: Bool?
+    /// `[alarm] start_volume` and `alarm_volume` in percent, when written and valid.
+    var startPercent: Double?
+    var alarmPercent: Double?
+    /// `[audio] period_ms` was written (and valid).
+    var periodWasRead = false
+    /// `[voice] engine` was written (and valid).
+    var engineWasRead = false
+
+    /// The factory settings, in `timeZone`.
+    init(timeZone: TimeZone) {
+        config = BoxConfig(timeZone: timeZone)
+    }
+}

@@ -1,0 +1,47 @@
+import SleepBoxSystem
+import SleepBoxHardware
+import SleepBoxTOML
+
+/// `[display]`: night dimming, the screen timeout, the menu, the panel.
+enum DisplaySection {
+    static let hour = TOMLRange(0, 23)
+    static let screenTimeout = TOMLRange(0, 86_400, unit: "seconds")
+    static let menuCloseSeconds = TOMLRange(5, 600, unit: "seconds")
+
+    static let section = TOMLSection<ConfigDraft>("display", keys: [
+        TOMLKey("dim_from") { reader, value, draft in
+            if let x = reader.wholeNumber(value, hour) { draft.config.display.dimFromHour = x }
+        },
+        TOMLKey("dim_until") { reader, value, draft in
+            if let x = reader.wholeNumber(value, hour) { draft.config.display.dimUntilHour = x }
+        },
+        TOMLKey("screen_timeout_seconds") { reader, value, draft in
+            if let x = reader.number(value, screenTimeout) { draft.devices.screenTimeoutSeconds = x }
+        },
+        TOMLKey("menu_close_seconds") { reader, value, draft in
+            if let x = reader.number(value, menuCloseSeconds) { draft.config.menu.closeAfterSeconds = x }
+        },
+        TOMLKey("controller") { reader, value, draft in
+            guard let text = reader.string(value, expected: "\"ssd1306\" or \"sh1106\"") else { return }
+            if let controller = OLEDController(rawValue: text.lowercased()) {
+                draft.devices.displayController = controller
+            } else {
+                reader.report(value.path, "\(Quoting.quoted(text)) is not a display controller (\"ssd1306\" or \"sh1106\")")
+            }
+        },
+        TOMLKey("address") { reader, value, draft in
+            guard let x = value.int else {
+                reader.wrongType(value, expected: "a number such as 0x3c")
+                return
+            }
+            if x == 0x3c || x == 0x3d {
+                draft.devices.displayAddress = x
+            } else {
+                reader.report(.outOfRange, value.path, "\(x) is not an address these displays use (0x3c or 0x3d)")
+            }
+        },
+        TOMLKey("rotate") { reader, value, draft in
+            if let x = reader.bool(value) { draft.devices.displayRotated = x }
+        },
+    ])
+}

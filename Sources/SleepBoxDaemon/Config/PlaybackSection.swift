@@ -1,0 +1,40 @@
+import SleepBoxSystem
+import SleepBoxAudio
+import SleepBoxTOML
+
+/// `[playback]`: fades, seeking, what follows an item, the ambient bed.
+enum PlaybackSection {
+    static let fadeSeconds = TOMLRange(0.1, 10, unit: "seconds")
+    static let seekStepSeconds = TOMLRange.positive(upTo: 300, "seconds")
+    static let percent = TOMLRange(0, 100, unit: "percent")
+
+    static let section = TOMLSection<ConfigDraft>("playback", keys: [
+        TOMLKey("crossfade_seconds") { reader, value, draft in
+            if let x = reader.number(value, fadeSeconds) { draft.config.playback.crossfadeSeconds = x }
+        },
+        TOMLKey("stop_fade_seconds") { reader, value, draft in
+            if let x = reader.number(value, fadeSeconds) { draft.config.playback.stopFadeSeconds = x }
+        },
+        TOMLKey("continue_with_next") { reader, value, draft in
+            if let x = reader.bool(value) { draft.config.playback.continueWithNext = x }
+        },
+        TOMLKey("seek_step_seconds") { reader, value, draft in
+            if let x = reader.number(value, seekStepSeconds) { draft.config.playback.seekStepSeconds = x }
+        },
+        TOMLKey("ambient_bed") { reader, value, draft in
+            let names = Generators.names
+            guard let text = reader.string(value, expected: "\"none\" or a generator: \(names.joined(separator: ", "))") else { return }
+            if text == "none" {
+                draft.config.playback.ambientBed = nil
+            } else if names.contains(text) {
+                draft.config.playback.ambientBed = text
+            } else {
+                let sounds = names.map { "\"\($0)\"" }.joined(separator: ", ")
+                reader.report(value.path, "\(Quoting.quoted(text)) is not a sound the box makes (\"none\", \(sounds))")
+            }
+        },
+        TOMLKey("ambient_bed_level") { reader, value, draft in
+            if let x = reader.number(value, percent) { draft.config.playback.ambientBedLevel = x / 100 }
+        },
+    ])
+}

@@ -1,0 +1,51 @@
+import SleepBoxSystem
+import SleepBoxCore
+import SleepBoxTOML
+
+/// `[timer]`: the sleep timer's lengths and fade.
+enum TimerSection {
+    static let fadeOutSeconds = TOMLRange(1, 600, unit: "seconds")
+    static let speechGraceSeconds = TOMLRange(0, 300, unit: "seconds")
+    static let choiceMinutes = TOMLRange.positive(upTo: 24 * 60, "minutes")
+    static let maxChoices = 8
+
+    static let section = TOMLSection<ConfigDraft>("timer", keys: [
+        TOMLKey("fade_out_seconds") { reader, value, draft in
+            if let x = reader.number(value, fadeOutSeconds) { draft.config.timer.fadeOutSeconds = x }
+        },
+        TOMLKey("choices") { reader, value, draft in
+            if let choices = choices(&reader, value) { draft.config.timer.choices = choices }
+        },
+        TOMLKey("speech_grace_seconds") { reader, value, draft in
+            if let x = reader.number(value, speechGraceSeconds) { draft.config.timer.speechGraceSeconds = x }
+        },
+    ])
+
+    /// 1 to `maxChoices` lengths in minutes, shortest first, each once.
+    private static func choices(_ reader: inout TOMLReader, _ value: TOMLValue) -> [Double]? {
+        guard let entries = reader.list(value, expected: "a list of minutes such as [15, 30, 60]") else { return nil }
+        guard !entries.isEmpty else {
+            reader.report(value.path, "empty; give 1 to \(maxChoices) lengths in minutes")
+            return nil
+        }
+        guard entries.count <= maxChoices else {
+            reader.report(value.path, "\(entries.count) lengths; give at most \(maxChoices)")
+            return nil
+        }
+        var result: [Double] = []
+        var isValid = true
+        for (index, entry) in entries.enumerated() {
+            guard let minutes = reader.number(entry, choiceMinutes, entry: index + 1) else {
+                isValid = false
+                continue
+            }
+            if isValid, let last = result.last, minutes <= last {
+                reader.report(value.path, "\(Quoting.number(minutes)) after \(Quoting.number(last)) is out of order; "
+                              + "list the lengths from shortest to longest, each once", entry: index + 1)
+                isValid = false
+            }
+            result.append(minutes)
+        }
+        return isValid ? result : nil
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import SleepBoxSystem
+
+/// The other end of the control socket, for `sleepbox ctl`: sends one request line and reads
+/// one answer line.
+public enum ControlClient {
+    /// Sends `request` (a JSON line) to the socket at `path` and returns the answer line.
+    public static func send(_ request: String, to path: String, timeoutSeconds: Double = 5) throws(SystemError) -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError("socket") }
+        defer { close(fd) }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { throw SystemError("connect", errno: ENAMETOOLONG, path: path) }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
+        let ok = withUnsafePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard ok == 0 else { throw SystemError("connect", path: path) }
+        var tv = timeval(tv_sec: Int(timeoutSeconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let line = Array((request + "\n").utf8)
+        var off = 0
+        while off < line.count {
+            let n = SystemCall.retryingEINTR { line[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            guard n > 0 else { throw SystemError("send", path: path) }
+            off += n
+        }
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !answer.contains(UInt8(ascii: "\n")) {
+            let n = SystemCall.retryingEINTR { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+            if n > 0 { answer += chunk[0..<n] } else if n == 0 { break } else { throw SystemError("recv", path: path) }
+        }
+        return String(decoding: answer.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+    }
+}

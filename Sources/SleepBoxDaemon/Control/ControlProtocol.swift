@@ -1,0 +1,172 @@
+import Foundation
+import SleepBoxCore
+import SleepBoxSystem
+
+/// The control socket's protocol: one JSON object a line in, `{"cmd": ...}`, one JSON object a
+/// line out, `{"ok":true, ...}` or `{"ok":false,"error":"..."}`. Requests are carried out by the
+/// runner like any other `BoxRequest`.
+///
+/// | request | does |
+/// |---|---|
+/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace |
+/// | `{"cmd":"press","button":"leaf"}` | a short press (leaf, skip, timer, knob) |
+/// | `{"cmd":"hold","button":"leaf","seconds":2.5}` | hold a button |
+/// | `{"cmd":"turn","detents":-2}` | turn the knob |
+/// | `{"cmd":"alarm","time":"06:45","days":["mon","tue"]}` | set the alarm (enabled) |
+/// | `{"cmd":"alarm","enabled":false}` / `{"cmd":"alarm","skipNext":true}` / `{"cmd":"alarm","clear":true}` | change it |
+/// | `{"cmd":"volume","percent":40}` | set the volume |
+/// | `{"cmd":"frame"}` | the display's current frame: 1024 bytes in SSD1306 page layout, as hex |
+public struct ControlProtocol {
+    /// The runner the requests go to.
+    public let runner: BoxRunner
+
+    public init(runner: BoxRunner) { self.runner = runner }
+
+    /// Answers one request line at `t`; `extraStatus` adds the caller's own fields to a status.
+    public func answer(line: String, at t: Moment, extraStatus: [(String, JSONValue)] = []) -> JSONValue {
+        switch ControlProtocol.parse(line) {
+        case .success(let request): return answer(request, at: t, extraStatus: extraStatus)
+        case .failure(let error): return ControlProtocol.failure(error.message)
+        }
+    }
+
+    /// Has the runner carry out `request` at `t` and answers.
+    public func answer(_ request: BoxRequest, at t: Moment, extraStatus: [(String, JSONValue)] = []) -> JSONValue {
+        let ok: [(String, JSONValue)] = [("ok", .bool(true))]
+        switch request {
+        case .status:
+            return .object(ok + [("status", status(at: t, extra: extraStatus))])
+        case .frame:
+            let hex = runner.framebuffer.bytes.map { b -> String in
+                let s = String(b, radix: 16)
+                return s.count == 1 ? "0" + s : s
+            }.joined()
+            return .object(ok + [("frame", .string(hex)), ("lit", .bool(runner.displayLit)),
+                                 ("dimmed", .bool(runner.frame?.dimmed ?? false))])
+        default:
+            if let refusal = runner.perform(request, at: t) { return ControlProtocol.failure(refusal) }
+            return .object(ok)
+        }
+    }
+
+    /// The status: the simulator trace's fields plus the devices'.
+    private func status(at t: Moment, extra: [(String, JSONValue)]) -> JSONValue {
+        let box = runner.box
+        var fields: [(String, JSONValue)] = [("t", .number(t.uptime - runner.startUptime)), ("clock", .string(box.clock.isoLocal(t.wall)))]
+        fields += TraceRecorder.fields(box: box, at: t)
+        fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
+                   ("audio", .string(runner.devices.audio.statusText)), ("led", .bool(runner.ledOn)),
+                   ("clockSynchronised", .bool(runner.clockSynchronised))]
+        return .object(fields + extra)
+    }
+
+    static func failure(_ message: String) -> JSONValue {
+        .object([("ok", .bool(false)), ("error", .string(message))])
+    }
+
+    /// Parses one line; the error says what is wrong in words a person can act on.
+    public static func parse(_ line: String) -> Result<BoxRequest, ControlError> {
+        guard let data = line.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return .failure(ControlError("not a JSON object: \(line.prefix(80))"))
+        }
+        guard let cmd = object["cmd"] as? String else { return .failure(ControlError("missing \"cmd\"")) }
+        func button() -> Result<Button, ControlError> {
+            guard let name = object["button"] as? String, let b = Button(rawValue: name) else {
+                return .failure(ControlError("\"button\" must be one of leaf, skip, timer, knob"))
+            }
+            return .success(b)
+        }
+        switch cmd {
+        case "status": return .success(.status)
+        case "frame": return .success(.frame)
+        case "press": return button().map { .press($0) }
+        case "hold":
+            guard let s = object["seconds"] as? Double, s > 0, s <= 60 else {
+                return .failure(ControlError("\"seconds\" must be a number between 0 and 60"))
+            }
+            return button().map { .hold($0, seconds: s) }
+        case "turn":
+            guard let d = object["detents"] as? Int, d != 0, abs(d) <= 100 else {
+                return .failure(ControlError("\"detents\" must be a whole number from -100 to 100, not 0"))
+            }
+            return .success(.turn(d))
+        case "volume":
+            guard let p = object["percent"] as? Int, (0...100).contains(p) else {
+                return .failure(ControlError("\"percent\" must be a whole number from 0 to 100"))
+            }
+            return .success(.volume(p))
+        case "alarm":
+            return parseAlarm(object)
+        default:
+            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, volume, frame)"))
+        }
+    }
+
+    private static func parseAlarm(_ object: [String: Any]) -> Result<BoxRequest, ControlError> {
+        if object["clear"] as? Bool == true { return .success(.clearAlarm) }
+        if let e = object["enabled"] as? Bool, object["time"] == nil { return .success(.enableAlarm(e)) }
+        if let s = object["skipNext"] as? Bool { return .success(.skipNextAlarm(s)) }
+        guard let time = object["time"] as? String, let (h, m) = parseTime(time) else {
+            return .failure(ControlError("\"time\" must be HH:MM (00:00-23:59)"))
+        }
+        var weekdays: Set<Int>? = nil
+        if let days = object["days"] as? [String] {
+            var set = Set<Int>()
+            for d in days {
+                guard let w = AlarmDays.days(for: d) else {
+                    return .failure(ControlError("unknown day \(Quoting.quoted(d)) (\(AlarmDays.hint))"))
+                }
+                set.formUnion(w)
+            }
+            weekdays = set
+        }
+        return .success(.setAlarm(hour: h, minute: m, weekdays: weekdays))
+    }
+
+    static func parseTime(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), parts[1].count == 2,
+              (0...23).contains(h), (0...59).contains(m) else { return nil }
+        return (h, m)
+    }
+
+    /// The JSON request line for the words of a `sleepbox ctl` command: `["alarm", "set", "06:45",
+    /// "weekdays"]` -> `{"cmd":"alarm","time":"06:45","days":["weekdays"]}`. Throws what is wrong
+    /// with the words, in the command line's terms.
+    public static func requestLine(words: [String]) throws(ControlError) -> String {
+        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame") }
+        let rest = Array(words.dropFirst())
+        switch (verb, rest.count) {
+        case ("status", 0): return #"{"cmd":"status"}"#
+        case ("frame", 0): return #"{"cmd":"frame"}"#
+        case ("press", 1): return #"{"cmd":"press","button":\#(Quoting.quoted(rest[0]))}"#
+        case ("hold", 2):
+            guard let s = Double(rest[1]), s.isFinite else { throw ControlError("hold BUTTON SECONDS: \(rest[1]) is not a number") }
+            return #"{"cmd":"hold","button":\#(Quoting.quoted(rest[0])),"seconds":\#(s)}"#
+        case ("turn", 1):
+            guard let n = Int(rest[0]) else { throw ControlError("turn N: \(rest[0]) is not a whole number") }
+            return #"{"cmd":"turn","detents":\#(n)}"#
+        case ("volume", 1):
+            guard let p = Int(rest[0]) else { throw ControlError("volume PERCENT: \(rest[0]) is not a whole number") }
+            return #"{"cmd":"volume","percent":\#(p)}"#
+        case ("alarm", 2...3) where rest[0] == "set":
+            var r = #"{"cmd":"alarm","time":\#(Quoting.quoted(rest[1]))"#
+            if rest.count == 3 {
+                r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
+            }
+            return r + "}"
+        case ("alarm", 1):
+            switch rest[0] {
+            case "on": return #"{"cmd":"alarm","enabled":true}"#
+            case "off": return #"{"cmd":"alarm","enabled":false}"#
+            case "skip-next": return #"{"cmd":"alarm","skipNext":true}"#
+            case "keep-next": return #"{"cmd":"alarm","skipNext":false}"#
+            case "clear": return #"{"cmd":"alarm","clear":true}"#
+            default: throw ControlError("alarm on|off|skip-next|keep-next|clear|set HH:MM [DAYS]")
+            }
+        default:
+            throw ControlError("unknown or incomplete command: \(words.joined(separator: " ")) (see sleepbox ctl --help)")
+        }
+    }
+}

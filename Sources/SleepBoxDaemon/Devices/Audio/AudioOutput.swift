@@ -1,0 +1,30 @@
+import SleepBoxCore
+
+/// The audio side: carries out the core's sound commands and reports what a player reports.
+public protocol AudioOutput: AnyObject {
+    func perform(_ command: Command, at now: Moment)
+    /// Descriptors to poll (ALSA's), with their poll events.
+    var pollDescriptors: [(fd: Int32, events: Int16)] { get }
+    /// Does the audio work that is due (writing to the device when it wants data) and returns the
+    /// events it has to report (an item ended, the device was lost or came back).
+    func service(at now: Moment, revents: [(fd: Int32, revents: Int16)]) -> [Event]
+    /// When it next needs to run without a descriptor becoming ready (monotonic seconds).
+    var nextWake: Double? { get }
+    /// Fades everything out within `seconds` and waits for the device to play it (on exit).
+    func shutDown(fadeSeconds: Double)
+    var statusText: String { get }
+    /// On a virtual clock, where nothing plays by itself: plays on up to `uptime`, or stops at the
+    /// first moment before it at which there is something to report (`service` then reports it)
+    /// and returns that moment. A device that plays in real time returns nil.
+    func playOn(upTo uptime: Double) -> Double?
+    /// What carrying out the last commands taught the sound side (an item's speech pauses), for
+    /// the box at once; a device that reports it from `service` instead returns nothing here.
+    func takeLearnedEvents() -> [Event]
+}
+
+extension AudioOutput {
+    /// Plays in real time.
+    public func playOn(upTo uptime: Double) -> Double? { nil }
+    /// Reports everything from `service`.
+    public func takeLearnedEvents() -> [Event] { [] }
+}

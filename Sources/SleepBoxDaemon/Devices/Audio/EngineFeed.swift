@@ -1,0 +1,65 @@
+import Logging
+import SleepBoxAudio
+import SleepBoxCore
+
+/// What the ALSA output and the recording output share: the audio engine rendered a period at a
+/// time into one buffer, the events it reports collected for the loop, and the sink's write
+/// failures reported (logged once per kind, the last kept for `status`) instead of dropped.
+final class EngineFeed {
+    let engine: AudioEngine
+    let periodFrames: Int
+    let logger: Logger
+    /// The last write that failed, if one did.
+    private(set) var lastWriteFailure: AudioSinkError?
+    /// Writes that failed since the output started.
+    private(set) var writeFailureCount = 0
+    private let buffer: UnsafeMutablePointer<Float>
+    private var pending: [Event] = []
+    private var loggedFailures: Set<String> = []
+
+    init(engine: AudioEngine, periodSeconds: Double, logger: Logger) {
+        self.engine = engine
+        self.logger = logger
+        periodFrames = max(1, engine.format.frames(periodSeconds))
+        buffer = .allocate(capacity: 2 * max(periodFrames, 4096))
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Renders `frames` frames (at most a period) into the buffer, keeping what the engine reports.
+    func render(_ frames: Int) {
+        for (report, _) in engine.render(into: buffer, frames: frames) { pending.append(report.event) }
+    }
+
+    /// Hands the `frames` frames last rendered to `sink`; returns how many it took, or nil when the
+    /// write threw (the error is logged, the first time for its kind, and kept for `status`).
+    func write(_ frames: Int, to sink: AudioSink) -> Int? {
+        do {
+            return try sink.write(buffer, frames: frames)
+        } catch {
+            writeFailureCount += 1
+            lastWriteFailure = error
+            // A sink that fails once usually fails every period after: one line per kind of failure.
+            if loggedFailures.insert(error.reason).inserted { logger.error("audio write failed: \(error)") }
+            return nil
+        }
+    }
+
+    /// An event for the loop that the engine did not report (the device was lost or came back).
+    func report(_ event: Event) { pending.append(event) }
+
+    /// What happened since the last call: the engine's reports, the output's own, then the sound
+    /// provider's.
+    func takeEvents() -> [Event] {
+        let out = pending + engine.provider.takeEvents()
+        pending.removeAll()
+        return out
+    }
+
+    /// Starts fading every bus out over `seconds`; returns the fade's length in frames.
+    func startFadeOut(seconds: Double) -> Int {
+        let fade = engine.format.frames(seconds)
+        for bus in MixerBus.allCases { engine.mixer.stop(bus, overFrames: fade) }
+        return fade
+    }
+}

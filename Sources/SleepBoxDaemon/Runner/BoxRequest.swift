@@ -1,0 +1,34 @@
+import SleepBoxCore
+
+/// Something asked of the running box from outside its buttons: a line of a simulator script, a
+/// request on the control socket, a key in the interactive simulator. `BoxRunner.perform(_:at:)`
+/// carries each out the same way wherever it came from.
+///
+/// Presses, holds and turns become the edges a real button or encoder would make and go through
+/// the same input decoder as the hardware's.
+public enum BoxRequest: Sendable, Equatable {
+    /// The state, for an answer (changes nothing).
+    case status
+    /// The display's current frame, for an answer (changes nothing).
+    case frame
+    /// A short press (150 ms): down and up again.
+    case press(Button)
+    /// Down, held for `seconds`, then up.
+    case hold(Button, seconds: Double)
+    /// The knob turned by whole detents, negative counter-clockwise, one detent every 40 ms.
+    case turn(Int)
+    /// The wall clock set to this local time: a clock jump (only a virtual clock can be set).
+    case clock(LocalDateTime)
+    /// The alarm set to this time (and these weekdays, 1 = Sunday, when given) and enabled.
+    case setAlarm(hour: Int, minute: Int, weekdays: Set<Int>?)
+    /// The alarm switched on or off.
+    case enableAlarm(Bool)
+    /// The alarm's next ring skipped, or no longer skipped.
+    case skipNextAlarm(Bool)
+    /// The alarm removed.
+    case clearAlarm
+    /// The master volume set, in percent.
+    case volume(Int)
+    /// The run ends here.
+    case end
+}

@@ -1,0 +1,237 @@
+import Logging
+import SleepBoxCore
+import SleepBoxUI
+
+/// The box at work, the same on the bedside and in the simulator: it owns the `Box`, decodes the
+/// input lines' edges (and the edges made up for requested presses and turns), keeps every
+/// deadline, and carries out the core's commands on the devices (sound, state file, display, LED).
+///
+/// It does not wait by itself. A driver asks `nextWake(at:)` and `wallDeadline`, waits until
+/// then on its clock, and calls `runDue(at:)` and `redraw(at:)`: the daemon waits in poll() on the
+/// `RealClock`'s timerfds; the simulator moves its `VirtualClock` from deadline to deadline.
+public final class BoxRunner {
+    /// The state machine.
+    public private(set) var box: Box
+    /// The time the box runs on.
+    public let clock: RunnerClock
+    /// What the box drives.
+    public let devices: BoxDevices
+    /// The uptime the runner was made at (the status's `t` counts from it).
+    public let startUptime: Double
+    /// Redraw at the display's own change times (see `BoxDevices.displayWatched`).
+    public var followsDisplay: Bool
+    /// Whether the panel is lit (it goes dark after the screen timeout).
+    public private(set) var displayLit = true
+    /// The breathing LED as last set.
+    public private(set) var ledOn = false
+    /// The display's frame as last drawn, and what it shows.
+    public private(set) var framebuffer = Framebuffer()
+    public private(set) var frame: DisplayFrame?
+    /// Whether the wall clock was synchronised when last checked.
+    public private(set) var clockSynchronised = true
+    /// Whether an `end` request was carried out.
+    public internal(set) var hasEnded = false
+
+    private var decoder: InputDecoder
+    /// Edges made up for requested presses and turns, still to happen, in time order.
+    private var pendingEdges: [(line: RawLine, active: Bool, time: Double)] = []
+    private var power: DisplayPower
+    private var observers: [RunnerObserver] = []
+    let logger: Logger
+
+    /// A runner for a box with `config` and `catalog`, not started yet.
+    ///
+    /// - Parameters:
+    ///   - seed: the seed of every random choice the box makes.
+    ///   - screenTimeout: seconds after the last input before the panel goes dark (nil: never).
+    ///   - debounceSeconds: the buttons' debounce lock-out.
+    public init(config: BoxConfig, catalog: Catalog, seed: UInt64, clock: RunnerClock, devices: BoxDevices,
+                screenTimeout: Double?, debounceSeconds: Double, logger: Logger) {
+        self.clock = clock
+        self.devices = devices
+        self.box = Box(config: config, catalog: catalog, seed: seed)
+        self.decoder = BoxRunner.makeDecoder(config: config, debounceSeconds: debounceSeconds)
+        self.startUptime = clock.now.uptime
+        self.power = DisplayPower(timeout: screenTimeout, startUptime: startUptime)
+        self.followsDisplay = devices.displayWatched
+        self.logger = logger
+    }
+
+    /// Adds an observer (in the order they are told things).
+    public func add(_ observer: RunnerObserver) { observers.append(observer) }
+
+    // MARK: - Configuration
+
+    /// The input decoder for `config`: made here only.
+    private static func makeDecoder(config: BoxConfig, debounceSeconds: Double) -> InputDecoder {
+        InputDecoder(lockout: debounceSeconds, holdTimings: HoldTimings(config))
+    }
+
+    /// Takes a new configuration (SIGHUP); the state and the decoder's debounce state stay.
+    public func reconfigure(_ config: BoxConfig) {
+        box.reconfigure(config)
+        decoder.holdTimings = HoldTimings(config)
+    }
+
+    // MARK: - Start and stop
+
+    /// Brings the box up at the clock's now, from the saved state when there is one, and draws the
+    /// first frame. Returns whether the state was restored.
+    @discardableResult
+    public func start() -> Bool {
+        let t = clock.now
+        let snapshot = devices.state?.load(now: t.wall)
+        let commands = box.start(at: t, restoring: snapshot)
+        carryOut(commands, at: t)
+        for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
+        for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
+        checkClockTrust(at: t)
+        redraw(at: t)
+        return snapshot != nil
+    }
+
+    /// On exit: saves the state, fades the sound out within `fadeSeconds`, blanks the display and
+    /// switches the LED off.
+    public func shutDown(at t: Moment, fadeSeconds: Double) {
+        persist(at: t)
+        devices.audio.shutDown(fadeSeconds: fadeSeconds)
+        devices.display.blank(at: t.uptime)
+        devices.input.setLED(false)
+    }
+
+    // MARK: - What happens
+
+    /// Edges read from the input lines (line, logical level, kernel time), handled no later than `latest`.
+    public func takeEdges(_ edges: [(RawLine, Bool, Double)], latest: Moment) {
+        for (line, level, time) in edges {
+            for e in decoder.timedEdge(line, active: level, at: time) { deliverInput(e, latest: latest) }
+        }
+    }
+
+    /// Everything due at `t`: made-up edges, debounce ends, the sound side's work (with the
+    /// descriptors poll() found ready), the core's own deadlines, a display retry, observers.
+    public func runDue(at t: Moment, audioReady: [(fd: Int32, revents: Int16)] = []) {
+        while let e = pendingEdges.first, e.time <= t.uptime {
+            pendingEdges.removeFirst()
+            for ev in decoder.timedEdge(e.line, active: e.active, at: e.time) { deliverInput(ev, latest: t) }
+        }
+        for ev in decoder.timedAdvance(to: t.uptime) { deliverInput(ev, latest: t) }
+        serviceAudio(at: t, ready: audioReady)
+        let d = box.nextDeadline
+        if (d.uptime.map { $0 <= t.uptime } ?? false) || (d.wall.map { $0 <= t.wall } ?? false) {
+            deliver(.timePassed, at: t)
+        }
+        if let r = devices.display.nextRetry, r <= t.uptime { devices.display.retry(at: t.uptime) }
+        for o in observers where o.nextWake.map({ $0 <= t.uptime }) ?? false { o.wake(box, at: t) }
+    }
+
+    /// Lets the sound side do its due work and hands what it reports to the box.
+    public func serviceAudio(at t: Moment, ready: [(fd: Int32, revents: Int16)] = []) {
+        for ev in devices.audio.service(at: t, revents: ready) { deliver(ev, at: t) }
+    }
+
+    /// The wall clock was set: the box checks its alarms against the new time.
+    public func clockChanged(at t: Moment) {
+        checkClockTrust(at: t)
+        deliver(.clockChanged, at: t)
+    }
+
+    /// An input event at its own (kernel) time; never earlier than what the core has already seen.
+    private func deliverInput(_ e: InputDecoder.TimedEvent, latest: Moment) {
+        let uptime = min(e.time, latest.uptime)
+        let m = Moment(uptime: uptime, wall: latest.wall(atUptime: uptime))
+        power.inputHappened(at: m.uptime)
+        deliver(e.event, at: m)
+    }
+
+    /// Hands one event to the core, carries out what it says, and then what the sound side learnt
+    /// while carrying that out (an item's speech pauses).
+    func deliver(_ event: Event, at t: Moment) {
+        let commands = box.handle(event, at: t)
+        carryOut(commands, at: t)
+        for o in observers { o.boxHandled(event, commands: commands, box: box, at: t) }
+        for learnt in devices.audio.takeLearnedEvents() { deliver(learnt, at: t) }
+    }
+
+    private func carryOut(_ commands: [Command], at t: Moment) {
+        for c in commands {
+            if case .persist = c {
+                persist(at: t)
+            } else {
+                devices.audio.perform(c, at: t)
+            }
+        }
+    }
+
+    private func persist(at t: Moment) {
+        devices.state?.persist(box.snapshot(at: t))
+    }
+
+    private func checkClockTrust(at t: Moment) {
+        guard let synced = clock.isSynchronised else { return }
+        if synced != clockSynchronised || box.state.clockTrusted != synced {
+            clockSynchronised = synced
+            if !synced { logger.warning("the system clock is not synchronised: alarms use the time as it is") }
+            deliver(.clockTrustChanged(synced), at: t)
+        }
+    }
+
+    /// Queues made-up edges (line, level, time) to happen at their times.
+    func schedule(_ edges: [(RawLine, Bool, Double)]) {
+        pendingEdges += edges.map { (line: $0.0, active: $0.1, time: $0.2) }
+        pendingEdges.sort { $0.time < $1.time }
+    }
+
+    // MARK: - Deadlines
+
+    /// The earliest uptime anything is due: the core's monotonic deadline, made-up edges, a
+    /// debounce end, the sound side, a display retry, the screen timeout, the display's and the
+    /// LED's own changes, observers. The core's wall-clock deadline is `wallDeadline`.
+    public func nextWake(at t: Moment) -> Double? {
+        var times: [Double] = []
+        if let u = box.nextDeadline.uptime { times.append(u) }
+        if let e = pendingEdges.first { times.append(e.time) }
+        if let d = decoder.nextDeadline { times.append(d) }
+        if let a = devices.audio.nextWake { times.append(a) }
+        if let r = devices.display.nextRetry { times.append(r) }
+        if let p = power.nextChange(after: t.uptime, alarmActive: box.state.isAlarmActive) { times.append(p) }
+        if displayLit && followsDisplay { times.append(box.nextDisplayChange(after: t)) }
+        if devices.followsBreathLight, let b = box.nextBreathLightChange(after: t) { times.append(b) }
+        times += observers.compactMap(\.nextWake)
+        return times.min()
+    }
+
+    /// The core's next deadline in wall time (the alarm), if it has one.
+    public var wallDeadline: Double? { box.nextDeadline.wall }
+
+    /// When the made-up input still to come has all happened and settled (the last edge, the last
+    /// debounce end); nil when nothing is pending.
+    public var inputSettles: Double? {
+        guard let last = pendingEdges.last?.time ?? decoder.nextDeadline else { return nil }
+        return max(last, decoder.nextDeadline ?? last)
+    }
+
+    // MARK: - Display
+
+    /// Brings the LED, the panel's power and the display up to date at `t`.
+    public func redraw(at t: Moment) {
+        // The LED follows the breath whether the screen is lit or not.
+        let led = box.breathLight(at: t)
+        if led != ledOn {
+            ledOn = led
+            devices.input.setLED(led)
+        }
+        let lit = power.isOn(at: t.uptime, alarmActive: box.state.isAlarmActive)
+        if lit != displayLit {
+            displayLit = lit
+            devices.display.setPower(lit, at: t.uptime)
+        }
+        guard lit else { return }
+        let f = box.display(at: t)
+        guard f != frame else { return }
+        frame = f
+        framebuffer = ScreenRenderer.render(f)
+        devices.display.show(framebuffer, dimmed: f.dimmed, at: t.uptime)
+        for o in observers { o.frameShown(framebuffer, dimmed: f.dimmed, at: t) }
+    }
+}

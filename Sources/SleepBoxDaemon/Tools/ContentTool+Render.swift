@@ -1,0 +1,77 @@
+import Foundation
+import SleepBoxAudio
+import SleepBoxContent
+
+extension ContentTool {
+    /// What rendering the whole library did: summary lines, a warning when the cache is too
+    /// small, and how many items failed.
+    public struct LibraryRender: Sendable, Equatable {
+        public var summary: [String]
+        public var warning: String?
+        public var failures: Int
+    }
+
+    var format: AudioFormat { AudioFormat(sampleRate: devices.sampleRate) }
+
+    var builder: ProgramBuilder {
+        ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
+                       loudness: content.loudness, logger: Self.quietLogger)
+    }
+
+    /// Renders the script or timeline `file` (inside a content folder of some library; check it
+    /// first with `check(file:)`) into `wav`; returns the seconds written.
+    public func render(file: String, toWAV wav: String) throws -> Double {
+        let builder = builder, format = format
+        guard let entry = ContentLibrary.load(bundled: URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path,
+                                              speech: builder.speech, languageVoices: builder.languageVoices, format: format)
+            .entries.first(where: { $0.path == URL(fileURLWithPath: file).standardizedFileURL.path || $0.path == file }) else {
+            throw ContentToolError.outsideLibrary(path: file)
+        }
+        let prepared = try builder.prepare(entry, seed: 1)
+        let source = try builder.makeSource(prepared)
+        let sink = try WAVFileSink(path: wav, format: format)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 4096)
+        defer { buffer.deallocate() }
+        var total = 0
+        // Generators play for hours: a WAV of one gets the item's stated length at most.
+        let limit = format.frames(entry.item.duration + 30)
+        while total < limit {
+            let n = source.render(into: buffer, frames: min(4096, limit - total))
+            if n == 0 { break }
+            _ = try sink.write(buffer, frames: n)
+            total += n
+        }
+        sink.close()
+        return format.seconds(total)
+    }
+
+    /// Renders every available spoken item into the voice's cache. `progress` hears each item
+    /// (done, of, id) before it is rendered, `failed` each one that could not be.
+    public func renderLibrary(progress: (Int, Int, String) -> Void, failed: (String, any Error) -> Void) -> LibraryRender {
+        let builder = builder
+        let spoken = content.library.entries.filter { $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) }
+        let started = Date()
+        var failures = 0
+        for (i, entry) in spoken.enumerated() {
+            progress(i + 1, spoken.count, entry.id)
+            do { _ = try builder.prepare(entry, seed: 1) } catch {
+                failures += 1
+                failed(entry.id, error)
+            }
+        }
+        let voices = [content.voice].compactMap { $0 } + content.languageVoices.values
+        let hits = voices.reduce(0) { $0 + $1.hits }, misses = voices.reduce(0) { $0 + $1.misses }
+        var summary = ["rendered \(spoken.count) spoken items in \(String(format: "%.1f", Date().timeIntervalSince(started))) s (\(misses) stretches rendered, \(hits) from the cache)"]
+        var warning: String?
+        if let cache = content.voice?.cache {
+            let mib = { (bytes: Int) in String(format: "%.0f MiB", Double(bytes) / 1_048_576) }
+            summary.append("speech cache: \(cache.count) clips, \(mib(cache.totalBytes)) of \(mib(cache.maxBytes)) (\(cache.directory))")
+            let evicted = cache.statistics.evictions
+            if evicted > 0 {
+                warning = "the speech cache is too small for the library: \(evicted) clips were deleted again to make room, "
+                    + "so they will be rendered anew each time they play; raise [voice] cache_mb (now \(cache.maxBytes / 1_048_576))"
+            }
+        }
+        return LibraryRender(summary: summary, warning: warning, failures: failures)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxContent
+import SleepBoxCore
+
+/// `sleepbox content`: the library as the configuration and the state folder have it, listed,
+/// checked, added to, removed from and rendered. Answers in lines for the command to print.
+public struct ContentTool {
+    /// The kinds of item an owner can add.
+    public typealias Kind = ContentKind
+
+    /// Where the configuration is looked for when none is named.
+    public static let defaultConfigPath = "/etc/sleepbox/sleepbox.toml"
+
+    public let content: ContentSetup
+    public let devices: DeviceSettings
+    public let stateDirectory: String
+
+    /// Warnings and errors only: the tools print their own results.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "sleepbox.content")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Reads the configuration (the factory settings when `configPath` is the default and there
+    /// is no file there) and loads the library and the voices. `levelled: false` keeps the
+    /// speech as the voices make it, without the box's one loudness (to measure the difference).
+    public init(configPath: String, stateDirectory: String, logger: Logger = ContentTool.quietLogger,
+                levelled: Bool = true) throws(ConfigError) {
+        let path = FileManager.default.fileExists(atPath: configPath) || configPath != Self.defaultConfigPath ? configPath : nil
+        let zone = ConfigFile.systemTimeZone()
+        let file = try path.map { p throws(ConfigError) in try ConfigFile(path: p, defaultTimeZone: zone) }
+            ?? ConfigFile(config: BoxConfig(timeZone: zone))
+        self.devices = file.devices
+        self.stateDirectory = stateDirectory
+        content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: stateDirectory,
+                                    format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger,
+                                    levelled: levelled)
+    }
+
+    /// Where the owner's items live: `[paths] user_content`, else `user-content` in the state folder.
+    public var userFolder: String { devices.userContentDirectory ?? stateDirectory + "/user-content" }
+
+    // MARK: - list, check, remove
+
+    /// One line per item: id, kind, minutes (`~` when estimated) and title; or one JSON object each.
+    public func list(json: Bool) -> [String] {
+        content.library.entries.map { e in
+            let item = e.item
+            if json {
+                var o: [(String, JSONValue)] = [("id", .string(item.id)), ("title", .string(item.title)),
+                                                ("kind", .string(item.kind.rawValue)), ("duration", .number(item.duration)),
+                                                ("durationIsEstimate", .bool(e.durationIsEstimate)),
+                                                ("available", .bool(item.isAvailable)), ("origin", .string(e.origin.rawValue)),
+                                                ("source", .string(e.sourceKind.rawValue)), ("path", .string(e.path))]
+                if let a = e.author { o.append(("author", .string(a))) }
+                return JSONValue.object(o).serialized
+            }
+            let minutes = String(format: "%5.1f min%@", item.duration / 60, e.durationIsEstimate ? "~" : " ")
+            let status = item.isAvailable ? "" : "  (coming soon)"
+            return "\(item.id.padding(toLength: 34, withPad: " ", startingAt: 0)) \(item.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(minutes)  \(item.title)\(status)"
+        }
+    }
+
+    /// What a check found: the issues (`file:line:column: severity: ...`), a summary, the errors.
+    public struct Check: Sendable, Equatable {
+        public var issues: [String]
+        public var summary: String
+        public var errors: Int
+    }
+
+    /// Checks the whole library, or one file.
+    public func check(file: String?) -> Check {
+        let issues = file.map { ContentLibrary.checkFile(at: $0) } ?? content.library.check()
+        let errors = issues.filter { $0.severity == .error }.count
+        return Check(issues: issues.map(\.description), summary: file == nil ? "\(content.library.entries.count) items, \(errors) errors" : "\(file ?? ""): \(errors) errors",
+                     errors: errors)
+    }
+
+    /// Throws unless `id` is an item id (before loading anything).
+    public static func validate(id: String) throws(ContentToolError) {
+        guard ContentID.isValid(id) else { throw .notAnID(id) }
+    }
+
+    /// Removes one of the owner's items (its text or header, and its audio file).
+    public func remove(id: String) throws {
+        try Self.validate(id: id)
+        guard let entry = content.library.entry(id) else { throw ContentToolError.noItem(id) }
+        guard entry.origin == .user else { throw ContentToolError.bundled(id) }
+        try FileManager.default.removeItem(atPath: entry.path)
+        if case .audio(let item, _) = entry.body { try? FileManager.default.removeItem(atPath: item.audioPath) }
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SleepBoxAudio
+import SleepBoxCore
+import SleepBoxSystem
+
+/// `sleepbox play FILE`: one file through the engine, to a sound card, a WAV file or nowhere
+/// (null): how an owner tests their speaker, and what the benchmarks run.
+public final class FilePlayer {
+    public enum Output {
+        case alsa(ALSASink)
+        case sink(AudioSink)
+    }
+
+    /// The engine's view of the single file: item "file".
+    final class Provider: SoundProvider {
+        let path: String
+        let format: AudioFormat
+        init(path: String, format: AudioFormat) {
+            self.path = path
+            self.format = format
+        }
+        func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
+            let source = try FileSource(path: path, format: format)
+            if position > 0 { try source.seek(toFrame: format.frames(position)) }
+            return source
+        }
+        func wakeSound() -> any AudioSource { SilenceSource(frames: 0) }
+        func speech(_ text: String) -> (any AudioSource)? { nil }
+    }
+
+    public let engine: AudioEngine
+    let path: String
+    let output: Output
+    let fadeAfter: Double?
+    let fadeSeconds: Double
+    public private(set) var framesPlayed: Int64 = 0
+    /// Why the file could not be played, if it could not.
+    public private(set) var failure: String?
+
+    /// Opens `path` at `volume` percent of the perceptual curve (100 = unity gain).
+    public init(path: String, format: AudioFormat, volume: Int, output: Output, fadeAfter: Double?, fadeSeconds: Double) {
+        engine = AudioEngine(format: format, provider: Provider(path: path, format: format), volumePercent: volume)
+        self.path = path
+        self.output = output
+        self.fadeAfter = fadeAfter
+        self.fadeSeconds = fadeSeconds
+    }
+
+    /// Plays to the end (or to the end of the fade); returns false when the file could not be played
+    /// or its sound could not be written (`failure` says why).
+    @discardableResult
+    public func run() -> Bool {
+        let format = engine.format
+        let period = format.frames(0.01)
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * period)
+        defer { buffer.deallocate() }
+        engine.perform(.play("file", from: 0))
+        let fadeStart = fadeAfter.map { Int64(format.frames($0)) }
+        let fadeEnd = fadeStart.map { $0 + Int64(format.frames(fadeSeconds)) }
+        var fading = false
+        if case .alsa(let sink) = output { _ = sink.open(now: SystemClock.monotonicSeconds()) }
+        var done = false
+        while !done {
+            if let s = fadeStart, !fading, framesPlayed >= s {
+                engine.perform(.rampGain(to: 0, over: fadeSeconds, curve: .decibelLinear))
+                fading = true
+            }
+            if let e = fadeEnd, framesPlayed >= e { break }
+            var n = period
+            if let s = fadeStart, !fading { n = Int(min(Int64(period), max(1, s - framesPlayed))) }
+            if case .alsa(let sink) = output {
+                n = min(n, waitForRoom(sink))
+            }
+            let reports = engine.render(into: buffer, frames: n)
+            for (r, _) in reports {
+                switch r {
+                case .itemFailed(_, let reason): failure = reason
+                case .itemFinished: done = true
+                case .speechFinished: break
+                }
+            }
+            if failure != nil { return false }
+            do {
+                switch output {
+                case .alsa(let sink): _ = try sink.write(buffer, frames: n)
+                case .sink(let sink): _ = try sink.write(buffer, frames: n)
+                }
+            } catch {
+                // A WAV that cannot be written (a full disk) is a failure, not a silent success.
+                failure = "\(path): \(error)"
+                return false
+            }
+            framesPlayed += Int64(n)
+        }
+        switch output {
+        case .alsa(let sink):
+            _ = sink.drain(timeout: 2)
+            sink.close()
+        case .sink(let sink):
+            sink.close()
+        }
+        return true
+    }
+
+    /// Waits (poll) until the card wants audio.
+    private func waitForRoom(_ sink: ALSASink) -> Int {
+        while true {
+            let wanted = sink.framesWanted
+            if wanted > 0 { return wanted }
+            var fds = sink.pollDescriptors
+            if fds.isEmpty {
+                // Unavailable: wait for the next retry, then try again.
+                let now = SystemClock.monotonicSeconds()
+                let wait = max(0.01, (sink.nextRetry ?? now) - now)
+                var none = pollfd()
+                _ = poll(&none, 0, Int32(min(1000, wait * 1000)))
+                _ = sink.retry(now: SystemClock.monotonicSeconds())
+                continue
+            }
+            _ = poll(&fds, nfds_t(fds.count), 100)
+            _ = sink.handlePoll(revents: fds)
+        }
+    }
+}

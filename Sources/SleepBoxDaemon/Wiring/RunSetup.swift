@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxCore
+import SleepBoxSystem
+import SleepBoxHardware
+
+/// `sleepbox run`: wires the devices (the Pi's or simulated ones), the content and the voice to a
+/// `Daemon`, and runs it.
+public enum RunSetup {
+    /// Runs the daemon until SIGTERM and leaves the process; throws when it cannot start.
+    public static func run(_ options: RunOptions, logger: Logger) throws(SetupFailure) -> Never {
+        // Before any thread starts (the worker, the voice): signals are read in the loop.
+        SignalFD.block()
+        let configPath: String? = FileManager.default.fileExists(atPath: options.configPath)
+            || options.configPath != RunOptions.defaultConfigPath ? options.configPath : nil
+        let file: ConfigFile
+        do {
+            file = try loadConfigFile(configPath)
+        } catch {
+            throw failure("invalid configuration: \(error)", error.exitCode, logger)
+        }
+        if configPath == nil { logger.info("no \(options.configPath): running with the factory settings") }
+        let kind = options.hardware == .auto ? (BoardDetection.isRaspberryPi() ? .pi : .sim) : options.hardware
+        let devices = file.devices
+        let stateDir = options.stateDirectory
+        do {
+            try AtomicFile.makeDirectory(stateDir)
+        } catch {
+            throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
+        }
+        let work: WorkQueue
+        do { work = try WorkQueue() } catch { throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger) }
+        let format = AudioFormat(sampleRate: devices.sampleRate)
+        let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
+        let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
+        content.startVoice(logger: logger)
+        let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
+                                            languageVoices: content.languageVoices, loudness: content.loudness,
+                                            format: format, seed: seed, logger: logger, background: work.background)
+        let wiring = try kind == .pi
+            ? piDevices(file: file, boardPath: options.boardPath, provider: provider, logger: logger)
+            : simulatedDevices(options, file: file, catalog: content.catalog, provider: provider, logger: logger)
+        do {
+            let daemon = try Daemon(
+                options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed),
+                config: file.config, catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
+                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
+                debounceSeconds: devices.debounceMilliseconds / 1000, background: work,
+                environment: ProcessInfo.processInfo.environment,
+                loadConfig: { try loadConfig($0) }, logger: logger)
+            provider.prepareAll()
+            let code = daemon.run()
+            // The state is saved and the devices are closed. The voice's worker may still be in
+            // the middle of rendering ahead (not worth waiting for: an item can take seconds on a
+            // Pi); exit() would tear the libraries it is using (Foundation, ICU) down under it, so
+            // leave without the exit handlers.
+            fflush(nil)
+            _exit(code)
+        } catch {
+            throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger)
+        }
+    }
+
+    private typealias Wiring = (input: InputLines, display: DisplayOutput, audio: AudioOutput)
+
+    /// The Raspberry Pi's buttons and knob, its I2C display and its ALSA sound, from the board profile.
+    private static func piDevices(file: ConfigFile, boardPath: String?, provider: LibrarySoundProvider,
+                                  logger: Logger) throws(SetupFailure) -> Wiring {
+        let devices = file.devices
+        let profile: BoardProfile
+        do {
+            profile = try BoardSetup.profile(devices, explicitPath: boardPath)
+        } catch {
+            throw failure("\(error)", error.exitCode, logger)
+        }
+        let input: InputLines
+        do {
+            input = GPIOLines(gpio: try GPIOInput(profile: profile, logger: logger), logger: logger)
+        } catch {
+            throw failure("cannot start: \(error)", ExitStatus.unavailable.rawValue, logger)
+        }
+        let bus = ReopeningI2CBus(path: "/dev/i2c-\(profile.display.i2cBus)", address: UInt8(profile.display.address))
+        let display = OLEDDisplay(panel: OLEDPanel(bus: bus, controller: profile.display.controller,
+                                                   rotated180: devices.displayRotated), logger: logger)
+        let audio = alsaOutput(device: devices.audioDevice, file: file, provider: provider, logger: logger)
+        logger.info("board \(profile.name): buttons on \(profile.chipLabels.first ?? "?"), display \(profile.display.controller) at /dev/i2c-\(profile.display.i2cBus), sound on \(devices.audioDevice)")
+        return (input, display, audio)
+    }
+
+    /// Simulated devices in real time: no input lines (the control socket presses the buttons), a
+    /// terminal, PNG or no display, and no sound, ALSA sound or a WAV recording.
+    private static func simulatedDevices(_ options: RunOptions, file: ConfigFile, catalog: Catalog,
+                                         provider: LibrarySoundProvider, logger: Logger) throws(SetupFailure) -> Wiring {
+        let now = SystemClock.monotonicSeconds()
+        let display: DisplayOutput
+        do {
+            display = try SimulatedDisplay(mode: options.display, startUptime: now)
+        } catch {
+            throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
+        }
+        let audio: AudioOutput
+        switch options.sound {
+        case .none:
+            audio = SimulatedAudioOutput(catalog: catalog)
+        case .alsa(let device):
+            audio = alsaOutput(device: device ?? file.devices.audioDevice, file: file, provider: provider, logger: logger)
+        case .wav(let path):
+            do {
+                let sink = try WAVFileSink(path: path, format: AudioFormat(sampleRate: file.devices.sampleRate))
+                audio = RecordingAudioOutput(engine: engine(file: file, provider: provider), sink: sink,
+                                             periodSeconds: file.devices.periodMilliseconds / 1000, now: now, logger: logger)
+            } catch {
+                throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
+            }
+        }
+        return (NoInputLines(), display, audio)
+    }
+
+    private static func alsaOutput(device: String, file: ConfigFile, provider: LibrarySoundProvider, logger: Logger) -> AudioOutput {
+        let devices = file.devices
+        let configuration = ALSASinkConfiguration(device: device, period: .milliseconds(devices.periodMilliseconds),
+                                                  buffer: .milliseconds(devices.bufferMilliseconds))
+        let sink = ALSASink(format: AudioFormat(sampleRate: devices.sampleRate), configuration: configuration, logger: logger)
+        return ALSAAudioOutput(engine: engine(file: file, provider: provider), sink: sink,
+                               periodSeconds: devices.periodMilliseconds / 1000, now: SystemClock.monotonicSeconds(), logger: logger)
+    }
+
+    private static func engine(file: ConfigFile, provider: LibrarySoundProvider) -> AudioEngine {
+        AudioEngine(format: AudioFormat(sampleRate: file.devices.sampleRate), provider: provider, volumePercent: file.config.audio.volume)
+    }
+
+    /// Logs why the daemon cannot start (critical) and returns the failure to throw.
+    private static func failure(_ message: String, _ exitCode: Int32, _ logger: Logger) -> SetupFailure {
+        logger.critical("\(message)")
+        return SetupFailure(message, exitCode: exitCode)
+    }
+}

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The two clocks the box reads, in seconds: the monotonic one for deadlines and event stamps,
+/// the realtime one for the time of day.
+public enum SystemClock {
+    /// `clock_gettime(CLOCK_MONOTONIC)`: seconds since an arbitrary start (boot on Linux); never
+    /// jumps. The clock the kernel stamps GPIO events and timerfds with.
+    public static func monotonicSeconds() -> Double {
+        seconds(CLOCK_MONOTONIC)
+    }
+
+    /// `clock_gettime(CLOCK_REALTIME)`: seconds since 1970-01-01T00:00:00Z; jumps when the
+    /// clock is set.
+    public static func realtimeSeconds() -> Double {
+        seconds(CLOCK_REALTIME)
+    }
+
+    /// `clock_gettime(clock)` in seconds; 0 if the clock cannot be read (it always can, for
+    /// these two clocks on Linux).
+    private static func seconds(_ clock: clockid_t) -> Double {
+        var now = timespec()
+        guard clock_gettime(clock, &now) == 0 else { return 0 }
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

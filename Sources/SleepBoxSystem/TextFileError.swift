@@ -1,0 +1,58 @@
+/// Why `TextFile.read(path:)` could not deliver a file's text.
+public struct TextFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Cause: Sendable, Hashable {
+        /// open(2) or read(2) failed.
+        case unreadable(SystemError)
+        /// The file was read but is not UTF-8; `line` is the first line with a byte that is not.
+        case notUTF8(line: Int)
+    }
+
+    /// The file.
+    public var path: String
+    /// What went wrong.
+    public var cause: Cause
+
+    /// Creates an error.
+    public init(path: String, cause: Cause) {
+        self.path = path
+        self.cause = cause
+    }
+
+    /// The C error number from open(2)/read(2); nil when the file was read but is not UTF-8.
+    public var errno: Int32? {
+        if case .unreadable(let error) = cause { return error.errno }
+        return nil
+    }
+
+    /// The line that is not UTF-8; nil when the file could not be read.
+    public var line: Int? {
+        if case .notUTF8(let line) = cause { return line }
+        return nil
+    }
+
+    /// The reason in words: strerror(3) text such as "No such file or directory", or
+    /// "not UTF-8 text".
+    public var reason: String {
+        switch cause {
+        case .unreadable(let error): return error.reason
+        case .notUTF8: return "not UTF-8 text"
+        }
+    }
+
+    /// What a message about the file says, naming it as `what`:
+    /// `cannot read the script: No such file or directory (errno 2)`,
+    /// `cannot read the file: it is not UTF-8 text`.
+    public func message(reading what: String = "the file") -> String {
+        if let errno { return "cannot read \(what): \(reason) (errno \(errno))" }
+        return "cannot read \(what): it is \(reason)"
+    }
+
+    /// `path: cannot read: reason (errno N)`, or `path:3: cannot read: not UTF-8 text`.
+    public var description: String {
+        switch cause {
+        case .unreadable(let error): return "\(path): cannot read: \(reason) (errno \(error.errno))"
+        case .notUTF8(let line): return "\(path):\(line): cannot read: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import SleepBoxCore
+import Testing
+@testable import SleepBoxDaemon
+
+/// The control socket's protocol, answered by a runner on the virtual clock: the same requests a
+/// script makes, parsed from the socket's JSON lines.
+@Suite struct ControlProtocolTests {
+    static func simulator() -> Simulator {
+        Simulator(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog,
+                  startWall: SimulatorTests.evening, seed: 7, store: nil, trace: nil, frames: nil, logger: Logger(label: "test"))
+    }
+
+    static func object(_ value: JSONValue) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(value.serialized.utf8)) as? [String: Any])
+    }
+
+    @Test func requestsParseIntoTheRequestsAScriptMakes() throws {
+        #expect(try ControlProtocol.parse(#"{"cmd":"press","button":"leaf"}"#).get() == .press(.leaf))
+        #expect(try ControlProtocol.parse(#"{"cmd":"hold","button":"skip","seconds":1.5}"#).get() == .hold(.skip, seconds: 1.5))
+        #expect(try ControlProtocol.parse(#"{"cmd":"turn","detents":-2}"#).get() == .turn(-2))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:45","days":["mon","sun"]}"#).get()
+                == .setAlarm(hour: 6, minute: 45, weekdays: [2, 1]))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","clear":true}"#).get() == .clearAlarm)
+    }
+
+    @Test func alarmDaysTakeTheConfigurationsWords() throws {
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"07:00","days":["weekends"]}"#).get()
+                == .setAlarm(hour: 7, minute: 0, weekdays: [1, 7]))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["Weekdays","sat"]}"#).get()
+                == .setAlarm(hour: 6, minute: 30, weekdays: [2, 3, 4, 5, 6, 7]))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["daily"]}"#).get()
+                == .setAlarm(hour: 6, minute: 30, weekdays: Set(1...7)))
+        guard case .failure(let error) = ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["someday"]}"#) else {
+            Issue.record("an unknown day was accepted")
+            return
+        }
+        #expect(error.message == #"unknown day "someday" (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#)
+    }
+
+    @Test func aBadRequestIsAnsweredWithWhatIsWrong() throws {
+        let sim = Self.simulator()
+        sim.start()
+        let answer = try Self.object(ControlProtocol(runner: sim.runner).answer(line: #"{"cmd":"jump"}"#, at: sim.now))
+        #expect(answer["ok"] as? Bool == false)
+        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, volume, frame)"#)
+    }
+
+    @Test func enablingAnAlarmThatIsNotSetIsRefused() throws {
+        let sim = Self.simulator()
+        sim.start()
+        let answer = try Self.object(ControlProtocol(runner: sim.runner).answer(line: #"{"cmd":"alarm","enabled":true}"#, at: sim.now))
+        #expect(answer["ok"] as? Bool == false)
+        #expect(answer["error"] as? String == "no alarm is set; set one with a time first")
+        #expect(sim.box.state.alarm == nil)
+    }
+
+    @Test func aPressOnTheSocketGoesThroughTheDecoderLikeAScriptedOne() throws {
+        let sim = Self.simulator()
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        #expect(try Self.object(control.answer(line: #"{"cmd":"press","button":"leaf"}"#, at: sim.now))["ok"] as? Bool == true)
+        // Nothing happens before the edges do.
+        #expect(sim.box.state.mode == .off)
+        sim.advance(to: 1)
+        #expect(sim.box.state.mode == .meditation)
+        let status = try #require(try Self.object(control.answer(line: #"{"cmd":"status"}"#, at: sim.now))["status"] as? [String: Any])
+        #expect(status["mode"] as? String == "meditation")
+        #expect(status["t"] as? Double == 1)
+        #expect(status["clock"] as? String == "2026-11-22T22:30:01")
+    }
+
+    @Test func theWallClockOfTheSystemCannotBeSetByARequest() throws {
+        let clock = try RealClock()
+        let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
+                               clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
+                                                                 audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
+                               screenTimeout: nil, debounceSeconds: 0.005, logger: Logger(label: "test"))
+        let local = try #require(LocalDateTime(parsing: "2026-11-23T06:40:00"))
+        #expect(runner.perform(.clock(local), at: clock.now) == "the wall clock is the system's; it is set by time synchronisation")
+    }
+}
