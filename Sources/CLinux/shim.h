@@ -8,4 +8,13 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <signal.h>
+#include <sys/ioctl.h>
+
+/* The terminal's width in columns, or 0 when `fd` is not a terminal (TIOCGWINSZ; ioctl is variadic,
+   so Swift cannot call it directly). */
+static inline int sleepbox_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}
 #endif

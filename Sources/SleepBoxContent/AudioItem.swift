@@ -22,20 +22,5 @@ public struct AudioItem: Sendable, Equatable {
     /// The audio file's full path.
     public var audioPath: String
     /// Things `content check` should mention.
-    public var warnings: [FileIssue]
-
-    /// Creates an audio item.
-    public init(path: String, title: String, kind: ContentKind, author: String, narrator: String, description: String,
-                language: String? = nil, audioName: String, audioPath: String, warnings: [FileIssue] = []) {
-        self.path = path
-        self.title = title
-        self.kind = kind
-        self.author = author
-        self.narrator = narrator
-        self.description = description
-        self.language = language
-        self.audioName = audioName
-        self.audioPath = audioPath
-        self.warnings = warnings
-    }
+    public var warnings: [FileIssue] = []
 }

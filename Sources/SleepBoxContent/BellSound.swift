@@ -9,13 +9,6 @@ public struct BellSound: Sendable, Equatable, Hashable {
     /// Peak level (linear, at most 1).
     public var level: Float
 
-    /// Creates a bell sound.
-    public init(frequency: Double, decay: Double, level: Float) {
-        self.frequency = frequency
-        self.decay = decay
-        self.level = level
-    }
-
     /// The interval bell: soft, C5, about 7 s of ring.
     public static let interval = BellSound(frequency: 523.25, decay: 7, level: 0.2)
     /// The end bell: a little lower and longer (G4).

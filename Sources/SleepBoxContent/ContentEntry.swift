@@ -45,24 +45,7 @@ public struct ContentEntry: Sendable, Equatable {
     /// The parsed file.
     public var body: ContentBody
     /// True when `item.duration` is an estimate (a script whose speech is not all cached yet).
-    public var durationIsEstimate: Bool
-
-    /// Creates an entry.
-    public init(item: ContentItem, author: String? = nil, narrator: String? = nil, source: String? = nil,
-                description: String? = nil, language: String? = nil, path: String, folder: ContentFolder? = nil,
-                origin: Origin, body: ContentBody, durationIsEstimate: Bool = false) {
-        self.item = item
-        self.author = author
-        self.narrator = narrator
-        self.source = source
-        self.description = description
-        self.language = language
-        self.path = path
-        self.folder = folder
-        self.origin = origin
-        self.body = body
-        self.durationIsEstimate = durationIsEstimate
-    }
+    public var durationIsEstimate: Bool = false
 
     /// The item's id.
     public var id: ItemID { item.id }

@@ -17,26 +17,14 @@ public struct GeneratorItem: Sendable, Equatable {
     /// The generator.
     public var generator: Generator
     /// Loudness relative to the generator's normal level, in dB (negative is quieter).
-    public var levelDB: Double
+    public var levelDB: Double = 0
     /// How long it plays at most, in seconds.
     public var length: Double
     /// Things `content check` should mention.
-    public var warnings: [FileIssue]
+    public var warnings: [FileIssue] = []
 
     /// The range `level_db` may take.
     public static let levelRange: ClosedRange<Double> = -60...6
-
-    /// Creates a generator item.
-    public init(path: String, title: String, description: String? = nil, generator: Generator, levelDB: Double = 0,
-                length: Double, warnings: [FileIssue] = []) {
-        self.path = path
-        self.title = title
-        self.description = description
-        self.generator = generator
-        self.levelDB = levelDB
-        self.length = length
-        self.warnings = warnings
-    }
 
     /// `levelDB` as a linear gain.
     public var gain: Float {

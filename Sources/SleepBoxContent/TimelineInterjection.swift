@@ -7,12 +7,6 @@ public struct TimelineInterjection: Sendable, Equatable {
         public var text: String
         /// The text as speech and exact silences (read like a `marked` script).
         public var parts: [ScriptPart]
-
-        /// Creates an option.
-        public init(text: String, parts: [ScriptPart]) {
-            self.text = text
-            self.parts = parts
-        }
     }
 
     /// The earliest start, in seconds after `start_delay`.
@@ -23,12 +17,4 @@ public struct TimelineInterjection: Sendable, Equatable {
     public var options: [Option]
     /// The line of the `[[interjection]]` header.
     public var line: Int?
-
-    /// Creates an interjection.
-    public init(from: Double, to: Double, options: [Option], line: Int? = nil) {
-        self.from = from
-        self.to = to
-        self.options = options
-        self.line = line
-    }
 }

@@ -8,12 +8,4 @@ public struct TimelineSegment: Sendable, Equatable {
     public var parts: [ScriptPart]
     /// The line of the `[[segment]]` header.
     public var line: Int?
-
-    /// Creates a segment.
-    public init(at: Double, text: String, parts: [ScriptPart], line: Int? = nil) {
-        self.at = at
-        self.text = text
-        self.parts = parts
-        self.line = line
-    }
 }

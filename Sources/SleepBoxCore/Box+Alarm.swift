@@ -21,9 +21,28 @@ extension Box {
         } else {
             switch state.phase {
             case .ringing, .greeting: return
-            default: beginRing(at: now, since: now.uptime, into: &out)
+            default:
+                state.alarmLog.lastRang = due
+                beginRing(at: now, since: now.uptime, into: &out)
             }
         }
+    }
+
+    /// The owner set, changed or removed the alarm. "Skip next" belongs to the ring it was set
+    /// for: an edit that moves the alarm (its time or its days) or switches it off or on drops a
+    /// skip it carried over, so a new alarm never silently skips its first morning. An edit that
+    /// sets the skip itself keeps it.
+    mutating func editAlarm(_ edited: AlarmSettings?) {
+        guard var alarm = edited else {
+            state.alarm = nil
+            return
+        }
+        if alarm.skipNext, let old = state.alarm, old.skipNext,
+           old.hour != alarm.hour || old.minute != alarm.minute || old.weekdays != alarm.weekdays
+            || old.isEnabled != alarm.isEnabled {
+            alarm.skipNext = false
+        }
+        state.alarm = alarm
     }
 
     mutating func beginRing(at now: Moment, since: Double, into out: inout [Command]) {

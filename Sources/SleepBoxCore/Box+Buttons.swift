@@ -95,19 +95,31 @@ extension Box {
         }
     }
 
-    /// The leaf: Off -> Meditation -> Poetry -> Off (ignored in the middle of a transition).
+    /// The leaf: Off -> Meditation -> Poetry -> Off (ignored in the middle of a transition). An
+    /// item from the library that belongs to no mode plays with the mode off: the leaf stops it.
     mutating func leafPressed(at now: Moment, into out: inout [Command]) {
         if state.phase.isTransitioning { return }
         switch state.mode {
+        case .off where state.playback != nil: turnOff(at: now, into: &out)
         case .off: enter(.meditation, at: now, into: &out)
         case .meditation: enter(.poetry, at: now, into: &out)
         case .poetry: turnOff(at: now, into: &out)
         }
     }
 
-    /// A short skip press: the next item of the mode's pool.
+    /// A short skip press: the next item of the mode's pool (of the item's kind, for an item from
+    /// the library that belongs to no mode).
     mutating func skipPressed(at now: Moment, into out: inout [Command]) {
-        guard state.mode != .off, !state.phase.isTransitioning else { return }
+        guard !state.phase.isTransitioning else { return }
+        guard state.mode != .off else {
+            switch state.phase {
+            case .playing(let p), .paused(let p):
+                if let id = nextOfKind(after: p.item) { startItem(id, at: now, reason: .skip, into: &out) }
+            default:
+                break
+            }
+            return
+        }
         switch state.phase {
         case .playing(let p), .paused(let p):
             if let id = nextItem(of: state.mode, avoiding: p.item) { startItem(id, at: now, reason: .skip, into: &out) }

@@ -40,12 +40,12 @@ extension Box {
         case .crossfading(_, _, let since, _, .modeChange), .fadingOut(_, let since, _, .stoppedByHand):
             return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
         case .idle:
-            return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, in: config.language), hour: f.hour, minute: f.minute,
+            return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
                                     nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
                                     clockUnset: !state.clockTrusted))
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
-                return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, in: config.language), hour: f.hour, minute: f.minute,
+                return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
                                         nextAlarm: nil, timerRemaining: nil))
             }
             let paused = state.phase.isPaused
@@ -69,6 +69,13 @@ extension Box {
                 duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
                 stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind))
         }
+    }
+
+    /// The alarm rang earlier on the local day of `now` (`f` are its fields).
+    private func rangToday(at now: Moment, fields f: LocalFields) -> Bool {
+        guard let rang = state.alarmLog.lastRang, rang <= now.wall else { return false }
+        let r = clock.fields(rang)
+        return (r.year, r.month, r.day) == (f.year, f.month, f.day)
     }
 
     /// How often the transition dots move on.

@@ -133,18 +133,33 @@ extension Box {
         play(chosen: item, at: now, into: &out)
     }
 
-    /// Plays an item picked in the menu. The mode becomes the one whose pool has the item's kind
-    /// (else the current one, else the last one), so the leaf and skip go on from there.
+    /// Plays an item picked in the menu. When a mode's pool has the item's kind, the mode becomes
+    /// that one and the leaf and skip go on from there. An item of a kind no mode plays (a sleep
+    /// story, by default) belongs to no mode: the mode goes off (the last mode stays what it was),
+    /// skip plays the next item of the same kind, and the leaf stops it (see `leafPressed`).
     mutating func play(chosen item: ContentItem, at now: Moment, into out: inout [Command]) {
         if let p = state.playback, p.item == item.id {
             if case .paused = state.phase { knobPressed(at: now, into: &out) }
             return
         }
-        let poolMode = [Mode.meditation, .poetry].first { config.pools[$0]?.contains(item.kind) ?? false }
-        let mode = poolMode ?? (state.mode != .off ? state.mode : state.lastMode)
+        guard let mode = [Mode.meditation, .poetry].first(where: { config.pools[$0]?.contains(item.kind) ?? false }) else {
+            state.mode = .off
+            startItem(item.id, at: now, reason: .skip, into: &out)
+            return
+        }
         let reason: CrossfadeReason = mode == state.mode ? .skip : .modeChange
         state.mode = mode
         state.lastMode = mode
         startItem(item.id, at: now, reason: reason, into: &out)
+    }
+
+    /// The item after `id` among the available items of its kind, in the library's order (as the
+    /// menu lists them), coming round to the first; nil when there is no other.
+    func nextOfKind(after id: ItemID) -> ItemID? {
+        guard let kind = catalog.item(id)?.kind else { return nil }
+        let ids = catalog.items.filter { $0.kind == kind && ($0.isAvailable && !state.unplayable.contains($0.id) || $0.id == id) }
+            .map(\.id)
+        guard let index = ids.firstIndex(of: id), ids.count > 1 else { return nil }
+        return ids[(index + 1) % ids.count]
     }
 }

@@ -40,6 +40,8 @@ extension Box {
         }
         let position = resumePosition(id)
         let next = Playback(item: id, position: position, anchor: now.uptime)
+        // A skip held while another item starts (the one it sought in ended) never seeks into it.
+        if state.pressed[.skip] == .holding { state.pressed[.skip] = .used }
         state.contentCompleted = false
         state.lastTitle = catalog.item(id)?.title
         switch state.phase {
@@ -135,22 +137,26 @@ extension Box {
         }
     }
 
-    /// Skip held: forward by the seek step, never past the end.
+    /// Skip held: forward by the seek step, never past the end. A seek that reaches the end is
+    /// the hold's last: the item ends there (and the next, if any, starts at its own start).
     mutating func seekForward(at now: Moment, into out: inout [Command]) {
         let step = config.playback.seekStepSeconds
+        let position: Double
         switch state.phase {
         case .playing(let p):
             var q = moved(p, to: now)
             q.position = min(q.position + step, duration(of: q.item))
+            position = q.position
             state.phase = .playing(q)
-            out.append(.seek(to: q.position))
         case .paused(var p):
             p.position = min(p.position + step, duration(of: p.item))
+            position = p.position
             state.phase = .paused(p)
-            out.append(.seek(to: p.position))
         default:
-            break
+            return
         }
+        out.append(.seek(to: position))
+        if let p = state.playback, position >= duration(of: p.item) { state.pressed[.skip] = .used }
     }
 
     func duration(of id: ItemID) -> Double { catalog.item(id)?.duration ?? 0 }

@@ -1,6 +1,6 @@
 /// The sleep timer: the timer button opens the choice (the knob moves it, any button or a few
-/// quiet seconds commit it), a running timer ends in a fade, and someone awake in the fade brings
-/// the sound back.
+/// quiet seconds commit it; set while nothing plays, it starts the last mode), a running timer
+/// ends in a fade, and someone awake in the fade brings the sound back.
 extension Box {
     /// Off, the configured minutes, End of content.
     public var timerOptions: [TimerChoice] { TimerChoice.options(minutes: config.timer.choices) }
@@ -33,6 +33,9 @@ extension Box {
         out.append(.rampGain(to: 1, over: 1, curve: .decibelLinear))
     }
 
+    /// Takes the timer choice. A timer set while nothing plays (the box off, or quiet after the
+    /// last timer) means "play me something for that long": the last mode starts with it; when
+    /// that mode has nothing to play, no timer is left running over silence.
     mutating func commitTimer(_ index: Int, at now: Moment, into out: inout [Command]) {
         let choice = timerOptions[min(max(0, index), timerOptions.count - 1)]
         state.overlay = nil
@@ -46,6 +49,9 @@ extension Box {
             state.timer = SleepTimer(choice: choice, deadline: nil, length: nil)
         }
         if config.audio.confirmationCues { out.append(.playCue(.tick)) }
+        guard choice != .off, state.phase == .idle else { return }
+        enter(state.mode != .off ? state.mode : state.lastMode, at: now, into: &out)
+        if state.playback == nil { state.timer = nil }
     }
 
     mutating func timerRanOut(at now: Moment, into out: inout [Command]) {

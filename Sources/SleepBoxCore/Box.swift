@@ -66,7 +66,7 @@ public struct Box: Sendable {
         case .itemFailed(let id, _): itemFailed(id, at: now, into: &out)
         case .positionReported(let id, let seconds): positionReported(id, seconds, at: now)
         case .speechFinished: speechFinished(at: now, into: &out)
-        case .alarmEdited(let alarm): state.alarm = alarm
+        case .alarmEdited(let alarm): editAlarm(alarm)
         case .volumeSet(let percent): setVolume(percent, at: now, into: &out)
         case .clockTrustChanged(let trusted): state.clockTrusted = trusted
         case .audioAvailabilityChanged(let available): state.audioAvailable = available

@@ -135,6 +135,9 @@ public struct AlarmLog: Sendable, Equatable, Codable {
     public var lastMissed: Double?
     /// The last instant skipped by "skip next".
     public var lastSkipped: Double?
+    /// The last instant that rang (not one skipped or missed): the idle screen says good morning
+    /// until noon that day. Absent in files written before it existed.
+    public var lastRang: Double?
 
     public init() {}
 }

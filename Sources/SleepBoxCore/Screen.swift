@@ -42,7 +42,7 @@ public enum Screen: Sendable, Equatable {
 }
 
 public struct IdleScreen: Sendable, Equatable {
-    /// "Good evening", "Ready for sleep?" or "Wind down".
+    /// "Good evening", "Ready for sleep?", "Wind down", or "Good morning" after the alarm.
     public var greeting: String
     /// Local time of day.
     public var hour: Int

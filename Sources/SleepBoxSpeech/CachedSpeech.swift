@@ -36,16 +36,12 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
 
     /// Renders through this wrapper that came from the cache.
     public var hits: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return hitCount
+        lock.withLock { hitCount }
     }
 
     /// Renders through this wrapper that the engine had to make.
     public var misses: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return missCount
+        lock.withLock { missCount }
     }
 
     /// The cache key of `text` with this engine's voice and rate.
@@ -87,8 +83,6 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
     static let dualMonoGain = 3.0103
 
     private func count(hit: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if hit { hitCount += 1 } else { missCount += 1 }
+        lock.withLock { if hit { hitCount += 1 } else { missCount += 1 } }
     }
 }

@@ -146,10 +146,7 @@ public final class SpeechCache: @unchecked Sendable {
             stats.misses += 1
             return nil
         }
-        let now = clock()
-        touch(path, now)
-        if let old = entries.updateValue(Entry(bytes: data.count, lastUse: now), forKey: key) { total -= old.bytes }
-        total += data.count
+        noteUseLocked(key: key, path: path, bytes: data.count)
         stats.hits += 1
         return clip
     }
@@ -182,10 +179,7 @@ public final class SpeechCache: @unchecked Sendable {
             stats.failedWrites += 1
             return false
         }
-        let now = clock()
-        touch(path, now)
-        if let old = entries.updateValue(Entry(bytes: bytes.count, lastUse: now), forKey: key) { total -= old.bytes }
-        total += bytes.count
+        noteUseLocked(key: key, path: path, bytes: bytes.count)
         stats.stores += 1
         evictLocked(keeping: key)
         return true
@@ -193,54 +187,46 @@ public final class SpeechCache: @unchecked Sendable {
 
     /// Whether a file for `key` is indexed (it may still turn out damaged on load).
     public func contains(key: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[key] != nil
+        lock.withLock { entries[key] != nil }
     }
 
     /// Deletes the clip of `key`, if any.
     public func remove(key: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        removeLocked(key)
+        lock.withLock { removeLocked(key) }
     }
 
     /// Deletes every clip.
     public func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        for key in Array(entries.keys) { removeLocked(key) }
+        lock.withLock {
+            for key in Array(entries.keys) { removeLocked(key) }
+        }
     }
 
     /// The total size of the cached files in bytes.
     public var byteCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return total
+        lock.withLock { total }
     }
 
     /// How many clips are cached.
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
-    }
-
-    /// The size of the cached clips' files, in bytes.
-    public var totalBytes: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return total
+        lock.withLock { entries.count }
     }
 
     /// Hits, misses, stores, evictions, damaged files and failed writes so far.
     public var statistics: Statistics {
-        lock.lock()
-        defer { lock.unlock() }
-        return stats
+        lock.withLock { stats }
     }
 
     // MARK: - Under the lock
+
+    /// Indexes `key`'s file at `path`, of `bytes`, as used now, and sets its modification time to
+    /// match (the order of use survives restarts).
+    private func noteUseLocked(key: String, path: String, bytes: Int) {
+        let now = clock()
+        touch(path, now)
+        if let old = entries.updateValue(Entry(bytes: bytes, lastUse: now), forKey: key) { total -= old.bytes }
+        total += bytes
+    }
 
     private func scanLocked() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }

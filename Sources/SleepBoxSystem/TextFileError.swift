@@ -11,32 +11,31 @@ public struct TextFileError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The file.
     public var path: String
     /// What went wrong.
-    public var cause: Cause
+    public var cause: Cause {
+        didSet { (errno, line, reason) = Self.details(of: cause) }
+    }
+    /// The C error number from open(2)/read(2); nil when the file was read but is not UTF-8.
+    public private(set) var errno: Int32?
+    /// The line that is not UTF-8; nil when the file could not be read.
+    public private(set) var line: Int?
+    /// The reason in words: strerror(3) text such as "No such file or directory", or
+    /// "not UTF-8 text".
+    public private(set) var reason: String
 
     /// Creates an error.
     public init(path: String, cause: Cause) {
         self.path = path
         self.cause = cause
+        (errno, line, reason) = Self.details(of: cause)
     }
 
-    /// The C error number from open(2)/read(2); nil when the file was read but is not UTF-8.
-    public var errno: Int32? {
-        if case .unreadable(let error) = cause { return error.errno }
-        return nil
-    }
-
-    /// The line that is not UTF-8; nil when the file could not be read.
-    public var line: Int? {
-        if case .notUTF8(let line) = cause { return line }
-        return nil
-    }
-
-    /// The reason in words: strerror(3) text such as "No such file or directory", or
-    /// "not UTF-8 text".
-    public var reason: String {
+    // The details are stored, not worked out from `cause` where they are read: matching the
+    // enum inside a typed `catch` in another module crashed the 6.3.1 optimizer (an ownership
+    // verification failure in CopyPropagation) in release builds.
+    private static func details(of cause: Cause) -> (Int32?, Int?, String) {
         switch cause {
-        case .unreadable(let error): return error.reason
-        case .notUTF8: return "not UTF-8 text"
+        case .unreadable(let error): return (error.errno, nil, error.reason)
+        case .notUTF8(let line): return (nil, line, "not UTF-8 text")
         }
     }
 
@@ -50,9 +49,7 @@ public struct TextFileError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// `path: cannot read: reason (errno N)`, or `path:3: cannot read: not UTF-8 text`.
     public var description: String {
-        switch cause {
-        case .unreadable(let error): return "\(path): cannot read: \(reason) (errno \(error.errno))"
-        case .notUTF8(let line): return "\(path):\(line): cannot read: \(reason)"
-        }
+        if let errno { return "\(path): cannot read: \(reason) (errno \(errno))" }
+        return "\(path):\(line ?? 1): cannot read: \(reason)"
     }
 }

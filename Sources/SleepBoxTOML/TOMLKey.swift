@@ -27,3 +27,28 @@ public struct TOMLKey<Target>: Sendable {
         self.read = read
     }
 }
+
+extension TOMLKey {
+    /// A key holding a number within `range`, stored at `field` of the target.
+    public static func number(_ name: String, _ range: TOMLRange,
+                              into field: WritableKeyPath<Target, Double> & Sendable) -> TOMLKey {
+        TOMLKey(name) { reader, value, target in
+            if let x = reader.number(value, range) { target[keyPath: field] = x }
+        }
+    }
+
+    /// A key holding a whole number within `range`, stored at `field` of the target.
+    public static func wholeNumber(_ name: String, _ range: TOMLRange,
+                                   into field: WritableKeyPath<Target, Int> & Sendable) -> TOMLKey {
+        TOMLKey(name) { reader, value, target in
+            if let x = reader.wholeNumber(value, range) { target[keyPath: field] = x }
+        }
+    }
+
+    /// A key holding `true` or `false`, stored at `field` of the target.
+    public static func bool(_ name: String, into field: WritableKeyPath<Target, Bool> & Sendable) -> TOMLKey {
+        TOMLKey(name) { reader, value, target in
+            if let x = reader.bool(value) { target[keyPath: field] = x }
+        }
+    }
+}

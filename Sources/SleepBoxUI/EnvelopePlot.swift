@@ -75,7 +75,8 @@ public enum EnvelopePlot {
         img.text("dBFS", x: 4, y: night.top - 14, axis)
 
         guard !shown.isEmpty else { return img }
-        let gap = 24
+        // Room for the next panel's decibel labels.
+        let gap = 56
         let each = (width - 44 - 12 - gap * (shown.count - 1)) / shown.count
         for (i, inset) in shown.enumerated() {
             let left = 44 + i * (each + gap)
@@ -116,7 +117,8 @@ public enum EnvelopePlot {
                 img.fill(x: left, y: y(Float(db)), width: width, height: 1, grid)
                 img.text("\(db)", x: left - 40, y: y(Float(db)) - 3, axis)
             }
-            let steps: [Double] = [5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200]
+            // Labels name hours and minutes: below two minutes on show, seconds steps too.
+            let steps: [Double] = (span < 120 ? [5, 10, 30] : []) + [60, 120, 300, 600, 1800, 3600, 7200]
             let step = steps.first { span / $0 <= Double(max(2, width / 110)) } ?? 7200
             var t = (range.lowerBound / step).rounded(.up) * step
             while t <= range.upperBound {
@@ -169,8 +171,9 @@ public enum EnvelopePlot {
                     }
                     if placed != nil { break }
                 }
-                // Every lane is full here: the last lane takes it, at the left or right edge.
-                let spot = placed ?? (labelLanes - 1, min(max(0, rightStart), img.width - w))
+                // Every lane is taken here: the line alone (text over text would be unreadable;
+                // an inset shows these minutes with room for their labels).
+                guard let spot = placed else { continue }
                 laneSpans[spot.lane].append(spot.x...(spot.x + w + 4))
                 let ly = top - laneHeight * (labelLanes - spot.lane)
                 img.fill(x: mx, y: ly + laneHeight - 2, width: 1, height: top - ly - laneHeight + 2, c)

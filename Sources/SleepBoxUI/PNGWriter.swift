@@ -23,13 +23,6 @@ public struct PNGWriter: Sendable {
         public var red: UInt8
         public var green: UInt8
         public var blue: UInt8
-
-        /// A colour from its 8-bit channels.
-        public init(red: UInt8, green: UInt8, blue: UInt8) {
-            self.red = red
-            self.green = green
-            self.blue = blue
-        }
     }
 
     /// Unlit pixels: the panel's black.

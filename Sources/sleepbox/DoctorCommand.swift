@@ -8,18 +8,14 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check the GPIO chip and lines, the display, the sound device, folders, permissions and the clock.")
 
-    @Option(help: "Configuration file.")
-    var config: String = "/etc/sleepbox/sleepbox.toml"
-    @Option(help: "The state folder.")
-    var stateDir: String = "/var/lib/sleepbox"
-    @Option(help: "The control socket.")
-    var socket: String = "/run/sleepbox/control.sock"
+    @OptionGroup var places: BoxPlaces
     @Option(help: "A board profile file (instead of the configuration's).")
     var board: String?
 
     func run() throws {
-        let configPath = FileManager.default.fileExists(atPath: config) ? config : nil
-        let doctor = Doctor(configPath: configPath, stateDirectory: stateDir, socketPath: socket, boardPath: board)
+        let configPath = FileManager.default.fileExists(atPath: places.config) ? places.config : nil
+        let doctor = Doctor(configPath: configPath, stateDirectory: places.stateDir, socketPath: places.socket,
+                            boardPath: board)
         let checks = doctor.run()
         print(Doctor.table(checks))
         if checks.contains(where: { $0.outcome == .failure }) { throw ExitCode(.failure) }

@@ -47,7 +47,7 @@ struct PlayCommand: ParsableCommand {
         }
         guard player.run() else {
             FileHandle.standardError.write(Data("sleepbox: cannot play \(player.failure ?? file)\n".utf8))
-            throw ExitCode(.noInput)
+            throw ExitCode(player.failureStatus)
         }
     }
 }

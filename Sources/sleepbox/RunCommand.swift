@@ -8,14 +8,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the box: on a Raspberry Pi with its buttons, knob, display and speaker, or with simulated devices.")
 
-    @Option(help: "Configuration file (TOML).")
-    var config: String = RunOptions.defaultConfigPath
-
-    @Option(help: "Where the state file lives.")
-    var stateDir: String = "/var/lib/sleepbox"
-
-    @Option(help: "The control socket.")
-    var socket: String = "/run/sleepbox/control.sock"
+    @OptionGroup var places: BoxPlaces
 
     @Option(help: "pi (GPIO, I2C display, ALSA), sim (simulated devices in real time), or auto.")
     var hardware: Hardware = .auto
@@ -40,7 +33,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let options = RunOptions(
-            configPath: config, stateDirectory: stateDir, socketPath: socket,
+            configPath: places.config, stateDirectory: places.stateDir, socketPath: places.socket,
             hardware: RunOptions.Hardware(rawValue: hardware.rawValue) ?? .auto, boardPath: board,
             display: RunOptions.displayMode(display), sound: RunOptions.Sound(argument: audio) ?? .none, seed: seed)
         do {

@@ -1,5 +1,5 @@
 import Foundation
-import SleepBoxCore
+@testable import SleepBoxCore
 import Testing
 
 /// The alarm rule on its own: instants in local time from the time zone database.

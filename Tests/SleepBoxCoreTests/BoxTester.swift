@@ -282,12 +282,13 @@ struct BoxTester {
     mutating func leafToMeditation(after seconds: Double = 1, sourceLocation: SourceLocation = #_sourceLocation) throws -> ItemID {
         let pick = try pick(.meditation, sourceLocation: sourceLocation)
         let start = expectedStart(pick.item)
+        let title = box.catalog.item(pick.item)?.title
         let at = now.uptime + seconds
         tap(.leaf, after: seconds, update: {
             $0.mode = .meditation
             $0.lastMode = .meditation
             $0.phase = .playing(Playback(item: pick.item, position: start, anchor: at))
-            $0.lastTitle = Fixture.title(pick.item)
+            $0.lastTitle = title
             $0.contentCompleted = false
             pick.apply(to: &$0)
         }, commands: [.play(pick.item, from: start), .persist], sourceLocation: sourceLocation)

@@ -4,6 +4,14 @@ import Testing
 
 let ringCommand = Command.startAlarm(from: 0.05, to: 0.7, over: 60)
 
+extension Screen {
+    /// The idle screen's greeting (nil on any other screen).
+    var idleGreeting: String? {
+        if case .idle(let idle) = self { return idle.greeting }
+        return nil
+    }
+}
+
 extension BoxTester {
     /// Sends `.timePassed` at the wall time `wall` and expects the alarm to start ringing there.
     mutating func expectRing(at wall: Double, greeting: Bool = false, extra: (inout BoxState) -> Void = { _ in },
@@ -12,6 +20,7 @@ extension BoxTester {
         send(.timePassed, at: m, update: {
             extra(&$0)
             $0.alarmLog.lastHandled = wall
+            $0.alarmLog.lastRang = wall
             $0.mode = .off
             $0.timer = nil
             $0.overlay = nil
@@ -143,6 +152,7 @@ extension BoxTester {
         t.send(.timePassed, at: m, update: {
             $0.progress[item] = ProgressEntry(position: m.uptime - started, duration: Fixture.duration(item), updated: instant)
             $0.alarmLog.lastHandled = instant
+            $0.alarmLog.lastRang = instant
             $0.mode = .off
             $0.timer = nil
             $0.phase = .ringing(AlarmRing(since: m.uptime, greetingPending: false))
@@ -319,6 +329,7 @@ extension BoxTester {
         // The clock is set forward by 35 min: 25 min late.
         t.send(.clockChanged, after: 1, wallJump: 2099, update: { [now = t.now] in
             $0.alarmLog.lastHandled = instant
+            $0.alarmLog.lastRang = instant
             $0.phase = .ringing(AlarmRing(since: now.uptime + 1, greetingPending: false))
         }, commands: [ringCommand, .persist])
         #expect(t.now.wall == instant + 1500)
@@ -330,6 +341,7 @@ extension BoxTester {
         t.send(.timePassed, at: t.atWall(instant - 600), commands: [])
         t.send(.clockChanged, after: 0, wallJump: 600 + 1800, update: { [now = t.now] in
             $0.alarmLog.lastHandled = instant
+            $0.alarmLog.lastRang = instant
             $0.phase = .ringing(AlarmRing(since: now.uptime, greetingPending: false))
         }, commands: [ringCommand, .persist])
     }
@@ -380,6 +392,7 @@ extension BoxTester {
         var t = BoxTester(config: evening.config, at: Moment(uptime: 12, wall: instant + 1200))
         t.start(restoring: snapshot, update: {
             $0.alarmLog.lastHandled = instant
+            $0.alarmLog.lastRang = instant
             $0.phase = .ringing(AlarmRing(since: 12, greetingPending: false))
         }, commands: [.setVolume(percent: 50), ringCommand, .persist])
 
@@ -415,6 +428,86 @@ extension BoxTester {
         }
         #expect(after.nextAlarm == "Wed 06:30")
         t.expectRing(at: instant + 86400)
+    }
+
+    @Test func settingTheTimeOrDaysOrSwitchingTheAlarmClearsSkipNext() throws {
+        // Skip next, off, then set again for 06:45: the new alarm rings its first morning.
+        var t = try BoxTester.started(alarm: Self.alarm)
+        var skipping = Self.alarm
+        skipping.skipNext = true
+        t.send(.alarmEdited(skipping), after: 1, update: { $0.alarm = skipping }, commands: [.persist])
+        var off = skipping
+        off.isEnabled = false
+        t.send(.alarmEdited(off), after: 1, update: { $0.alarm = AlarmSettings(hour: 6, minute: 30, isEnabled: false) },
+               commands: [.persist])
+        let set = AlarmSettings(hour: 6, minute: 45)
+        t.send(.alarmEdited(set), after: 1, update: { $0.alarm = set }, commands: [.persist])
+        t.expectRing(at: try Self.tuesday0630() + 15 * 60)
+
+        // A skip carried over into a new time or new days is dropped too (the skip was for the old ring).
+        var u = try BoxTester.started(alarm: skipping)
+        var moved = skipping
+        moved.minute = 45
+        u.send(.alarmEdited(moved), after: 1, update: { $0.alarm = AlarmSettings(hour: 6, minute: 45) }, commands: [.persist])
+        var weekdays = moved
+        weekdays.skipNext = true
+        u.send(.alarmEdited(weekdays), after: 1, update: { $0.alarm = weekdays }, commands: [.persist])
+        var fewerDays = weekdays
+        fewerDays.weekdays = [2, 3, 4, 5, 6]
+        u.send(.alarmEdited(fewerDays), after: 1, update: { $0.alarm = AlarmSettings(hour: 6, minute: 45, weekdays: [2, 3, 4, 5, 6]) },
+               commands: [.persist])
+
+        // An edit that sets the skip with a new time keeps it; an unchanged alarm keeps its skip.
+        var v = try BoxTester.started(alarm: Self.alarm)
+        let both = AlarmSettings(hour: 7, minute: 0, skipNext: true)
+        v.send(.alarmEdited(both), after: 1, update: { $0.alarm = both }, commands: [.persist])
+        v.send(.alarmEdited(both), after: 1, commands: [])
+        #expect(v.box.nextAlarm(after: v.now.wall) == (try Self.tuesday0630()) + 86400 + 30 * 60)
+    }
+
+    /// After a wake-up the idle screen says good morning until noon, not "Wind down"; a morning
+    /// whose ring was skipped, and the next morning before its ring, do not.
+    @Test func afterTheAlarmTheIdleScreenSaysGoodMorningUntilNoon() throws {
+        var t = try BoxTester.started(alarm: Self.alarm)
+        let instant = try Self.tuesday0630()
+        t.expectRing(at: instant)
+        t.dismissByLeafHold(after: 60)
+        #expect(t.screen(after: 26 * 60) == .idle(IdleScreen(greeting: "Good morning", hour: 6, minute: 57,
+                                                              nextAlarm: "Wed 06:30", timerRemaining: nil)))
+        #expect(t.screen(after: 5 * 3600 + 28 * 60).idleGreeting == "Good morning") // 11:59
+        #expect(t.screen(after: 5 * 3600 + 29 * 60).idleGreeting == "Wind down")    // 12:00
+        #expect(t.box.display(at: t.atWall(instant + 86400 - 60)).screen.idleGreeting == "Wind down") // Wednesday 06:29
+
+        // Kept in the state file (an older file without it loads as before).
+        let snapshot = t.box.snapshot(at: t.now)
+        #expect(snapshot.alarmLog.lastRang == instant)
+        let data = try JSONEncoder().encode(snapshot)
+        var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(try JSONDecoder().decode(Snapshot.self, from: data) == snapshot)
+        var log = try #require(object["alarmLog"] as? [String: Any])
+        log["lastRang"] = nil
+        object["alarmLog"] = log
+        let older = try JSONDecoder().decode(Snapshot.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(older.alarmLog.lastRang == nil)
+        #expect(older.alarmLog.lastHandled == instant)
+
+        // In German too.
+        var config = t.config
+        config.language = .german
+        var german = Box(config: config, catalog: Fixture.catalog, seed: 1)
+        _ = german.start(at: Moment(uptime: 1, wall: instant + 3600), restoring: snapshot)
+        #expect(german.display(at: Moment(uptime: 1, wall: instant + 3600)).screen.idleGreeting == "Guten Morgen")
+
+        // Wednesday's ring skipped: no good morning that day.
+        var skipping = Self.alarm
+        skipping.skipNext = true
+        t.send(.alarmEdited(skipping), after: 60, update: { $0.alarm = skipping }, commands: [.persist])
+        t.send(.timePassed, at: t.atWall(instant + 86400), update: {
+            $0.alarm?.skipNext = false
+            $0.alarmLog.lastHandled = instant + 86400
+            $0.alarmLog.lastSkipped = instant + 86400
+        }, commands: [.persist])
+        #expect(t.screen(after: 30 * 60).idleGreeting == "Wind down")
     }
 
     @Test func weekdaysOnlyRingOnTheirDays() throws {

@@ -26,7 +26,15 @@ import Testing
 
     @Test func idleShowsTheClockTheNextAlarmAndARunningTimer() throws {
         var t = try BoxTester.started(alarm: AlarmSettings(hour: 6, minute: 30))
-        let commit = t.setTimer(3) // 45 min, nothing playing
+        let item = try t.leafToMeditation(after: 1)
+        let commit = t.setTimer(3) // 45 min
+        // The item ends before the timer: idle, and the timer still runs.
+        let end = t.at(1)
+        t.send(.itemFinished(item), after: 1, update: {
+            $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
+            $0.phase = .idle
+            $0.contentCompleted = true
+        }, commands: [.persist])
         #expect(t.screen(after: 60) == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 31,
                                                         nextAlarm: "Tue 06:30", timerRemaining: commit.uptime + 2700 - (t.now.uptime + 60))))
     }
@@ -160,13 +168,19 @@ import Testing
         #expect(t.box.nextDeadline.due == Due(uptime: open + 3, wall: alarm))
         let commit = t.now.uptime + 0.25
         t.send(.knobTurned(detents: 1), after: 0.25, update: { $0.overlay = .timerChoice(selected: 1, commitAt: commit + 3) }, commands: [])
+        // Committed while idle, it starts the meditation: the periodic save comes before the timer.
+        let pick = try t.pick(.meditation)
         t.tap(.knob, after: 0, update: {
             $0.overlay = nil
             $0.timerPreference = .minutes(15)
             $0.timer = SleepTimer(choice: .minutes(15), deadline: commit + 900, length: 900)
-        }, commands: [.persist])
-        // Idle with a timer: the timer.
-        #expect(t.box.nextDeadline.due == Due(uptime: commit + 900, wall: alarm))
+            $0.mode = .meditation
+            $0.lastMode = .meditation
+            $0.phase = .playing(Playback(item: pick.item, position: 0, anchor: commit))
+            $0.lastTitle = Fixture.title(pick.item)
+            pick.apply(to: &$0)
+        }, commands: [.play(pick.item, from: 0), .persist])
+        #expect(t.box.nextDeadline.due == Due(uptime: commit + 15, wall: alarm))
         // A message: its end.
         let cancel = t.now.uptime + 1
         t.tap(.timer, after: 1, update: {
@@ -177,7 +191,6 @@ import Testing
         t.send(.timePassed, after: 1.25, update: { $0.overlay = nil }, commands: [])
 
         // Playing: the periodic save comes first.
-        try t.leafToMeditation(after: 1)
         let saved = t.state.lastPersistUptime
         #expect(t.box.nextDeadline.due == Due(uptime: saved + 15, wall: alarm))
         t.send(.timePassed, at: Moment(uptime: saved + 15, wall: t.now.wall + (saved + 15 - t.now.uptime)), commands: [.persist])
@@ -206,6 +219,7 @@ import Testing
         let m = t.atWall(alarm)
         t.send(.timePassed, at: m, update: {
             $0.alarmLog.lastHandled = alarm
+            $0.alarmLog.lastRang = alarm
             $0.progress[poem.item] = ProgressEntry(position: Fixture.duration(poem.item), duration: Fixture.duration(poem.item), updated: alarm)
             $0.mode = .off
             $0.phase = .ringing(AlarmRing(since: m.uptime, greetingPending: false))

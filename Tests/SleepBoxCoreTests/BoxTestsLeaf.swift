@@ -330,6 +330,13 @@ import Testing
                 down.insert(button)
                 event = .buttonPressed(button)
             }
+            // The box is woken at each of its deadlines on the way, as the runner does (the timer
+            // choice committing itself may start the last mode).
+            while let due = box.nextDeadline.uptime, due <= now.uptime {
+                let at = Moment(uptime: due, wall: now.wall(atUptime: due))
+                let before = box.state
+                checkInvariants(box, commands: box.handle(.timePassed, at: at), before: before, at: at, event: .timePassed)
+            }
             let before = box.state
             let commands = box.handle(event, at: now)
             checkInvariants(box, commands: commands, before: before, at: now, event: event)

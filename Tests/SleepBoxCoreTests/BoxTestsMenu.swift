@@ -100,13 +100,99 @@ import Testing
         #expect(stories.rows == [MenuRow(kind: .back, label: "Back"),
                                  MenuRow(kind: .item, label: "The Fox", detail: "25 min")])
         #expect(stories.selected == 1, "a list opens on its first item")
-        // The story belongs to no pool: it plays in the last mode, and the leaf goes on from there.
+        // The story belongs to no pool: it plays with the mode off (see libraryItemOfNoModeLeavesTheModeAlone).
         let commands = d.pressKnob()
         #expect(commands == [.play("story-fox", from: 0), .persist])
         #expect(d.menu == nil)
-        #expect(d.box.state.mode == .meditation)
+        #expect(d.box.state.mode == .off)
+        #expect(d.box.state.lastMode == .meditation)
         #expect(d.box.state.phase == .playing(Playback(item: "story-fox", position: 0, anchor: d.now.uptime)))
         #expect(d.box.state.lastTitle == "The Fox")
+    }
+
+    /// Two sleep stories beside the fixture's items.
+    static let twoStories = Catalog(items: Fixture.catalog.items + [
+        ContentItem(id: "story-owl", title: "The Owl", kind: .story, duration: 1200),
+    ])
+
+    /// A story (a kind in no mode's pool) picked in the library while a meditation plays: the mode
+    /// goes off and the last mode stays; skip plays the next story; the leaf stops it, and the
+    /// next leaf starts Meditation as from Off.
+    @Test func libraryItemOfNoModeLeavesTheModeAlone() throws {
+        var t = try BoxTester.started(catalog: Self.twoStories)
+        let meditation = try t.leafToMeditation(after: 1)
+        let started = t.now.uptime - 0.25
+
+        // The knob held opens the library; four detents down to Sleep stories; a press opens it.
+        t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
+        let held = t.at(0.8)
+        t.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
+            $0.pressed[.knob] = .used
+            $0.overlay = .menu(MenuPosition(category: nil, selected: 0), until: held.uptime + 30)
+        }, commands: [])
+        t.send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
+        let turned = t.at(1)
+        t.send(.knobTurned(detents: 4), after: 1, update: {
+            $0.overlay = .menu(MenuPosition(category: nil, selected: 4), until: turned.uptime + 30)
+        }, commands: [])
+        t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
+        let opened = t.at(0.1)
+        t.send(.buttonReleased(.knob), after: 0.1, update: {
+            $0.pressed[.knob] = nil
+            $0.overlay = .menu(MenuPosition(category: .kind(.story), selected: 1), until: opened.uptime + 30)
+        }, commands: [])
+        #expect(t.screen().name == "menu")
+
+        // A press on The Fox: it crossfades in as a skip would; the mode goes off, the last mode stays.
+        t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
+        let chosen = t.at(0.1)
+        let heard = chosen.uptime - started
+        t.send(.buttonReleased(.knob), after: 0.1, update: {
+            $0.pressed[.knob] = nil
+            $0.overlay = nil
+            $0.mode = .off
+            $0.progress[meditation] = ProgressEntry(position: heard, duration: Fixture.duration(meditation), updated: chosen.wall)
+            $0.phase = .crossfading(from: Playback(item: meditation, position: heard, anchor: chosen.uptime),
+                                    to: Playback(item: "story-fox", position: 0, anchor: chosen.uptime),
+                                    since: chosen.uptime, until: chosen.uptime + 1.5, reason: .skip)
+            $0.lastTitle = "The Fox"
+        }, commands: [.crossfade(to: "story-fox", from: 0, over: 1.5), .persist])
+        #expect(t.state.lastMode == .meditation)
+        t.send(.timePassed, after: 1.5, update: {
+            $0.phase = .playing(Playback(item: "story-fox", position: 0, anchor: chosen.uptime))
+        }, commands: [.persist])
+        guard case .nowPlaying(let playing) = t.screen() else {
+            Issue.record("expected the playing screen")
+            return
+        }
+        #expect(playing.kind == .story)
+
+        // Skip: the next story, in the library's order.
+        let skipped = t.at(1.25)
+        t.tap(.skip, after: 1, update: {
+            $0.progress["story-fox"] = ProgressEntry(position: skipped.uptime - chosen.uptime, duration: 1500, updated: skipped.wall)
+            $0.phase = .crossfading(from: Playback(item: "story-fox", position: skipped.uptime - chosen.uptime, anchor: skipped.uptime),
+                                    to: Playback(item: "story-owl", position: 0, anchor: skipped.uptime),
+                                    since: skipped.uptime, until: skipped.uptime + 1.5, reason: .skip)
+            $0.lastTitle = "The Owl"
+        }, commands: [.crossfade(to: "story-owl", from: 0, over: 1.5), .persist])
+        t.send(.timePassed, after: 1.5, update: {
+            $0.phase = .playing(Playback(item: "story-owl", position: 0, anchor: skipped.uptime))
+        }, commands: [.persist])
+
+        // The leaf stops it (a fade, as turning off does).
+        let stopped = t.at(1)
+        let owl = stopped.uptime - skipped.uptime
+        t.tap(.leaf, after: 1, update: {
+            $0.progress["story-owl"] = ProgressEntry(position: owl, duration: 1200, updated: stopped.wall)
+            $0.phase = .fadingOut(Playback(item: "story-owl", position: owl, anchor: stopped.uptime),
+                                  since: stopped.uptime, until: stopped.uptime + 1.5, reason: .stoppedByHand)
+        }, commands: [.rampGain(to: 0, over: 1.5, curve: .equalPower), .persist])
+        t.send(.timePassed, after: 1.25, update: { $0.phase = .idle }, commands: [.stop, .persist])
+        #expect(t.state.mode == .off)
+
+        // The next leaf is Meditation, as from Off.
+        try t.leafToMeditation(after: 1)
     }
 
     @Test func backGoesUpToTheCategoryItCameFrom() throws {

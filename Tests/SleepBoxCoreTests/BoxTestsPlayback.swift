@@ -203,9 +203,70 @@ import Testing
         let down = t.now.uptime + 10
         t.edge(.skip, down: true, after: 10, update: { $0.pressed[.skip] = .pending }, commands: [])
         t.keepInput(for: 0.8, update: {
-            $0.pressed[.skip] = .holding
+            $0.pressed[.skip] = .used
             $0.phase = .playing(Playback(item: "med-short", position: 20, anchor: down + 0.8))
         }, commands: [.seek(to: 20)])
+        // The seek that reached the end was the hold's last: the repeats seek no more.
+        t.keepInput(for: 1, commands: [])
+        t.edge(.skip, down: false, after: 0.1, update: { $0.pressed[.skip] = nil }, commands: [])
+    }
+
+    /// Two 20 s meditations played one after the other (`continue_with_next`).
+    static let twoShort = Catalog(items: [
+        ContentItem(id: "med-a", title: "A", kind: .meditation, duration: 20),
+        ContentItem(id: "med-b", title: "B", kind: .meditation, duration: 20),
+    ])
+
+    @Test func aSeekToTheEndStartsTheNextItemAtItsStartNeverInIt() throws {
+        var t = try BoxTester.started(continueWithNext: true, catalog: Self.twoShort)
+        let first = try t.leafToMeditation(after: 1)
+        let down = t.now.uptime + 10
+        t.edge(.skip, down: true, after: 10, update: { $0.pressed[.skip] = .pending }, commands: [])
+        t.keepInput(for: 0.8, update: {
+            $0.pressed[.skip] = .used
+            $0.phase = .playing(Playback(item: first, position: 20, anchor: down + 0.8))
+        }, commands: [.seek(to: 20)])
+        // The audio side reaches the end at once: the next item starts at 0 and stays there.
+        let second = try t.pick(.meditation, avoiding: first)
+        let end = t.at(0.05)
+        t.send(.itemFinished(first), after: 0.05, update: {
+            $0.progress[first] = ProgressEntry(position: 20, duration: 20, updated: end.wall)
+            $0.phase = .playing(Playback(item: second.item, position: 0, anchor: end.uptime))
+            $0.lastTitle = second.item == "med-a" ? "A" : "B"
+            $0.contentCompleted = false
+            second.apply(to: &$0)
+        }, commands: [.play(second.item, from: 0), .persist])
+        t.keepInput(for: 1.5, commands: [])
+        t.edge(.skip, down: false, after: 0.1, update: { $0.pressed[.skip] = nil }, commands: [])
+        #expect(t.state.phase == .playing(Playback(item: second.item, position: 0, anchor: end.uptime)))
+    }
+
+    @Test func anItemThatEndsByItselfDuringAHeldSkipStartsTheNextUnsought() throws {
+        var t = try BoxTester.started(continueWithNext: true, catalog: Self.twoShort)
+        let first = try t.leafToMeditation(after: 1)
+        let started = t.now.uptime - 0.25
+        // Down 4 s in: the first seek lands at 19.8 s, 0.2 s before the end.
+        let down = started + 4
+        t.edge(.skip, down: true, after: down - t.now.uptime, update: { $0.pressed[.skip] = .pending }, commands: [])
+        let sought = (down + 0.8 - started) + 15
+        #expect(abs(sought - 19.8) < 1e-9)
+        t.keepInput(for: 0.8, update: {
+            $0.pressed[.skip] = .holding
+            $0.phase = .playing(Playback(item: first, position: sought, anchor: down + 0.8))
+        }, commands: [.seek(to: sought)])
+        let second = try t.pick(.meditation, avoiding: first)
+        let end = t.at(0.2)
+        t.send(.itemFinished(first), after: 0.2, update: {
+            $0.pressed[.skip] = .used
+            $0.progress[first] = ProgressEntry(position: 20, duration: 20, updated: end.wall)
+            $0.phase = .playing(Playback(item: second.item, position: 0, anchor: end.uptime))
+            $0.lastTitle = second.item == "med-a" ? "A" : "B"
+            $0.contentCompleted = false
+            second.apply(to: &$0)
+        }, commands: [.play(second.item, from: 0), .persist])
+        // The repeats at 1.3 s, 1.8 s, ... do not seek in the new item.
+        t.keepInput(for: 1.5, commands: [])
+        t.edge(.skip, down: false, after: 0.1, update: { $0.pressed[.skip] = nil }, commands: [])
     }
 
     // MARK: Knob

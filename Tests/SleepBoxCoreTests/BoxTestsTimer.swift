@@ -98,6 +98,53 @@ extension BoxTester {
         #expect(t.state.timer == nil)
     }
 
+    @Test func aTimerSetWhileTheBoxIsOffStartsTheLastModeWithIt() throws {
+        var t = try BoxTester.started()
+        let open = t.now.uptime + 1
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        let turn = t.now.uptime + 0.5
+        t.send(.knobTurned(detents: 2), after: 0.5, update: { $0.overlay = .timerChoice(selected: 2, commitAt: turn + 3) },
+               commands: [])
+        // Left alone, the choice commits itself: the meditation starts, and the 30 minutes with it.
+        let pick = try t.pick(.meditation)
+        let commit = t.at(3)
+        t.send(.timePassed, after: 3, update: {
+            $0.overlay = nil
+            $0.timerPreference = .minutes(30)
+            $0.timer = SleepTimer(choice: .minutes(30), deadline: commit.uptime + 1800, length: 1800)
+            $0.mode = .meditation
+            $0.lastMode = .meditation
+            $0.phase = .playing(Playback(item: pick.item, position: 0, anchor: commit.uptime))
+            $0.lastTitle = Fixture.title(pick.item)
+            pick.apply(to: &$0)
+        }, commands: [.play(pick.item, from: 0), .persist])
+        guard case .nowPlaying(let screen) = t.screen(after: 60) else {
+            Issue.record("expected the playing screen")
+            return
+        }
+        #expect(screen.timerRemaining == 1740)
+    }
+
+    @Test func aTimerSetWhileOffWithNothingToPlayLeavesNoTimer() throws {
+        var t = try BoxTester.started(catalog: Catalog(items: [
+            ContentItem(id: "med-later", title: "Later", kind: .meditation, duration: 600, isAvailable: false),
+        ]))
+        let open = t.now.uptime + 1
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        let turn = t.now.uptime + 0.5
+        t.send(.knobTurned(detents: 1), after: 0.5, update: { $0.overlay = .timerChoice(selected: 1, commitAt: turn + 3) },
+               commands: [])
+        let commit = t.now.uptime + 0.5
+        t.tap(.knob, after: 0.5, update: {
+            $0.timerPreference = .minutes(15)
+            $0.mode = .meditation
+            $0.lastMode = .meditation
+            $0.overlay = .comingSoon(title: "Meditation", until: commit + 3)
+            $0.shuffle[.meditation] = ShuffleBag()
+        }, commands: [.persist])
+        #expect(t.state.timer == nil)
+    }
+
     /// Spec: the choice opens "at the current setting (Off when none)". A running timer is
     /// cancelled by the press, so the implementation opens at the last committed choice.
     @Test func timerPressWhileATimerRunsCancelsItWithAConfirmation() throws {
@@ -211,7 +258,15 @@ extension BoxTester {
 
     @Test func aTimerRunningOutWithNothingPlayingJustEnds() throws {
         var t = try BoxTester.started()
+        let item = try t.leafToMeditation(after: 1)
         let commit = t.setTimer(1)
+        // The item ends before the timer: idle, and the timer still runs.
+        let end = t.at(1)
+        t.send(.itemFinished(item), after: 1, update: {
+            $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
+            $0.phase = .idle
+            $0.contentCompleted = true
+        }, commands: [.persist])
         guard case .idle(let idle) = t.screen(after: 100) else {
             Issue.record("expected the idle screen")
             return

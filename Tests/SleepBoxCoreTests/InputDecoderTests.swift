@@ -1,5 +1,5 @@
 import Testing
-import SleepBoxCore
+@testable import SleepBoxCore
 
 @Suite("InputDecoder")
 struct InputDecoderTests {

@@ -39,6 +39,42 @@ import Testing
         #expect(error.message == #"unknown day "someday" (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#)
     }
 
+    /// Each of these was taken (or crashed the daemon) before: numbers are range-checked before any
+    /// conversion, and every value must have its JSON type.
+    @Test(arguments: [
+        (#"{"cmd":"turn","detents":-9223372036854775808}"#, #""detents" must be a whole number from -100 to 100, not 0"#),
+        (#"{"cmd":"turn","detents":1e300}"#, #""detents" must be a whole number from -100 to 100, not 0"#),
+        (#"{"cmd":"turn","detents":true}"#, #""detents" must be a whole number from -100 to 100, not 0"#),
+        (#"{"cmd":"turn","detents":1.5}"#, #""detents" must be a whole number from -100 to 100, not 0"#),
+        (#"{"cmd":"volume","percent":true}"#, #""percent" must be a whole number from 0 to 100"#),
+        (#"{"cmd":"volume","percent":1000}"#, #""percent" must be a whole number from 0 to 100"#),
+        (#"{"cmd":"hold","button":"skip","seconds":1e400}"#, "not a JSON object: " + #"{"cmd":"hold","button":"skip","seconds":1e400}"#),
+        (#"{"cmd":"hold","button":"skip","seconds":false}"#, #""seconds" must be a number between 0 and 60"#),
+        (#"{"cmd":"alarm","enabled":"true"}"#, #""enabled" must be true or false"#),
+        (#"{"cmd":"alarm","enabled":1}"#, #""enabled" must be true or false"#),
+        (#"{"cmd":"alarm","time":"06:45","days":"mon"}"#, #""days" must be a list of at least one day (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#),
+        (#"{"cmd":"alarm","time":"06:45","days":[]}"#, #""days" must be a list of at least one day (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#),
+        (#"{"cmd":"alarm","time":"06:45","days":[1]}"#, "unknown day 1 (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"),
+        (#"{"cmd":"alarm","time":"+6:45"}"#, #""time" must be HH:MM (00:00-23:59)"#),
+        (#"{"cmd":"alarm","time":"-0:45"}"#, #""time" must be HH:MM (00:00-23:59)"#),
+        (#"{"cmd":"alarm","time":"25:61"}"#, #""time" must be HH:MM (00:00-23:59)"#),
+    ])
+    func outsideValuesAreCheckedBeforeTheyAreUsed(line: String, message: String) {
+        guard case .failure(let error) = ControlProtocol.parse(line) else {
+            Issue.record("\(line) was taken")
+            return
+        }
+        #expect(error.message == message)
+    }
+
+    @Test func wellTypedAlarmRequestsStillParse() throws {
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"6:45"}"#).get() == .setAlarm(hour: 6, minute: 45, weekdays: nil))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","enabled":false}"#).get() == .enableAlarm(false))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","skipNext":true}"#).get() == .skipNextAlarm(true))
+        #expect(try ControlProtocol.parse(#"{"cmd":"volume","percent":40}"#).get() == .volume(40))
+        #expect(try ControlProtocol.parse(#"{"cmd":"turn","detents":-3}"#).get() == .turn(-3))
+    }
+
     @Test func aBadRequestIsAnsweredWithWhatIsWrong() throws {
         let sim = Self.simulator()
         sim.start()
@@ -54,6 +90,21 @@ import Testing
         #expect(answer["ok"] as? Bool == false)
         #expect(answer["error"] as? String == "no alarm is set; set one with a time first")
         #expect(sim.box.state.alarm == nil)
+    }
+
+    @Test func setAfterSkipNextAndOffRingsTheNewAlarmTheNextMorning() throws {
+        let sim = Self.simulator()
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        for line in [#"{"cmd":"alarm","time":"06:30"}"#, #"{"cmd":"alarm","skipNext":true}"#,
+                     #"{"cmd":"alarm","enabled":false}"#, #"{"cmd":"alarm","time":"06:45"}"#] {
+            #expect(try Self.object(control.answer(line: line, at: sim.now))["ok"] as? Bool == true, "\(line)")
+        }
+        #expect(sim.box.state.alarm == AlarmSettings(hour: 6, minute: 45))
+        // Monday 2026-11-23 06:45 in Berlin, 8 h 15 min after the start.
+        sim.advance(to: 8 * 3600 + 15 * 60)
+        #expect(sim.box.state.phase.isAlarmActive)
+        #expect(sim.box.state.alarmLog.lastSkipped == nil)
     }
 
     @Test func aPressOnTheSocketGoesThroughTheDecoderLikeAScriptedOne() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SleepBoxCore
+import SleepBoxUI
 import Testing
 @testable import SleepBoxDaemon
 
@@ -119,5 +120,47 @@ import Testing
         #expect(FrameRecorder.name(at: 5434.25) == "01h30m34.250s.png")
         let names = [FrameRecorder.name(at: 1), FrameRecorder.name(at: 1, index: 2), FrameRecorder.name(at: 1.001)]
         #expect(names.sorted() == names)
+        #expect(FrameRecorder.name(at: 1e19) == FrameRecorder.name(at: .infinity))
+    }
+
+    @Test func theRunLogMarksModesTheTimersFadeAlarmsAndSnoozes() throws {
+        var config = BoxConfig(timeZone: Self.berlin)
+        config.timer.choices = [1]
+        config.alarm = AlarmSettings(hour: 22, minute: 40)
+        let sim = Self.simulator(config: config)
+        // Meditation at 1 s; timer, one detent to 1 minute, knob to commit; at 22:40 the alarm;
+        // any button snoozes; a long leaf hold after the snooze's ring stops it.
+        let steps: [ScriptStep] = [
+            ScriptStep(line: 1, at: 1, action: .press(.leaf)),
+            ScriptStep(line: 2, at: 3, action: .press(.timer)),
+            ScriptStep(line: 3, at: 4, action: .turn(1)),
+            ScriptStep(line: 4, at: 5, action: .press(.knob)),
+            ScriptStep(line: 5, at: 610, action: .press(.skip)),
+            ScriptStep(line: 6, at: 1200, action: .hold(.leaf, seconds: 2.5)),
+            ScriptStep(line: 7, at: 1300, action: .end),
+        ]
+        ScriptRunner(script: SimulatorScript(steps: steps)).run(on: sim)
+        let labels = sim.log.moments.map(\.label)
+        // The sleep timer's fade leaves the mode as it was; the alarm turns it off as it starts.
+        #expect(labels == ["meditation", "timer fade", "alarm", "off", "snooze", "alarm", "alarm off"], "\(sim.log.moments)")
+        let fade = try #require(sim.log.fades.first)
+        #expect(fade.upperBound - fade.lowerBound == config.timer.fadeOutSeconds)
+        #expect(sim.log.insets.map(\.title) == ["the sleep timer's fade", "the alarm"])
+        #expect(sim.log.insets.first?.range.contains(fade.lowerBound) == true)
+    }
+
+    @Test func framesAFractionOfAMillisecondApartAreBothKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("frames-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recorder = try FrameRecorder(directory: dir, scale: 1)
+        var a = Framebuffer(), b = Framebuffer()
+        a.set(x: 1, y: 1)
+        b.set(x: 2, y: 2)
+        recorder.record(a, dimmed: false, at: 1.0001)
+        recorder.record(b, dimmed: false, at: 1.0004)
+        recorder.record(a, dimmed: false, at: 1.0020)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(recorder.written == 3)
+        #expect(files == ["00h00m01.000s.png", "00h00m01.000s_2.png", "00h00m01.002s.png"])
     }
 }

@@ -45,6 +45,11 @@ printf '[audio]\nvolume = 140\n' >"$WORK/range.toml"
 expect_exit "out-of-range config exits 78" 78 "range.toml:2.*volume" -- "$BIN" config check "$WORK/range.toml"
 if "$BIN" config check config/sleepbox.toml >/dev/null 2>&1; then ok "shipped config/sleepbox.toml is valid"; else bad "shipped config/sleepbox.toml is valid"; fi
 
+# A one-shot command gives up on a sound card that is not there (the daemon keeps retrying).
+python3 -c "import wave; w = wave.open('$WORK/tone.wav', 'wb'); w.setnchannels(1); w.setsampwidth(2); w.setframerate(48000); w.writeframes(bytes(96000)); w.close()"
+expect_exit "play with no sound card gives up after 5 s with 69" 69 "no-such-card.*gave up after 5 s" -- \
+  timeout 60 "$BIN" play "$WORK/tone.wav" --device hw:no-such-card
+
 # --- every command answers --help ------------------------------------------------------------
 for cmd in "" run ctl simulate play content "content list" "content add" "content remove" "content check" \
            "content render" doctor config "config check"; do
@@ -214,6 +219,17 @@ if command -v tmux >/dev/null; then
   tmux send-keys -t sleepbox-cli-test q
   for _ in $(seq 50); do tmux has-session -t sleepbox-cli-test 2>/dev/null || break; sleep 0.1; done
   if tmux has-session -t sleepbox-cli-test 2>/dev/null; then bad "terminal: q quits"; else ok "terminal: q quits"; fi
+  # An 80-column terminal: the display in Braille cells, nothing wider than the terminal.
+  tmux kill-session -t sleepbox-cli-test 2>/dev/null
+  tmux new-session -d -s sleepbox-cli-test -x 80 -y 30 "$BIN simulate --start 2026-11-22T22:30:00 --seed 1 --speed 10"
+  if wait_for "mode off" && wait_for "│⠀"; then
+    widest=$(tmux capture-pane -p -t sleepbox-cli-test | python3 -c 'import sys; print(max(len(l.rstrip()) for l in sys.stdin))')
+    if [ "$widest" -le 80 ]; then ok "terminal of 80 columns: display in Braille cells, lines at most $widest wide"
+    else bad "terminal of 80 columns: lines fit" "$widest columns"; fi
+  else
+    bad "terminal of 80 columns: display in Braille cells" "$(tmux capture-pane -p -t sleepbox-cli-test | head -n 5)"
+  fi
+  tmux send-keys -t sleepbox-cli-test q
 else
   bad "terminal test" "tmux is missing"
 fi

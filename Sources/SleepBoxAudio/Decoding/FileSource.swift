@@ -12,15 +12,15 @@
 /// reason is kept in `failure`. Render never blocks on, retries, or crashes over a bad file.
 public final class FileSource: SeekableSource {
     /// The file being played.
-    public let path: String
+    public var path: String { stream.path }
     /// The format this source renders: always stereo, at the engine's rate.
-    public let format: AudioFormat
+    public var format: AudioFormat { stream.format }
     /// The file's own sample rate.
     public let fileSampleRate: Int
     /// The file's own channel count.
     public let fileChannels: Int
     /// The resampler quality in use, or nil when the file is already at the engine's rate.
-    public var resamplerQuality: ResamplerQuality? { resampler?.quality }
+    public var resamplerQuality: ResamplerQuality? { stream.resampler?.quality }
 
     /// Frames rendered since the start, at the engine rate.
     public private(set) var positionFrames = 0
@@ -33,11 +33,11 @@ public final class FileSource: SeekableSource {
     /// it declared. Nil while all is well, and after a clean end.
     public var failure: AudioError? {
         if let failure = reader.failure { return failure }
-        return resampler?.failure.map { AudioError(path: path, reason: "resampling failed: \($0)") }
+        return stream.resamplingFailure
     }
 
     private let reader: SoundFileReader
-    private let resampler: SoxrResampler?
+    private let stream: EngineRateStream
     private let rateRatio: RateRatio
 
     /// Opens a file for playback.
@@ -55,29 +55,12 @@ public final class FileSource: SeekableSource {
         quality: ResamplerQuality = .standard,
         chunkFrames: Int = 4096
     ) throws(AudioError) {
-        guard format.channels == 2, format.sampleRate > 0 else {
-            throw AudioError(
-                path: path,
-                reason: "engine format must be stereo at a positive rate, not \(format.channels) "
-                    + "channels at \(format.sampleRate) Hz")
-        }
-        self.path = path
-        self.format = format
-        reader = try SoundFileReader(path: path, chunkFrames: chunkFrames)
+        reader = try EngineRateStream.openFile(path: path, format: format, chunkFrames: chunkFrames)
         fileSampleRate = reader.sampleRate
         fileChannels = reader.channels
         rateRatio = RateRatio(from: reader.sampleRate, to: format.sampleRate)
-        if reader.sampleRate == format.sampleRate {
-            resampler = nil
-        } else {
-            do {
-                resampler = try SoxrResampler(
-                    source: reader, outputRate: format.sampleRate, quality: quality,
-                    chunkFrames: chunkFrames)
-            } catch {
-                throw AudioError(path: path, reason: error.reason)
-            }
-        }
+        stream = try EngineRateStream(
+            path: path, source: reader, format: format, quality: quality, chunkFrames: chunkFrames)
         lengthFrames = reader.declaredFrames.map(rateRatio.outputFrames(forInput:))
     }
 
@@ -85,8 +68,7 @@ public final class FileSource: SeekableSource {
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         let wanted = max(0, lengthFrames.map { min(frames, $0 - positionFrames) } ?? frames)
         guard wanted > 0 else { return 0 }
-        let got = resampler.map { $0.render(into: buffer, frames: wanted) }
-            ?? reader.readStereo(into: buffer, frames: wanted)
+        let got = stream.render(into: buffer, frames: wanted)
         positionFrames += got
         return got
     }
@@ -100,7 +82,7 @@ public final class FileSource: SeekableSource {
     /// seek is then the same sample uninterrupted playback produces there.
     public func seek(toFrame frame: Int) throws(AudioError) {
         let target = max(0, lengthFrames.map { min(frame, $0) } ?? frame)
-        guard let resampler else {
+        guard let resampler = stream.resampler else {
             try reader.seek(toFrame: target)
             positionFrames = reader.position
             return

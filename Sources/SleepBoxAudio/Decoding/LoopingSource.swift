@@ -10,9 +10,9 @@
 /// The source only ends if the file turns out to be damaged: `failure` then says why.
 public final class LoopingSource: AudioSource {
     /// The file being looped.
-    public let path: String
+    public var path: String { stream.path }
     /// The format this source renders: always stereo, at the engine's rate.
-    public let format: AudioFormat
+    public var format: AudioFormat { stream.format }
     /// The file's own sample rate.
     public let fileSampleRate: Int
     /// The crossfade at each seam, in the file's frames (0: plain sample-exact loop).
@@ -23,11 +23,11 @@ public final class LoopingSource: AudioSource {
     /// Why the loop stopped, if it did (a truncated or corrupt file); nil while it plays.
     public var failure: AudioError? {
         if let failure = sequencer.failure { return failure }
-        return resampler?.failure.map { AudioError(path: path, reason: "resampling failed: \($0)") }
+        return stream.resamplingFailure
     }
 
     private let sequencer: LoopSequencer
-    private let resampler: SoxrResampler?
+    private let stream: EngineRateStream
 
     /// Opens a file for endless playback.
     ///
@@ -46,37 +46,19 @@ public final class LoopingSource: AudioSource {
         quality: ResamplerQuality = .standard,
         chunkFrames: Int = 4096
     ) throws(AudioError) {
-        guard format.channels == 2, format.sampleRate > 0 else {
-            throw AudioError(
-                path: path,
-                reason: "engine format must be stereo at a positive rate, not \(format.channels) "
-                    + "channels at \(format.sampleRate) Hz")
-        }
-        self.path = path
-        self.format = format
-        let reader = try SoundFileReader(path: path, chunkFrames: chunkFrames)
+        let reader = try EngineRateStream.openFile(path: path, format: format, chunkFrames: chunkFrames)
         fileSampleRate = reader.sampleRate
         let seconds = crossfade.isFinite ? max(0, crossfade) : 0
         let fadeFrames = Int((seconds * Double(reader.sampleRate)).rounded())
         sequencer = try LoopSequencer(reader: reader, fadeFrames: fadeFrames)
-        if reader.sampleRate == format.sampleRate {
-            resampler = nil
-        } else {
-            do {
-                resampler = try SoxrResampler(
-                    source: sequencer, outputRate: format.sampleRate, quality: quality,
-                    chunkFrames: chunkFrames)
-            } catch {
-                throw AudioError(path: path, reason: error.reason)
-            }
-        }
+        stream = try EngineRateStream(
+            path: path, source: sequencer, format: format, quality: quality, chunkFrames: chunkFrames)
     }
 
     /// Renders `frames` stereo frames; fewer only if the file turned out to be damaged.
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         guard frames > 0 else { return 0 }
-        let got = resampler.map { $0.render(into: buffer, frames: frames) }
-            ?? sequencer.readStereo(into: buffer, frames: frames)
+        let got = stream.render(into: buffer, frames: frames)
         positionFrames += got
         return got
     }

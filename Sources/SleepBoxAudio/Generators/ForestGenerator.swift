@@ -37,9 +37,7 @@ public final class ForestGenerator: AudioSource {
     private let sampleRate: Double
     private var random: NoiseRandom
     private var callRandom: NoiseRandom
-    private var pinkL = PinkFilter(), pinkR = PinkFilter()
-    private var highL: Float = 0, highR: Float = 0, lowL: Float = 0, lowR: Float = 0
-    private var low2L: Float = 0, low2R: Float = 0
+    private var windL = PinkBand(), windR = PinkBand()
     private let highCoefficient: Float
     private var gust: Wander
     private var controlLeft = 0
@@ -76,7 +74,7 @@ public final class ForestGenerator: AudioSource {
 
     private func renderWind(_ out: UnsafeMutablePointer<Float>, _ frames: Int) {
         var rng = random
-        var pl = pinkL, pr = pinkR, hl = highL, hr = highR, ll = lowL, lr = lowR, ml = low2L, mr = low2R
+        var left = windL, right = windR
         var g = gain, c = coefficient
         let hc = highCoefficient
         var done = 0
@@ -96,16 +94,9 @@ public final class ForestGenerator: AudioSource {
             let gs = gainStep, cs = coefficientStep
             for i in done..<(done + m) {
                 let (wl, wr) = rng.bipolarPair()
-                let xl = pl.process(wl), xr = pr.process(wr)
-                hl += hc * (xl - hl)
-                hr += hc * (xr - hr)
-                // Two one-pole low-passes: a 12 dB/octave roll-off keeps the wind soft.
-                ll += c * ((xl - hl) - ll)
-                lr += c * ((xr - hr) - lr)
-                ml += c * (ll - ml)
-                mr += c * (lr - mr)
-                out[2 * i] = ml * g
-                out[2 * i + 1] = mr * g
+                // The two low-passes' 12 dB/octave roll-off keeps the wind soft.
+                out[2 * i] = left.process(wl, high: hc, low: c) * g
+                out[2 * i + 1] = right.process(wr, high: hc, low: c) * g
                 g += gs
                 c += cs
             }
@@ -113,7 +104,7 @@ public final class ForestGenerator: AudioSource {
             done += m
         }
         random = rng
-        pinkL = pl; pinkR = pr; highL = hl; highR = hr; lowL = ll; lowR = lr; low2L = ml; low2R = mr
+        windL = left; windR = right
         gain = g
         coefficient = c
     }

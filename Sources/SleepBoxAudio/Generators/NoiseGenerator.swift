@@ -32,12 +32,8 @@ public final class NoiseGenerator: AudioSource {
     private var random: NoiseRandom
     private var pinkL = PinkFilter()
     private var pinkR = PinkFilter()
-    // Brown: leaky integrator state, DC-blocker state, and their coefficients.
-    private var brownL: Float = 0, brownR: Float = 0
-    private var blockInL: Float = 0, blockInR: Float = 0
-    private var blockOutL: Float = 0, blockOutR: Float = 0
-    private let leak: Float
-    private let blockerPole: Float
+    private var brownL: BrownFilter
+    private var brownR: BrownFilter
     private let scale: Float
 
     /// Noise of `color`, reproducible from `seed`.
@@ -46,11 +42,10 @@ public final class NoiseGenerator: AudioSource {
         self.format = format
         random = NoiseRandom(seed: seed)
         let fs = Double(max(1, format.sampleRate))
-        // Pole radius for a corner frequency: p = e^(−2π·fc/fs).
-        let p = DSPMath.exp(-2 * Double.pi * 20 / fs)
-        let r = DSPMath.exp(-2 * Double.pi * 10 / fs)
-        leak = Float(p)
-        blockerPole = Float(r)
+        let p = BrownFilter.pole(corner: 20, sampleRate: fs)
+        let r = BrownFilter.pole(corner: 10, sampleRate: fs)
+        brownL = BrownFilter(leak: Float(p), blockerPole: Float(r))
+        brownR = brownL
         // The uniform input has σ = 1/√3.
         let whiteRMS = 1 / Double(3).squareRoot()
         let gain: Double
@@ -93,8 +88,19 @@ public final class NoiseGenerator: AudioSource {
     }
 
     private func renderPink(_ out: UnsafeMutablePointer<Float>, _ frames: Int) {
+        renderFiltered(out, frames, &pinkL, &pinkR)
+    }
+
+    private func renderBrown(_ out: UnsafeMutablePointer<Float>, _ frames: Int) {
+        renderFiltered(out, frames, &brownL, &brownR)
+    }
+
+    /// White noise through one filter a channel.
+    private func renderFiltered<Filter: NoiseFilter>(
+        _ out: UnsafeMutablePointer<Float>, _ frames: Int, _ left: inout Filter, _ right: inout Filter
+    ) {
         var rng = random
-        var fl = pinkL, fr = pinkR
+        var fl = left, fr = right
         let g = scale
         for i in 0..<frames {
             let (l, r) = rng.bipolarPair()
@@ -102,31 +108,7 @@ public final class NoiseGenerator: AudioSource {
             out[2 * i + 1] = fr.process(r) * g
         }
         random = rng
-        pinkL = fl
-        pinkR = fr
-    }
-
-    private func renderBrown(_ out: UnsafeMutablePointer<Float>, _ frames: Int) {
-        var rng = random
-        var yl = brownL, yr = brownR
-        var xl1 = blockInL, xr1 = blockInR
-        var zl = blockOutL, zr = blockOutR
-        let p = leak, r = blockerPole, g = scale
-        for i in 0..<frames {
-            let (wl, wr) = rng.bipolarPair()
-            yl = p * yl + wl
-            yr = p * yr + wr
-            // DC blocker: z[n] = y[n] − y[n−1] + r·z[n−1].
-            zl = yl - xl1 + r * zl
-            zr = yr - xr1 + r * zr
-            xl1 = yl
-            xr1 = yr
-            out[2 * i] = zl * g
-            out[2 * i + 1] = zr * g
-        }
-        random = rng
-        brownL = yl; brownR = yr
-        blockInL = xl1; blockInR = xr1
-        blockOutL = zl; blockOutR = zr
+        left = fl
+        right = fr
     }
 }

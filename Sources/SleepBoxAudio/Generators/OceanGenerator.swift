@@ -18,10 +18,7 @@ public final class OceanGenerator: AudioSource {
     private let sampleRate: Double
     private var random: NoiseRandom
     private var waveRandom: NoiseRandom
-    private let leak: Float, blockerPole: Float
-    private var brownL: Float = 0, brownR: Float = 0
-    private var blockInL: Float = 0, blockInR: Float = 0
-    private var blockOutL: Float = 0, blockOutR: Float = 0
+    private var brownL: BrownFilter, brownR: BrownFilter
     private var pinkL = PinkFilter(), pinkR = PinkFilter()
     private var lowL: Float = 0, lowR: Float = 0
 
@@ -43,8 +40,10 @@ public final class OceanGenerator: AudioSource {
         sampleRate = Double(max(1, format.sampleRate))
         random = NoiseRandom(seed: seed)
         waveRandom = NoiseRandom(seed: seed ^ 0x5741_5645)
-        leak = Float(DSPMath.exp(-2 * Double.pi * 60 / sampleRate))
-        blockerPole = Float(DSPMath.exp(-2 * Double.pi * 20 / sampleRate))
+        brownL = BrownFilter(
+            leak: Float(BrownFilter.pole(corner: 60, sampleRate: sampleRate)),
+            blockerPole: Float(BrownFilter.pole(corner: 20, sampleRate: sampleRate)))
+        brownR = brownL
         newWave()
         // Start somewhere in the first wave's rise rather than at its very foot.
         waveFrame = Int(Double(waveLength) * rise * waveRandom.uniform(0 ... 0.6))
@@ -58,10 +57,9 @@ public final class OceanGenerator: AudioSource {
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         guard frames > 0 else { return 0 }
         var rng = random
-        var yl = brownL, yr = brownR, xl1 = blockInL, xr1 = blockInR, zl = blockOutL, zr = blockOutR
+        var bl = brownL, br = brownR
         var pl = pinkL, pr = pinkR, ll = lowL, lr = lowR
         var gl = gainL, gr = gainR, c = coefficient
-        let p = leak, rb = blockerPole
         var done = 0
         while done < frames {
             if controlLeft == 0 {
@@ -78,15 +76,8 @@ public final class OceanGenerator: AudioSource {
             let sl = stepL, sr = stepR, sc = stepC
             for i in done..<(done + m) {
                 let (wl, wr) = rng.bipolarPair()
-                yl = p * yl + wl
-                yr = p * yr + wr
-                // DC blocker on the integrator: z[n] = y[n] − y[n−1] + r·z[n−1].
-                zl = yl - xl1 + rb * zl
-                zr = yr - xr1 + rb * zr
-                xl1 = yl
-                xr1 = yr
-                let xl = zl + 6 * pl.process(wl)
-                let xr = zr + 6 * pr.process(wr)
+                let xl = bl.process(wl) + 6 * pl.process(wl)
+                let xr = br.process(wr) + 6 * pr.process(wr)
                 ll += c * (xl - ll)
                 lr += c * (xr - lr)
                 out(buffer, i, ll * gl, lr * gr)
@@ -98,7 +89,7 @@ public final class OceanGenerator: AudioSource {
             done += m
         }
         random = rng
-        brownL = yl; brownR = yr; blockInL = xl1; blockInR = xr1; blockOutL = zl; blockOutR = zr
+        brownL = bl; brownR = br
         pinkL = pl; pinkR = pr; lowL = ll; lowR = lr
         gainL = gl; gainR = gr; coefficient = c
         return frames

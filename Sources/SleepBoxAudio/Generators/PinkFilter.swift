@@ -2,7 +2,7 @@
 /// sections plus a direct path whose sum approximates −3 dB/octave within ±0.05 dB above about
 /// 10 Hz at 44.1 kHz (the poles sit a little higher at 48 kHz; the slope over the audible band
 /// is unchanged). State for one channel.
-struct PinkFilter: Sendable {
+struct PinkFilter: NoiseFilter {
     private var b0: Float = 0, b1: Float = 0, b2: Float = 0, b3: Float = 0
     private var b4: Float = 0, b5: Float = 0, b6: Float = 0
 

@@ -29,9 +29,7 @@ public final class RainGenerator: AudioSource {
     private let sampleRate: Double
     private var random: NoiseRandom
     private var dropRandom: NoiseRandom
-    private var pinkL = PinkFilter(), pinkR = PinkFilter()
-    private var highL: Float = 0, highR: Float = 0
-    private var low1L: Float = 0, low1R: Float = 0, low2L: Float = 0, low2R: Float = 0
+    private var bedL = PinkBand(), bedR = PinkBand()
     private let highCoefficient: Float
     private let lowCoefficient: Float
     private var intensity: Wander
@@ -65,8 +63,7 @@ public final class RainGenerator: AudioSource {
 
     private func renderBed(_ out: UnsafeMutablePointer<Float>, _ frames: Int) {
         var rng = random
-        var pl = pinkL, pr = pinkR
-        var hl = highL, hr = highR, al = low1L, ar = low1R, bl = low2L, br = low2R
+        var left = bedL, right = bedR
         let hc = highCoefficient, lc = lowCoefficient
         var g = bedGain
         var done = 0
@@ -89,24 +86,16 @@ public final class RainGenerator: AudioSource {
             let step = bedStep
             for i in done..<(done + m) {
                 let (wl, wr) = rng.bipolarPair()
-                let xl = pl.process(wl), xr = pr.process(wr)
-                // High-pass as input minus a one-pole low-pass, then two one-pole low-passes.
-                hl += hc * (xl - hl)
-                hr += hc * (xr - hr)
-                al += lc * ((xl - hl) - al)
-                ar += lc * ((xr - hr) - ar)
-                bl += lc * (al - bl)
-                br += lc * (ar - br)
+                let l = left.process(wl, high: hc, low: lc), r = right.process(wr, high: hc, low: lc)
                 g += step
-                out[2 * i] = bl * g
-                out[2 * i + 1] = br * g
+                out[2 * i] = l * g
+                out[2 * i + 1] = r * g
             }
             controlLeft -= m
             done += m
         }
         random = rng
-        pinkL = pl; pinkR = pr
-        highL = hl; highR = hr; low1L = al; low1R = ar; low2L = bl; low2R = br
+        bedL = left; bedR = right
         bedGain = g
     }
 

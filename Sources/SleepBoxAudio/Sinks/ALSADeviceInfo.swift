@@ -16,17 +16,6 @@ public struct ALSADeviceInfo: Sendable, Equatable, Hashable, CustomStringConvert
     /// Period sizes in frames (`snd_pcm_hw_params_get_period_size_min`/`_max`).
     public var periodFrames: ClosedRange<Int>
 
-    /// A probe result.
-    public init(device: String, formats: [ALSASampleFormat], rates: ClosedRange<Int>, channels: ClosedRange<Int>,
-                bufferFrames: ClosedRange<Int>, periodFrames: ClosedRange<Int>) {
-        self.device = device
-        self.formats = formats
-        self.rates = rates
-        self.channels = channels
-        self.bufferFrames = bufferFrames
-        self.periodFrames = periodFrames
-    }
-
     /// One line for `sleepbox doctor`.
     public var description: String {
         let f = formats.isEmpty ? "none of S16_LE/S32_LE/FLOAT_LE" : formats.map(\.rawValue).joined(separator: " ")

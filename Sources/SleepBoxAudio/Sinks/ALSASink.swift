@@ -27,31 +27,31 @@ public final class ALSASink: AudioSink {
     /// resample to this one).
     public private(set) var format: AudioFormat
     /// Where the sink stands.
-    public private(set) var state: ALSASinkState = .closed
+    public internal(set) var state: ALSASinkState = .closed
     /// What the open device gave; nil while no device is open.
     public private(set) var parameters: ALSAStreamParameters?
     /// Underruns (-EPIPE) recovered with `snd_pcm_recover` since the sink was made (logged one by
     /// one up to 10, then every 100th).
-    public private(set) var xrunCount = 0
+    public internal(set) var xrunCount = 0
     /// Suspends (-ESTRPIPE, system sleep) recovered with `snd_pcm_resume` or `snd_pcm_prepare`.
-    public private(set) var suspendCount = 0
+    public internal(set) var suspendCount = 0
     /// When `retry(now:)` should next be called (the caller's monotonic seconds, as given to
     /// `open(now:)` and `retry(now:)`), or nil when nothing waits. 0 means at once: a device lost
     /// after playing steadily is reopened on the loop's next turn; one lost within a second of audio
     /// after opening waits for the backoff counted from when it was opened.
-    public private(set) var nextRetry: Double?
+    public internal(set) var nextRetry: Double?
 
     private let opener: Opener
-    private var logger: Logger
-    private var pcm: OpaquePointer?
+    var logger: Logger
+    var pcm: OpaquePointer?
     private var devicePollDescriptors: [pollfd] = []
     private var scratch: UnsafeMutableRawPointer?
     private var scratchFrames = 0
-    private var pendingEvents: [ALSASinkEvent] = []
-    private var failedOpens = 0
-    private var resumeAttempts = 0
-    private var openedAt = 0.0
-    private var framesSinceOpen = 0
+    var pendingEvents: [ALSASinkEvent] = []
+    var failedOpens = 0
+    var resumeAttempts = 0
+    var openedAt = 0.0
+    var framesSinceOpen = 0
 
     /// Resume attempts answered "try again" (-EAGAIN) before the sink gives up waiting and
     /// prepares the stream afresh.
@@ -302,109 +302,7 @@ public final class ALSASink: AudioSink {
         pendingEvents.removeAll()
     }
 
-    // MARK: - Recovery
-
-    /// Handles a negative code from an ALSA call; true when the call may be tried again at once.
-    private func recover(_ code: Int32, during operation: String) -> Bool {
-        guard let pcm else { return false }
-        switch -code {
-        case EINTR:
-            return true
-        case EAGAIN:
-            return false
-        case EPIPE:
-            xrunCount += 1
-            if xrunCount <= 10 || xrunCount % 100 == 0 {
-                logger.warning("underrun while trying to \(operation); recovering", metadata: ["xruns": "\(xrunCount)"])
-            }
-            let rc = snd_pcm_recover(pcm, code, 1)
-            if rc < 0 {
-                lose(ALSAFailure(code: rc, operation: "recover from an underrun"))
-                return false
-            }
-            return true
-        case ESTRPIPE:
-            suspendCount += 1
-            resumeAttempts = 0
-            logger.warning("device suspended; resuming", metadata: ["suspends": "\(suspendCount)"])
-            return resume(now: nil)
-        default:
-            lose(ALSAFailure(code: code, operation: operation))
-            return false
-        }
-    }
-
-    /// One non-blocking resume attempt. snd_pcm_recover is not used for -ESTRPIPE because it
-    /// sleeps a second at a time while the device answers -EAGAIN.
-    private func resume(now: Double?) -> Bool {
-        guard let pcm else { return false }
-        resumeAttempts += 1
-        var rc = snd_pcm_resume(pcm)
-        if rc == -EAGAIN && resumeAttempts < Self.maxResumeAttempts {
-            state = .recovering("suspended; waiting for the device to resume")
-            nextRetry = now.map { $0 + configuration.backoff.initial } ?? 0
-            return false
-        }
-        // Some plugins return 0 from resume without leaving SUSPENDED; treat that like a device
-        // that cannot resume (-ENOSYS), which most drivers are.
-        if rc == 0 && snd_pcm_state(pcm) == SND_PCM_STATE_SUSPENDED { rc = -ENOSYS }
-        if rc < 0 {
-            rc = snd_pcm_prepare(pcm)
-            if rc < 0 {
-                lose(ALSAFailure(code: rc, operation: "prepare after a suspend"))
-                return false
-            }
-        }
-        state = .running
-        nextRetry = nil
-        logger.info("device resumed")
-        return true
-    }
-
-    private func checkStream() {
-        guard case .running = state, let pcm else { return }
-        let streamState = snd_pcm_state(pcm)
-        switch streamState {
-        case SND_PCM_STATE_XRUN:
-            _ = recover(-EPIPE, during: "play")
-        case SND_PCM_STATE_SUSPENDED:
-            _ = recover(-ESTRPIPE, during: "play")
-        case SND_PCM_STATE_DISCONNECTED:
-            lose(ALSAFailure(code: -ENODEV, operation: "play"))
-        case SND_PCM_STATE_OPEN, SND_PCM_STATE_SETUP:
-            // Stopped underneath the sink (a drop, or a plugin that stopped by itself).
-            let rc = snd_pcm_prepare(pcm)
-            if rc < 0 { lose(ALSAFailure(code: rc, operation: "prepare the stream")) }
-        default:
-            break
-        }
-    }
-
-    private func noteFramesPlayed(_ frames: Int) {
-        framesSinceOpen += frames
-        if failedOpens > 0 && Double(framesSinceOpen) >= Self.stableSeconds * Double(format.sampleRate) {
-            failedOpens = 0
-        }
-    }
-
-    private func lose(_ failure: ALSAFailure) {
-        let reason = failure.description
-        disconnect()
-        state = .unavailable(reason)
-        pendingEvents.append(.lost(reason))
-        if Double(framesSinceOpen) >= Self.stableSeconds * Double(format.sampleRate) {
-            failedOpens = 0
-            nextRetry = 0
-            logger.error("audio device lost: \(reason); reopening")
-        } else {
-            failedOpens += 1
-            let delay = configuration.backoff.delay(afterFailures: failedOpens)
-            nextRetry = openedAt + delay
-            logger.error("audio device lost soon after opening: \(reason); reopening in \(delay) s")
-        }
-    }
-
-    private func disconnect() {
+    func disconnect() {
         if let pcm { snd_pcm_close(pcm) }
         pcm = nil
         devicePollDescriptors = []

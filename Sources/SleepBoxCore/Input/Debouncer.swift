@@ -26,12 +26,6 @@ public struct Debouncer: Sendable, Equatable {
         public var active: Bool
         /// When the change happened, in seconds.
         public var time: Double
-
-        /// A change to `active` at `time`.
-        public init(active: Bool, time: Double) {
-            self.active = active
-            self.time = time
-        }
     }
 
     /// The default lock-out: 5 ms.

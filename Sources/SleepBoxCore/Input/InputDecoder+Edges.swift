@@ -7,12 +7,6 @@ extension InputDecoder {
         /// Seconds between consecutive edges of the bounce.
         public var interval: Double
 
-        /// A bounce of `chatters` spring-backs with edges `interval` seconds apart.
-        public init(chatters: Int, interval: Double) {
-            self.chatters = chatters
-            self.interval = interval
-        }
-
         /// Three chatters, edges 0.5 ms apart: seven edges in 3 ms.
         public static let typical = Bounce(chatters: 3, interval: 0.0005)
     }

@@ -45,28 +45,35 @@ public enum SpokenTime {
 
     /// 0-59 in English words: "one", "thirteen", "forty-five".
     public static func englishNumber(_ n: Int) -> String {
-        let small = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-                     "eighteen", "nineteen"]
-        let tens = ["", "", "twenty", "thirty", "forty", "fifty"]
-        let value = min(max(n, 0), 59)
-        if value < 20 { return small[value] }
-        let unit = value % 10
-        return tens[value / 10] + (unit == 0 ? "" : "-" + small[unit])
+        let (tens, unit) = tensAndUnit(n)
+        guard tens >= 2 else { return englishBelowTwenty[10 * tens + unit] }
+        return englishTens[tens] + (unit == 0 ? "" : "-" + englishBelowTwenty[unit])
     }
 
     /// 0-59 in German words: "eins", "dreizehn", "fünfundvierzig".
     public static func germanNumber(_ n: Int) -> String {
-        let small = ["null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
-                     "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn",
-                     "achtzehn", "neunzehn"]
-        let tens = ["", "", "zwanzig", "dreißig", "vierzig", "fünfzig"]
-        let value = min(max(n, 0), 59)
-        if value < 20 { return small[value] }
-        let unit = value % 10
-        if unit == 0 { return tens[value / 10] }
+        let (tens, unit) = tensAndUnit(n)
+        guard tens >= 2 else { return germanBelowTwenty[10 * tens + unit] }
+        if unit == 0 { return germanTens[tens] }
         // "einundzwanzig", not "einsundzwanzig".
-        return (unit == 1 ? "ein" : small[unit]) + "und" + tens[value / 10]
+        return (unit == 1 ? "ein" : germanBelowTwenty[unit]) + "und" + germanTens[tens]
+    }
+
+    private static let englishBelowTwenty = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ]
+    private static let englishTens = ["", "", "twenty", "thirty", "forty", "fifty"]
+    private static let germanBelowTwenty = [
+        "null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf",
+        "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn",
+    ]
+    private static let germanTens = ["", "", "zwanzig", "dreißig", "vierzig", "fünfzig"]
+
+    /// The tens and the unit of `n`, clamped to 0-59.
+    private static func tensAndUnit(_ n: Int) -> (tens: Int, unit: Int) {
+        let value = min(max(n, 0), 59)
+        return (value / 10, value % 10)
     }
 
     private static func normalized(hour: Int, minute: Int) -> (Int, Int) {

@@ -137,8 +137,10 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// The idle screen's greeting for a local hour: 17-21 good evening, 21-05 ready for sleep,
-    /// otherwise wind down.
-    public func idleGreeting(hour: Int, in language: Language) -> String {
+    /// otherwise wind down; but good morning until noon on a morning the alarm has rung
+    /// (`wokenToday`).
+    public func idleGreeting(hour: Int, wokenToday: Bool = false, in language: Language) -> String {
+        if wokenToday && hour < 12 { return text(.goodMorning, in: language) }
         if hour >= 17 && hour < 21 { return text(.goodEvening, in: language) }
         if hour >= 21 || hour < 5 { return text(.readyForSleep, in: language) }
         return text(.windDown, in: language)

@@ -16,18 +16,10 @@ enum AlarmSection {
         TOMLKey("time") { reader, value, draft in draft.alarmTime = reader.timeOfDay(value) },
         TOMLKey("days") { reader, value, draft in draft.alarmDays = days(&reader, value) },
         TOMLKey("enabled") { reader, value, draft in draft.alarmEnabled = reader.bool(value) },
-        TOMLKey("ramp_seconds") { reader, value, draft in
-            if let x = reader.number(value, rampSeconds) { draft.config.alarmBehaviour.rampSeconds = x }
-        },
-        TOMLKey("snooze_minutes") { reader, value, draft in
-            if let x = reader.number(value, snoozeMinutes) { draft.config.alarmBehaviour.snoozeMinutes = x }
-        },
-        TOMLKey("catch_up_minutes") { reader, value, draft in
-            if let x = reader.number(value, catchUpMinutes) { draft.config.alarmBehaviour.catchUpMinutes = x }
-        },
-        TOMLKey("auto_stop_minutes") { reader, value, draft in
-            if let x = reader.number(value, autoStopMinutes) { draft.config.alarmBehaviour.autoStopMinutes = x }
-        },
+        .number("ramp_seconds", rampSeconds, into: \.config.alarmBehaviour.rampSeconds),
+        .number("snooze_minutes", snoozeMinutes, into: \.config.alarmBehaviour.snoozeMinutes),
+        .number("catch_up_minutes", catchUpMinutes, into: \.config.alarmBehaviour.catchUpMinutes),
+        .number("auto_stop_minutes", autoStopMinutes, into: \.config.alarmBehaviour.autoStopMinutes),
         TOMLKey("start_volume") { reader, value, draft in
             guard let x = reader.number(value, percent) else { return }
             draft.config.alarmBehaviour.startVolume = x / 100
@@ -38,9 +30,7 @@ enum AlarmSection {
             draft.config.alarmBehaviour.alarmVolume = x / 100
             draft.alarmPercent = x
         },
-        TOMLKey("greeting_delay_seconds") { reader, value, draft in
-            if let x = reader.number(value, greetingDelaySeconds) { draft.config.alarmBehaviour.greetingDelaySeconds = x }
-        },
+        .number("greeting_delay_seconds", greetingDelaySeconds, into: \.config.alarmBehaviour.greetingDelaySeconds),
     ], finish: finish)
 
     /// The ramp must climb; the alarm is set when a time was given.

@@ -11,18 +11,10 @@ enum AudioSection {
     static let loudness = TOMLRange(-40, -14, unit: "LUFS")
 
     static let section = TOMLSection<ConfigDraft>("audio", keys: [
-        TOMLKey("volume") { reader, value, draft in
-            if let x = reader.wholeNumber(value, percent) { draft.config.audio.volume = x }
-        },
-        TOMLKey("volume_step") { reader, value, draft in
-            if let x = reader.wholeNumber(value, volumeStep) { draft.config.audio.volumeStep = x }
-        },
-        TOMLKey("cues") { reader, value, draft in
-            if let x = reader.bool(value) { draft.config.audio.confirmationCues = x }
-        },
-        TOMLKey("loudness_lufs") { reader, value, draft in
-            if let x = reader.number(value, loudness) { draft.devices.loudness = x }
-        },
+        .wholeNumber("volume", percent, into: \.config.audio.volume),
+        .wholeNumber("volume_step", volumeStep, into: \.config.audio.volumeStep),
+        .bool("cues", into: \.config.audio.confirmationCues),
+        .number("loudness_lufs", loudness, into: \.devices.loudness),
         TOMLKey("device") { reader, value, draft in
             guard let text = reader.string(value, expected: "an ALSA device name such as \"default\" or \"hw:0\"") else { return }
             if text.isEmpty {
@@ -31,17 +23,13 @@ enum AudioSection {
                 draft.devices.audioDevice = text
             }
         },
-        TOMLKey("sample_rate") { reader, value, draft in
-            if let x = reader.wholeNumber(value, sampleRate) { draft.devices.sampleRate = x }
-        },
+        .wholeNumber("sample_rate", sampleRate, into: \.devices.sampleRate),
         TOMLKey("period_ms") { reader, value, draft in
             guard let x = reader.number(value, periodMilliseconds) else { return }
             draft.devices.periodMilliseconds = x
             draft.periodWasRead = true
         },
-        TOMLKey("buffer_ms") { reader, value, draft in
-            if let x = reader.number(value, bufferMilliseconds) { draft.devices.bufferMilliseconds = x }
-        },
+        .number("buffer_ms", bufferMilliseconds, into: \.devices.bufferMilliseconds),
     ], finish: { reader, draft in
         // The buffer must hold two periods, whichever of the two the file sets.
         let period = draft.devices.periodMilliseconds, buffer = draft.devices.bufferMilliseconds

@@ -14,8 +14,6 @@ enum BoardSection {
                 draft.devices.boardProfile = text
             }
         },
-        TOMLKey("debounce_ms") { reader, value, draft in
-            if let x = reader.number(value, debounceMilliseconds) { draft.devices.debounceMilliseconds = x }
-        },
+        .number("debounce_ms", debounceMilliseconds, into: \.devices.debounceMilliseconds),
     ])
 }

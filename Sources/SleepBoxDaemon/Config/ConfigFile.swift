@@ -44,8 +44,9 @@ public struct ConfigFile: Sendable, Equatable {
         do {
             text = try TextFile.read(path: path)
         } catch {
-            let message = error.errno.map { "cannot read the file: \(error.reason) (errno \($0))" }
-                ?? "cannot read the file: it is \(error.reason)"
+            // One call for the message: building it from error.errno and error.reason in a closure
+            // crashed the 6.3.1 optimizer (an ownership verification failure in CopyPropagation).
+            let message = error.message()
             throw ConfigError(path: path, issues: [
                 FileIssue(kind: .unreadable(errno: error.errno), path: path, message: message),
             ])

@@ -9,18 +9,10 @@ enum DisplaySection {
     static let menuCloseSeconds = TOMLRange(5, 600, unit: "seconds")
 
     static let section = TOMLSection<ConfigDraft>("display", keys: [
-        TOMLKey("dim_from") { reader, value, draft in
-            if let x = reader.wholeNumber(value, hour) { draft.config.display.dimFromHour = x }
-        },
-        TOMLKey("dim_until") { reader, value, draft in
-            if let x = reader.wholeNumber(value, hour) { draft.config.display.dimUntilHour = x }
-        },
-        TOMLKey("screen_timeout_seconds") { reader, value, draft in
-            if let x = reader.number(value, screenTimeout) { draft.devices.screenTimeoutSeconds = x }
-        },
-        TOMLKey("menu_close_seconds") { reader, value, draft in
-            if let x = reader.number(value, menuCloseSeconds) { draft.config.menu.closeAfterSeconds = x }
-        },
+        .wholeNumber("dim_from", hour, into: \.config.display.dimFromHour),
+        .wholeNumber("dim_until", hour, into: \.config.display.dimUntilHour),
+        .number("screen_timeout_seconds", screenTimeout, into: \.devices.screenTimeoutSeconds),
+        .number("menu_close_seconds", menuCloseSeconds, into: \.config.menu.closeAfterSeconds),
         TOMLKey("controller") { reader, value, draft in
             guard let text = reader.string(value, expected: "\"ssd1306\" or \"sh1106\"") else { return }
             if let controller = OLEDController(rawValue: text.lowercased()) {
@@ -40,8 +32,6 @@ enum DisplaySection {
                 reader.report(.outOfRange, value.path, "\(x) is not an address these displays use (0x3c or 0x3d)")
             }
         },
-        TOMLKey("rotate") { reader, value, draft in
-            if let x = reader.bool(value) { draft.devices.displayRotated = x }
-        },
+        .bool("rotate", into: \.devices.displayRotated),
     ])
 }

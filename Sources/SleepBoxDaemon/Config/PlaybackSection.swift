@@ -9,18 +9,10 @@ enum PlaybackSection {
     static let percent = TOMLRange(0, 100, unit: "percent")
 
     static let section = TOMLSection<ConfigDraft>("playback", keys: [
-        TOMLKey("crossfade_seconds") { reader, value, draft in
-            if let x = reader.number(value, fadeSeconds) { draft.config.playback.crossfadeSeconds = x }
-        },
-        TOMLKey("stop_fade_seconds") { reader, value, draft in
-            if let x = reader.number(value, fadeSeconds) { draft.config.playback.stopFadeSeconds = x }
-        },
-        TOMLKey("continue_with_next") { reader, value, draft in
-            if let x = reader.bool(value) { draft.config.playback.continueWithNext = x }
-        },
-        TOMLKey("seek_step_seconds") { reader, value, draft in
-            if let x = reader.number(value, seekStepSeconds) { draft.config.playback.seekStepSeconds = x }
-        },
+        .number("crossfade_seconds", fadeSeconds, into: \.config.playback.crossfadeSeconds),
+        .number("stop_fade_seconds", fadeSeconds, into: \.config.playback.stopFadeSeconds),
+        .bool("continue_with_next", into: \.config.playback.continueWithNext),
+        .number("seek_step_seconds", seekStepSeconds, into: \.config.playback.seekStepSeconds),
         TOMLKey("ambient_bed") { reader, value, draft in
             let names = Generators.names
             guard let text = reader.string(value, expected: "\"none\" or a generator: \(names.joined(separator: ", "))") else { return }

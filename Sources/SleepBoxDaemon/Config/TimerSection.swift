@@ -10,15 +10,11 @@ enum TimerSection {
     static let maxChoices = 8
 
     static let section = TOMLSection<ConfigDraft>("timer", keys: [
-        TOMLKey("fade_out_seconds") { reader, value, draft in
-            if let x = reader.number(value, fadeOutSeconds) { draft.config.timer.fadeOutSeconds = x }
-        },
+        .number("fade_out_seconds", fadeOutSeconds, into: \.config.timer.fadeOutSeconds),
         TOMLKey("choices") { reader, value, draft in
             if let choices = choices(&reader, value) { draft.config.timer.choices = choices }
         },
-        TOMLKey("speech_grace_seconds") { reader, value, draft in
-            if let x = reader.number(value, speechGraceSeconds) { draft.config.timer.speechGraceSeconds = x }
-        },
+        .number("speech_grace_seconds", speechGraceSeconds, into: \.config.timer.speechGraceSeconds),
     ])
 
     /// 1 to `maxChoices` lengths in minutes, shortest first, each once.

@@ -18,17 +18,11 @@ enum VoiceSection {
                 draft.devices.voice.name = text
             }
         },
-        TOMLKey("rate") { reader, value, draft in
-            if let x = reader.wholeNumber(value, speechRate) { draft.devices.voice.rate = x }
-        },
-        TOMLKey("pitch") { reader, value, draft in
-            if let x = reader.wholeNumber(value, speechPitch) { draft.devices.voice.pitch = x }
-        },
+        .wholeNumber("rate", speechRate, into: \.devices.voice.rate),
+        .wholeNumber("pitch", speechPitch, into: \.devices.voice.pitch),
         TOMLKey("piper_model", read: piperModel),
         TOMLKey("piper_binary", read: piperBinary),
-        TOMLKey("cache_mb") { reader, value, draft in
-            if let x = reader.wholeNumber(value, cacheMegabytes) { draft.devices.voice.cacheMegabytes = x }
-        },
+        .wholeNumber("cache_mb", cacheMegabytes, into: \.devices.voice.cacheMegabytes),
     ], finish: { reader, draft in
         // A piper_model that was written but rejected has its own issue already.
         let voice = draft.devices.voice

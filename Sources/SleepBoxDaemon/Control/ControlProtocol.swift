@@ -64,8 +64,16 @@ public struct ControlProtocol {
         .object([("ok", .bool(false)), ("error", .string(message))])
     }
 
-    /// Parses one line; the error says what is wrong in words a person can act on.
+    /// The longest request line taken; longer ones are refused unread.
+    public static let maximumLineBytes = 4096
+
+    /// Parses one line; the error says what is wrong in words a person can act on. Every value is
+    /// checked for its JSON type and range before it is used: `true` is not a number, `1` is not
+    /// true, a number past the range is refused, not converted.
     public static func parse(_ line: String) -> Result<BoxRequest, ControlError> {
+        guard line.utf8.count <= maximumLineBytes else {
+            return .failure(ControlError("request longer than \(maximumLineBytes) bytes"))
+        }
         guard let data = line.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .failure(ControlError("not a JSON object: \(line.prefix(80))"))
@@ -82,17 +90,17 @@ public struct ControlProtocol {
         case "frame": return .success(.frame)
         case "press": return button().map { .press($0) }
         case "hold":
-            guard let s = object["seconds"] as? Double, s > 0, s <= 60 else {
+            guard let s = JSONField.number(object["seconds"]), s > 0, s <= 60 else {
                 return .failure(ControlError("\"seconds\" must be a number between 0 and 60"))
             }
             return button().map { .hold($0, seconds: s) }
         case "turn":
-            guard let d = object["detents"] as? Int, d != 0, abs(d) <= 100 else {
+            guard let d = JSONField.wholeNumber(object["detents"], in: -100...100), d != 0 else {
                 return .failure(ControlError("\"detents\" must be a whole number from -100 to 100, not 0"))
             }
             return .success(.turn(d))
         case "volume":
-            guard let p = object["percent"] as? Int, (0...100).contains(p) else {
+            guard let p = JSONField.wholeNumber(object["percent"], in: 0...100) else {
                 return .failure(ControlError("\"percent\" must be a whole number from 0 to 100"))
             }
             return .success(.volume(p))
@@ -104,18 +112,25 @@ public struct ControlProtocol {
     }
 
     private static func parseAlarm(_ object: [String: Any]) -> Result<BoxRequest, ControlError> {
-        if object["clear"] as? Bool == true { return .success(.clearAlarm) }
-        if let e = object["enabled"] as? Bool, object["time"] == nil { return .success(.enableAlarm(e)) }
-        if let s = object["skipNext"] as? Bool { return .success(.skipNextAlarm(s)) }
+        for key in ["clear", "enabled", "skipNext"] where object[key] != nil && JSONField.bool(object[key]) == nil {
+            return .failure(ControlError("\"\(key)\" must be true or false"))
+        }
+        if JSONField.bool(object["clear"]) == true { return .success(.clearAlarm) }
+        if let e = JSONField.bool(object["enabled"]), object["time"] == nil { return .success(.enableAlarm(e)) }
+        if let s = JSONField.bool(object["skipNext"]) { return .success(.skipNextAlarm(s)) }
         guard let time = object["time"] as? String, let (h, m) = parseTime(time) else {
             return .failure(ControlError("\"time\" must be HH:MM (00:00-23:59)"))
         }
         var weekdays: Set<Int>? = nil
-        if let days = object["days"] as? [String] {
+        if let value = object["days"] {
+            guard let days = value as? [Any], !days.isEmpty else {
+                return .failure(ControlError("\"days\" must be a list of at least one day (\(AlarmDays.hint))"))
+            }
             var set = Set<Int>()
-            for d in days {
-                guard let w = AlarmDays.days(for: d) else {
-                    return .failure(ControlError("unknown day \(Quoting.quoted(d)) (\(AlarmDays.hint))"))
+            for entry in days {
+                guard let d = entry as? String, let w = AlarmDays.days(for: d) else {
+                    let shown = (entry as? String).map(Quoting.quoted) ?? "\(entry)"
+                    return .failure(ControlError("unknown day \(shown) (\(AlarmDays.hint))"))
                 }
                 set.formUnion(w)
             }
@@ -124,10 +139,12 @@ public struct ControlProtocol {
         return .success(.setAlarm(hour: h, minute: m, weekdays: weekdays))
     }
 
+    /// "06:45" or "6:45": hours 0-23 and minutes 00-59 in digits only (no sign, no spaces).
     static func parseTime(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), parts[1].count == 2,
-              (0...23).contains(h), (0...59).contains(m) else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
         return (h, m)
     }
 

@@ -3,11 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLinux
 import SleepBoxCore
 import SleepBoxUI
 import SleepBoxSystem
 
-/// The simulator in a terminal: the display drawn with half blocks, the buttons and knob on the
+/// The simulator in a terminal: the display drawn with half blocks (130 columns) or, in a narrower
+/// terminal, Braille cells (66 columns: an 80-column terminal), the buttons and knob on the
 /// keyboard, time running at real speed or `speed` times faster.
 public final class InteractiveSimulator {
     let sim: Simulator
@@ -15,11 +17,12 @@ public final class InteractiveSimulator {
     private var lastCommands: [String] = []
     private var saved = termios()
     private var rawMode = false
+    private var lastStyle: TerminalRenderer.Style?
 
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
-        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)   K hold knob 1s (menu, favourite)
-        f fast-forward 1 min   q quit
+        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)
+        K hold knob 1s (menu, favourite)   f fast-forward 1 min   q quit
         """
 
     public init(simulator: Simulator, speed: Double) {
@@ -90,7 +93,19 @@ public final class InteractiveSimulator {
         guard let fb = sim.framebuffer else { return }
         let b = sim.box
         let n = sim.now
-        var lines = "\u{1B}[H" + TerminalRenderer.render(fb) + "\n"
+        let columns = Int(sleepbox_terminal_columns(1))
+        // Not a terminal (0 columns): draw the truest picture.
+        guard let style = columns == 0 ? .halfBlocks : TerminalRenderer.Style.fitting(columns: columns) else {
+            write("\u{1B}[H\u{1B}[2J the display needs a terminal at least \(TerminalRenderer.Style.braille.columns) "
+                  + "columns wide (\(TerminalRenderer.Style.halfBlocks.columns) for the sharper picture); this one has \(columns)\n")
+            return
+        }
+        if style != lastStyle {
+            // The other style is smaller or larger: clear what the last one left.
+            write("\u{1B}[2J")
+            lastStyle = style
+        }
+        var lines = "\u{1B}[H" + TerminalRenderer.render(fb, style: style) + "\n"
         let item = b.currentItem(at: n).map { "\($0.0.title) \(Int($0.1))/\(Int($0.0.duration))s" } ?? "-"
         lines += "\u{1B}[K \(b.clock.isoLocal(n.wall))   mode \(b.state.mode.rawValue)   \(b.state.phase.name)   vol \(b.state.volume)%"
         lines += (sim.frame?.dimmed ?? false) ? "   (dimmed)" : ""

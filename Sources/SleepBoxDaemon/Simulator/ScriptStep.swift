@@ -6,11 +6,4 @@ public struct ScriptStep: Sendable, Equatable {
     public var at: Double
     /// What happens.
     public var action: BoxRequest
-
-    /// Creates a step.
-    public init(line: Int, at: Double, action: BoxRequest) {
-        self.line = line
-        self.at = at
-        self.action = action
-    }
 }

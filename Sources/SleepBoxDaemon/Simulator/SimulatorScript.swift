@@ -42,8 +42,7 @@ public struct SimulatorScript: Sendable, Equatable {
         do {
             text = try TextFile.read(path: path)
         } catch {
-            let message = error.errno.map { "cannot read the script: \(error.reason) (errno \($0))" }
-                ?? "cannot read the script: it is \(error.reason)"
+            let message = error.message(reading: "the script")
             throw ScriptError(path: path, line: nil, message: message, errno: error.errno)
         }
         return try parse(text: text, path: path)

@@ -65,7 +65,7 @@ extension ContentTool {
         var warning: String?
         if let cache = content.voice?.cache {
             let mib = { (bytes: Int) in String(format: "%.0f MiB", Double(bytes) / 1_048_576) }
-            summary.append("speech cache: \(cache.count) clips, \(mib(cache.totalBytes)) of \(mib(cache.maxBytes)) (\(cache.directory))")
+            summary.append("speech cache: \(cache.count) clips, \(mib(cache.byteCount)) of \(mib(cache.maxBytes)) (\(cache.directory))")
             let evicted = cache.statistics.evictions
             if evicted > 0 {
                 warning = "the speech cache is too small for the library: \(evicted) clips were deleted again to make room, "

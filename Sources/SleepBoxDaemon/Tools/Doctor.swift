@@ -85,17 +85,26 @@ public struct Doctor {
         if let profile {
             checks.append(gpioCheck(profile, running: running))
             checks.append(displayCheck(profile))
+        } else {
+            // Say what was not checked and why, rather than leave the rows out.
+            let fix = "on a Raspberry Pi the board is detected; elsewhere name a profile: --board FILE or [board] profile"
+            add("GPIO", .warning, "not checked: no board profile", fix)
+            add("display", .warning, "not checked: no board profile", fix)
         }
 
         // Sound.
+        // The device's name once: ALSA's messages often begin with it already.
+        func named(_ text: String) -> String {
+            text.hasPrefix(devices.audioDevice + ":") ? text : "\(devices.audioDevice): \(text)"
+        }
         switch probeAudio(devices.audioDevice) {
-        case .success(let text): add("sound device", .ok, "\(devices.audioDevice): \(text)")
+        case .success(let text): add("sound device", .ok, named(text))
         case .failure(let error):
             let busy = "\(error)".lowercased().contains("busy")
             if busy && running {
                 add("sound device", .ok, "\(devices.audioDevice): in use by the running box")
             } else {
-                add("sound device", .failure, "\(devices.audioDevice): \(error)",
+                add("sound device", .failure, named("\(error)"),
                     "check `aplay -l`; set [audio] device; the service's user needs the group audio")
             }
         }
@@ -158,7 +167,7 @@ public struct Doctor {
         }
         let cached = spoken.filter { content.library.isSpeechCached($0) }.count
         let voice = content.voice.map { "\($0.voice.engine) \($0.voice.name)" } ?? "no voice"
-        let size = content.voice.map { String(format: "; cache %.0f of %d MiB", Double($0.cache.totalBytes) / 1_048_576,
+        let size = content.voice.map { String(format: "; cache %.0f of %d MiB", Double($0.cache.byteCount) / 1_048_576,
                                               $0.cache.maxBytes / 1_048_576) } ?? ""
         let detail = "\(cached) of \(spoken.count) spoken items rendered with \(voice)\(size)"
         return Check(name: "speech cache", outcome: cached == spoken.count ? .ok : .warning, detail: detail,
@@ -191,7 +200,9 @@ public struct Doctor {
             try bus.writeBlock(command: 0x00, [0xE3][...])
             return Check(name: "display", outcome: .ok, detail: "\(profile.display.controller) answers at 0x\(address) on \(path)", fix: "")
         } catch {
-            return Check(name: "display", outcome: .failure, detail: "\(error)", fix: error.summary)
+            // The summary is the fix; the detail is what failed, said once.
+            return Check(name: "display", outcome: .failure, detail: "\(error.operation.rawValue): \(error.system.reason), errno \(error.errno)",
+                         fix: error.summary)
         }
     }
 

@@ -30,6 +30,10 @@ public final class FilePlayer {
         func speech(_ text: String) -> (any AudioSource)? { nil }
     }
 
+    /// How long a sound card that cannot be opened (or is lost mid-file) is retried before the
+    /// command gives up: a one-shot command must end; the daemon retries for as long as it runs.
+    public static let deviceWaitSeconds = 5.0
+
     public let engine: AudioEngine
     let path: String
     let output: Output
@@ -38,6 +42,9 @@ public final class FilePlayer {
     public private(set) var framesPlayed: Int64 = 0
     /// Why the file could not be played, if it could not.
     public private(set) var failure: String?
+    /// The exit status that says why: 66 for a file that cannot be read or written, 69 for a sound
+    /// card that stayed unavailable.
+    public private(set) var failureStatus: ExitStatus = .noInput
 
     /// Opens `path` at `volume` percent of the perceptual curve (100 = unity gain).
     public init(path: String, format: AudioFormat, volume: Int, output: Output, fadeAfter: Double?, fadeSeconds: Double) {
@@ -71,7 +78,16 @@ public final class FilePlayer {
             var n = period
             if let s = fadeStart, !fading { n = Int(min(Int64(period), max(1, s - framesPlayed))) }
             if case .alsa(let sink) = output {
-                n = min(n, waitForRoom(sink))
+                guard let room = waitForRoom(sink) else {
+                    var reason = "unavailable"
+                    if case .unavailable(let why) = sink.state { reason = why }
+                    failure = "\(path): the sound device \(sink.configuration.device) is unavailable (\(reason)); gave up after "
+                        + "\(Quoting.number(Self.deviceWaitSeconds)) s of retrying (sleepbox doctor checks the sound device)"
+                    failureStatus = .unavailable
+                    sink.close()
+                    return false
+                }
+                n = min(n, room)
             }
             let reports = engine.render(into: buffer, frames: n)
             for (r, _) in reports {
@@ -104,15 +120,20 @@ public final class FilePlayer {
         return true
     }
 
-    /// Waits (poll) until the card wants audio.
-    private func waitForRoom(_ sink: ALSASink) -> Int {
+    /// Waits (poll) until the card wants audio; nil when it has been unavailable for
+    /// `deviceWaitSeconds` in a row.
+    private func waitForRoom(_ sink: ALSASink) -> Int? {
+        var unavailableSince: Double?
         while true {
             let wanted = sink.framesWanted
             if wanted > 0 { return wanted }
             var fds = sink.pollDescriptors
             if fds.isEmpty {
-                // Unavailable: wait for the next retry, then try again.
+                // Unavailable: wait for the next retry, then try again, for a while.
                 let now = SystemClock.monotonicSeconds()
+                let since = unavailableSince ?? now
+                unavailableSince = since
+                if now - since >= Self.deviceWaitSeconds { return nil }
                 let wait = max(0.01, (sink.nextRetry ?? now) - now)
                 var none = pollfd()
                 _ = poll(&none, 0, Int32(min(1000, wait * 1000)))

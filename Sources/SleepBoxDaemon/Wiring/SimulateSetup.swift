@@ -72,9 +72,11 @@ public enum SimulateSetup {
         let real = Date().timeIntervalSince(began)
         audio?.close()
         if let audio, let path = options.audioEnvelope {
-            let marks = sim.log.rings.map { EnvelopePlot.Mark(seconds: $0 - startWall, label: "alarm") }
+            // Marks and insets on the sound's own time axis (virtual seconds), which a clock jump
+            // in the script does not move.
             let plot = EnvelopePlot.render(levels: audio.meter.levels, windowSeconds: 0.1,
-                                           title: "sleepbox: the night's sound level", marks: marks) { t in
+                                           title: "sleepbox: the night's sound level", marks: sim.log.marks,
+                                           insets: sim.log.insets) { t in
                 let f = sim.box.clock.fields(startWall + t)
                 return (f.hour < 10 ? "0" : "") + "\(f.hour):" + (f.minute < 10 ? "0" : "") + "\(f.minute)"
             }

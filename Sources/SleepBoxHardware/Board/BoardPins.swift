@@ -39,15 +39,8 @@ public struct BoardPins: Sendable, Equatable, Hashable {
 
     /// The offset of `pin`; nil only for an absent LED.
     public subscript(pin: BoardPin) -> UInt32? {
-        switch pin {
-        case .leaf: return leaf
-        case .skip: return skip
-        case .timer: return timer
-        case .knobA: return knobA
-        case .knobB: return knobB
-        case .knobSwitch: return knobSwitch
-        case .led: return led
-        }
+        guard let line = pin.rawLine else { return led }
+        return self[line]
     }
 
     /// Puts `pin` on the line at `offset`.

@@ -36,16 +36,11 @@ public struct I2CError: Error, Sendable, Hashable, CustomStringConvertible {
     /// capability).
     public var system: SystemError
 
-    public init(address: UInt8, operation: Operation, system: SystemError) {
-        self.address = address
-        self.operation = operation
-        self.system = system
-    }
-
     /// The error of `operation` on the bus at `busPath`, with `errno`.
     public init(busPath: String, address: UInt8, operation: Operation, errno: Int32) {
-        self.init(address: address, operation: operation,
-                  system: SystemError(operation.call, errno: errno, path: busPath))
+        self.address = address
+        self.operation = operation
+        system = SystemError(operation.call, errno: errno, path: busPath)
     }
 
     /// The bus device, e.g. "/dev/i2c-1".

@@ -10,14 +10,6 @@ public struct GPIOChipInfo: Sendable, Equatable, Hashable, CustomStringConvertib
     /// How many lines it has (`gpiod_chip_num_lines`); line offsets run from 0 to one less.
     public var lineCount: Int
 
-    /// A chip from its parts.
-    public init(path: String, name: String, label: String, lineCount: Int) {
-        self.path = path
-        self.name = name
-        self.label = label
-        self.lineCount = lineCount
-    }
-
     /// `gpiochip0 "pinctrl-bcm2711" 58 lines`.
     public var description: String {
         "\(name) \"\(label)\" \(lineCount) line\(lineCount == 1 ? "" : "s")"
