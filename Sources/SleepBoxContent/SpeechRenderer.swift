@@ -7,4 +7,12 @@ public protocol SpeechRenderer: AnyObject, Sendable {
     func render(_ text: String) throws -> [Float]
     /// When the clip is cached, its length in seconds without rendering (else nil).
     func cachedDuration(_ text: String) -> Double?
+    /// The voice that reads an item instead when this one fails on it (espeak-ng behind the
+    /// natural voice); nil when there is none.
+    var fallback: (any SpeechRenderer)? { get }
+}
+
+extension SpeechRenderer {
+    /// No fallback.
+    public var fallback: (any SpeechRenderer)? { nil }
 }

@@ -11,6 +11,9 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
     public let engine: any SpeechEngine
     /// Where clips are kept.
     public let cache: SpeechCache
+    /// The integrated loudness, in LUFS, each rendered clip is set to before it is stored (so every
+    /// sentence of every voice sounds equally loud); nil keeps the engine's level.
+    public let loudness: Double?
 
     private let lock = NSLock()
     private var hitCount = 0
@@ -18,9 +21,11 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
     private let logger: Logger
 
     /// `engine` with `cache` in front of it.
-    public init(engine: any SpeechEngine, cache: SpeechCache, logger: Logger = Logger(label: "sleepbox.speech")) {
+    public init(engine: any SpeechEngine, cache: SpeechCache, loudness: Double? = nil,
+                logger: Logger = Logger(label: "sleepbox.speech")) {
         self.engine = engine
         self.cache = cache
+        self.loudness = loudness
         self.logger = logger
     }
 
@@ -41,7 +46,7 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
 
     /// The cache key of `text` with this engine's voice and rate.
     public func key(for text: String) -> String {
-        SpeechCache.key(voice: voice, text: text, sampleRate: format.sampleRate)
+        SpeechCache.key(voice: voice, text: text, sampleRate: format.sampleRate, loudness: loudness)
     }
 
     /// The clip of `text`: from the cache when there, else rendered by the engine and stored.
@@ -54,12 +59,28 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
             return clip
         }
         count(hit: false)
-        let clip = try engine.synthesize(text)
+        var clip = try engine.synthesize(text)
+        if let loudness { clip = Self.levelled(clip, to: loudness) }
         if !cache.store(clip, key: key) {
             logger.debug("speech not cached", metadata: ["text": "\(SpeechError.firstWords(of: text))"])
         }
         return clip
     }
+
+    /// `clip` with the integrated loudness (libebur128) it has when played on both channels, as
+    /// the box plays speech, at `target` LUFS; its sample peak at most -1.5 dBFS (the true peak of
+    /// the whole item is checked when it is measured as a whole).
+    public static func levelled(_ clip: SpeechClip, to target: Double) -> SpeechClip {
+        let measured = LoudnessMeter.measure(mono: clip.samples, sampleRate: clip.sampleRate, truePeak: false)
+        // BS.1770 adds the channels' power: the same signal on two channels measures 3.01 dB
+        // louder than on one.
+        let gain = measured.gain(target: target - dualMonoGain, ceiling: Loudness.peakCeiling - 0.5)
+        guard gain != 1 else { return clip }
+        return SpeechClip(samples: clip.samples.map { $0 * gain }, sampleRate: clip.sampleRate)
+    }
+
+    /// How much louder a mono clip measures when it plays on both channels: 10 log10(2) dB.
+    static let dualMonoGain = 3.0103
 
     private func count(hit: Bool) {
         lock.withLock { if hit { hitCount += 1 } else { missCount += 1 } }

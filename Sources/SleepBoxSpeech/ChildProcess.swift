@@ -83,16 +83,18 @@ enum ChildProcess {
                       stderr: stderrData.get())
     }
 
-    /// Writes all of `data` to `fd`. If the child exits without reading it all, the write fails with
-    /// EPIPE instead of killing this process with SIGPIPE: the signal is blocked on this thread for
-    /// the write and a pending one is consumed before unblocking.
-    private static func writeIgnoringBrokenPipe(_ fd: Int32, _ data: Data) {
+    /// Writes all of `data` to `fd`; false when the child no longer reads. If the child exits
+    /// without reading it all, the write fails with EPIPE instead of killing this process with
+    /// SIGPIPE: the signal is blocked on this thread for the write and a pending one is consumed
+    /// before unblocking.
+    @discardableResult
+    static func writeIgnoringBrokenPipe(_ fd: Int32, _ data: Data) -> Bool {
         var pipeSignal = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        var brokenPipe = false
+        var brokenPipe = false, failed = false
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             guard var p = raw.baseAddress else { return }
             var left = raw.count
@@ -100,6 +102,7 @@ enum ChildProcess {
                 let n = SystemCall.retryingEINTR { write(fd, p, left) }
                 if n < 0 {
                     brokenPipe = errno == EPIPE
+                    failed = true
                     return
                 }
                 p += n
@@ -115,6 +118,7 @@ enum ChildProcess {
             }
         }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return !failed
     }
 
     /// A value handed from a helper thread back to the caller.

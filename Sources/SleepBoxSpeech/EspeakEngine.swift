@@ -1,3 +1,4 @@
+import CEspeak
 import SleepBoxAudio
 
 /// eSpeak NG in process (libespeak-ng 1.51): fast, robotic, always there.
@@ -18,6 +19,9 @@ public final class EspeakEngine: SpeechEngine, Sendable {
 
     /// The voice (its `engine` is always "espeak-ng").
     public let voice: SpeechVoice
+    /// "espeak-ng 1.51": the library's version (`espeak_Info`), part of the voice's cache key.
+    public static let libraryVersion: String = "espeak-ng " + String(cString: espeak_Info(nil))
+
     /// The output format; clips are mono at its sample rate.
     public let format: AudioFormat
     /// How much silence the clips keep at their ends.
@@ -28,6 +32,7 @@ public final class EspeakEngine: SpeechEngine, Sendable {
     public init(voice: SpeechVoice = .espeakEnglish, format: AudioFormat = .engine, trimmer: SilenceTrimmer = .standard) {
         var voice = voice
         voice.engine = EspeakEngine.engineName
+        if voice.version.isEmpty { voice.version = Self.libraryVersion }
         self.voice = voice
         self.format = format
         self.trimmer = trimmer

@@ -10,8 +10,8 @@ import SleepBoxSystem
 /// Rendered speech on disk, so that a greeting or a poem is synthesized once and then loads in a
 /// millisecond: one file per clip in `directory` (the state directory's `speech-cache/`).
 ///
-/// - Key: SHA-256 (OpenSSL's `SHA256`) of engine, voice name, rate, pitch, output sample rate and
-///   text; the file is `<64 hex digits>.sbclip` in the format of `SpeechClipFile`.
+/// - Key: SHA-256 (OpenSSL's `SHA256`) of engine, voice name, rate, pitch, engine and voice
+///   versions, output sample rate, loudness and text; the file is `<64 hex digits>.sbclip` in the format of `SpeechClipFile`.
 /// - Writes are atomic: a hidden temporary file in the same directory, then `rename(2)`. A crash or
 ///   power cut leaves either the old state or a whole new file; leftovers are removed at start.
 ///   Files are not fsync'ed: a clip damaged by a power cut is detected on load and rendered again.
@@ -91,11 +91,14 @@ public final class SpeechCache: @unchecked Sendable {
         self.init(directory: stateDirectory + "/" + SpeechCache.folderName, maxBytes: maxBytes, logger: logger)
     }
 
-    /// The key of a render: 64 hex digits of SHA-256 over the voice (engine, name, rate, pitch), the
-    /// output sample rate and the text, separated by NUL bytes. Wraps OpenSSL's `SHA256`.
-    public static func key(voice: SpeechVoice, text: String, sampleRate: Int) -> String {
-        let fields = ["sleepbox-speech-v1", voice.engine, voice.name, String(voice.rate), String(voice.pitch),
-                      String(sampleRate), text]
+    /// The key of a render: 64 hex digits of SHA-256 over the voice (engine, name, rate, pitch and
+    /// the versions of engine and voice), the output sample rate, the loudness the clip was set to
+    /// (nil: as the engine gave it) and the text, separated by NUL bytes. Wraps OpenSSL's `SHA256`.
+    /// A new voice, a new version of one or another setting gives new keys: no stale clip plays.
+    public static func key(voice: SpeechVoice, text: String, sampleRate: Int, loudness: Double? = nil) -> String {
+        let level = loudness.map { String(format: "%.1fLUFS", $0) } ?? "raw"
+        let fields = ["sleepbox-speech-v2", voice.engine, voice.name, String(voice.rate), String(voice.pitch),
+                      voice.version, String(sampleRate), level, text]
         return SHA256Hex.digest(fields.joined(separator: "\u{0}"))
     }
 

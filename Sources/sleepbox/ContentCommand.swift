@@ -16,9 +16,9 @@ struct ContentCommand: ParsableCommand {
         @Option(help: "The state folder (the owner's items live in user-content there by default; the voice's cache too).")
         var stateDir: String = "/var/lib/sleepbox"
 
-        func tool() throws -> ContentTool {
+        func tool(levelled: Bool = true) throws -> ContentTool {
             do {
-                return try ContentTool(configPath: config, stateDirectory: stateDir)
+                return try ContentTool(configPath: config, stateDirectory: stateDir, levelled: levelled)
             } catch {
                 FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
                 throw ExitCode(error.exitCode)
@@ -54,9 +54,17 @@ struct ContentCommand: ParsableCommand {
         @OptionGroup var place: Where
         @Argument(help: "One file to check instead of the whole library.")
         var file: String?
+        @Flag(help: "Also measure every playable item's loudness (or FILE's) (EBU R128: integrated, range, true peak) as the box plays it, and the voice's words a minute (renders speech that is not cached yet).")
+        var loudness = false
+        @Flag(help: "With --loudness: measure the items as they are made, without the box's levelling (speech rendered anew, not cached).")
+        var raw = false
 
         func run() throws {
-            let check = try place.tool().check(file: file)
+            let tool = try place.tool(levelled: !raw)
+            if loudness {
+                for line in tool.loudness(file: file, raw: raw) { print(line) }
+            }
+            let check = tool.check(file: file)
             for issue in check.issues { print(issue) }
             print(check.summary)
             if check.errors > 0 { throw ExitCode(.dataError) }
@@ -108,9 +116,15 @@ struct ContentCommand: ParsableCommand {
         var wav: String?
         @Argument(help: "The script or timeline file to render with --wav.")
         var file: String?
+        @Option(help: "Measure how soon item ID could start speaking: the voice loaded, then the time to its first sentence and to the whole item.")
+        var firstSpeech: String?
 
         func run() throws {
             let tool = try place.tool()
+            if let firstSpeech {
+                for line in try ContentCommand.validated({ try tool.firstSpeech(id: firstSpeech) }) { print(line) }
+                return
+            }
             if let wav {
                 guard let file else { throw ValidationError("--wav needs the FILE to render") }
                 let check = tool.check(file: file)

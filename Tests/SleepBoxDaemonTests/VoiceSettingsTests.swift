@@ -21,7 +21,7 @@ import SleepBoxSpeech
     @Test func theDefaults() throws {
         let v = try voice("")
         #expect(v == VoiceSettings())
-        #expect(v.engine == .espeak && v.name == nil && v.espeakName == "en-us")
+        #expect(v.engine == .auto && v.name == nil && v.espeakName == "en-us")
         #expect(v.rate == 140 && v.rate == SpeechVoice.defaultRate)
         #expect(v.pitch == 40 && v.pitch == SpeechVoice.defaultPitch)
         #expect(v.piperModel == nil && v.piperBinary == "piper")
@@ -58,11 +58,11 @@ import SleepBoxSpeech
     @Test func badValuesAreNamedWithTheirLine() {
         let cases: [(String, String)] = [
             ("[voice]\nengine = \"espek\"\n",
-             #"sleepbox.toml:2: [voice] engine: "espek" is not a voice engine; did you mean "espeak"? ("espeak" or "piper")"#),
+             #"sleepbox.toml:2: [voice] engine: "espek" is not a voice engine; did you mean "espeak"? ("auto", "espeak" or "piper")"#),
             ("[voice]\nengine = \"espeak-ng\"\n",
-             #"sleepbox.toml:2: [voice] engine: "espeak-ng" is not a voice engine; did you mean "espeak"? ("espeak" or "piper")"#),
+             #"sleepbox.toml:2: [voice] engine: "espeak-ng" is not a voice engine; did you mean "espeak"? ("auto", "espeak" or "piper")"#),
             ("[voice]\nengine = 1\n",
-             #"sleepbox.toml:2: [voice] engine: expected "espeak" or "piper", found a number"#),
+             #"sleepbox.toml:2: [voice] engine: expected "auto", "espeak" or "piper", found a number"#),
             ("[voice]\nrate = 500\n",
              "sleepbox.toml:2: [voice] rate: 500 is out of range (80 to 450 words per minute)"),
             ("[voice]\n\nrate = 79\n",

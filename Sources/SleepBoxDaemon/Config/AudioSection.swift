@@ -1,18 +1,20 @@
 import SleepBoxSystem
 import SleepBoxTOML
 
-/// `[audio]`: the volume, the confirmation cues and the ALSA device.
+/// `[audio]`: the volume, the confirmation cues, the loudness every item plays at and the ALSA device.
 enum AudioSection {
     static let percent = TOMLRange(0, 100, unit: "percent")
     static let volumeStep = TOMLRange(1, 25, unit: "percent")
     static let sampleRate = TOMLRange(8_000, 192_000, unit: "Hz")
     static let periodMilliseconds = TOMLRange(1, 100, unit: "ms")
     static let bufferMilliseconds = TOMLRange(20, 2_000, unit: "ms")
+    static let loudness = TOMLRange(-40, -14, unit: "LUFS")
 
     static let section = TOMLSection<ConfigDraft>("audio", keys: [
         .wholeNumber("volume", percent, into: \.config.audio.volume),
         .wholeNumber("volume_step", volumeStep, into: \.config.audio.volumeStep),
         .bool("cues", into: \.config.audio.confirmationCues),
+        .number("loudness_lufs", loudness, into: \.devices.loudness),
         TOMLKey("device") { reader, value, draft in
             guard let text = reader.string(value, expected: "an ALSA device name such as \"default\" or \"hw:0\"") else { return }
             if text.isEmpty {

@@ -1,3 +1,4 @@
+import SleepBoxContent
 import SleepBoxHardware
 
 /// The configuration of the box's devices and folders (the parts of the file the state machine
@@ -21,6 +22,9 @@ public struct DeviceSettings: Sendable, Equatable {
     public var displayRotated = false
     /// `[audio] device`: the ALSA device ("default", "hw:0", "plughw:1,0", ...).
     public var audioDevice: String = "default"
+    /// `[audio] loudness_lufs`: the integrated loudness (EBU R128) every item plays at
+    /// (`ItemLoudness.defaultTarget`, -26 LUFS).
+    public var loudness: Double = ItemLoudness.defaultTarget
     /// `[audio] sample_rate`: the engine's rate.
     public var sampleRate: Int = 48_000
     /// `[audio] period_ms` and `buffer_ms`: the device's period and buffer.

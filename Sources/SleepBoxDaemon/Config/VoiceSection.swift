@@ -37,7 +37,7 @@ enum VoiceSection {
 
     private static func engine(_ reader: inout TOMLReader, _ value: TOMLValue, _ draft: inout ConfigDraft) {
         let names = VoiceSettings.Engine.allCases.map(\.rawValue)
-        guard let text = reader.string(value, expected: "\"espeak\" or \"piper\"") else { return }
+        guard let text = reader.string(value, expected: "\"auto\", \"espeak\" or \"piper\"") else { return }
         if let engine = VoiceSettings.Engine(rawValue: text.lowercased()) {
             draft.devices.voice.engine = engine
             draft.engineWasRead = true
@@ -46,7 +46,7 @@ enum VoiceSection {
         var message = "\(Quoting.quoted(text)) is not a voice engine"
         let guess = text.lowercased().hasPrefix("espeak") ? "espeak" : Suggestion.closest(to: text, among: names)
         if let guess { message += "; did you mean \(Quoting.quoted(guess))?" }
-        reader.report(value.path, message + " (\"espeak\" or \"piper\")", suggestion: guess)
+        reader.report(value.path, message + " (\"auto\", \"espeak\" or \"piper\")", suggestion: guess)
     }
 
     private static func piperModel(_ reader: inout TOMLReader, _ value: TOMLValue, _ draft: inout ConfigDraft) {

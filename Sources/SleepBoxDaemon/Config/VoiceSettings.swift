@@ -4,19 +4,23 @@ import SleepBoxSpeech
 /// `[voice]` in the configuration file: which text-to-speech engine reads the content and the
 /// greetings, with which voice, how fast and how high.
 ///
-/// espeak-ng (in process) is the factory setting; Piper (a neural voice run as a subprocess) is
-/// used when `engine = "piper"` names a model and it is installed (see `VoiceSelection`).
+/// "auto" is the factory setting: the natural voice (Piper with en_US-joe-medium, installed by
+/// `make voice` or deploy/install.sh) reads English when it is installed, espeak-ng (in process)
+/// reads everything else and stands in whenever the natural voice is missing or fails. "espeak"
+/// and "piper" (a Piper model of one's own) choose explicitly (see `VoiceSelection`).
 public struct VoiceSettings: Sendable, Equatable {
     /// The engines the configuration can name.
     public enum Engine: String, Sendable, Equatable, CaseIterable {
+        /// The natural voice for English when it is installed, else espeak-ng.
+        case auto
         /// espeak-ng, in process (libespeak-ng): fast, robotic, always there.
         case espeak
         /// Piper, a neural voice run as the `piper` command with `piperModel`.
         case piper
     }
 
-    /// `engine`: "espeak" (the factory setting) or "piper".
-    public var engine: Engine = .espeak
+    /// `engine`: "auto" (the factory setting), "espeak" or "piper".
+    public var engine: Engine = .auto
     /// `name`: the espeak-ng voice ("en-us", "en-gb", "de", ...); nil follows the language
     /// (`languageVoice`).
     public var name: String?
@@ -33,11 +37,13 @@ public struct VoiceSettings: Sendable, Equatable {
     /// `piper_binary`: the `piper` executable, a name looked up in PATH or an absolute path.
     public var piperBinary: String = "piper"
     /// `cache_mb`: how much rendered speech the state folder keeps, in MiB (least recently used
-    /// goes first). The bundled library's speech takes about 760 MiB with espeak-ng at 140 words a
-    /// minute: the default holds it all, so every item starts from the cache after the first time.
+    /// goes first). The bundled library's speech takes about 760 MiB with espeak-ng and about
+    /// 960 MiB with the natural voice at 140 words a minute: the default holds either, not both
+    /// (2048 does; docs/content.md).
     public var cacheMegabytes: Int = 1024
 
-    /// The factory setting: espeak-ng, American English, 140 words per minute, pitch 40.
+    /// The factory setting: the natural voice where it is installed, else espeak-ng, American
+    /// English, 140 words per minute, pitch 40.
     public init() {}
 
     /// The espeak-ng voice asked for: `name`, else the language's.

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import SleepBoxAudio
 import SleepBoxContent
@@ -23,6 +24,8 @@ public final class LibrarySoundProvider: SoundProvider {
     private var preparedOrder: [ItemID] = []
     static let keptPrograms = 2
     private var waiting: [ItemID: [DeferredSource]] = [:]
+    /// Spoken items playing while their speech is rendered (they get every partial plan).
+    private var growing: [ItemID: [GrowingProgramSource]] = [:]
     private var inProgress: Set<ItemID> = []
     /// Events for the core, handed over by `takeEvents()`.
     private var events: [Event] = []
@@ -38,8 +41,10 @@ public final class LibrarySoundProvider: SoundProvider {
     /// - Parameters:
     ///   - voice: the box's voice (the greeting, and items in the box's language).
     ///   - languageVoices: voices for items in other languages, by code (`ContentSetup.languageVoices`).
-    public init(library: ContentLibrary, voice: CachedSpeech?, languageVoices: [String: CachedSpeech] = [:],
-                format: AudioFormat, seed: UInt64, logger: Logger,
+    ///   - loudness: the one loudness every item plays at (nil: as they are).
+    ///   - fallbackVoice: espeak-ng behind the natural voice (`ContentSetup.fallbackVoice`).
+    public init(library: ContentLibrary, voice: CachedSpeech?, fallbackVoice: CachedSpeech? = nil,
+                languageVoices: [String: CachedSpeech] = [:], loudness: ItemLoudness? = nil, format: AudioFormat, seed: UInt64, logger: Logger,
                 background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?) {
         self.library = library
         self.voice = voice
@@ -47,9 +52,9 @@ public final class LibrarySoundProvider: SoundProvider {
         self.seed = seed
         self.logger = logger
         self.background = background
-        let renderer = voice.map { VoiceRenderer(speech: $0) }
+        let renderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
         builder = ProgramBuilder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
-                                 format: format) { path, position throws(AudioError) in
+                                 format: format, loudness: loudness, logger: logger) { path, position throws(AudioError) in
             let source = try FileSource(path: path, format: format)
             if position > 0 { try source.seek(toFrame: format.frames(position)) }
             return source
@@ -74,31 +79,61 @@ public final class LibrarySoundProvider: SoundProvider {
                 throw AudioError(path: entry.path, reason: "\(error)")
             }
         }
+        if entry.sourceKind == .script || entry.sourceKind == .timeline {
+            // Speech starts as soon as its first stretch is rendered; the rest follows while it plays.
+            let source = GrowingProgramSource(startFrame: format.frames(max(0, position)))
+            growing[id, default: []].append(source)
+            prepareInBackground(entry)
+            return source
+        }
         let deferred = DeferredSource(position: position)
         waiting[id, default: []].append(deferred)
         prepareInBackground(entry)
         return deferred
     }
 
-    /// Renders every playable spoken item whose speech is not cached yet once in the background,
-    /// so the voice's cache holds it: later starts (and the next boot) find the speech ready. An
-    /// item already cached is left alone (loading it would only read the card). The programs are
-    /// not kept.
+    /// Renders every playable spoken item whose speech is not cached yet into the voice's cache,
+    /// on a thread of its own at background priority (the natural voice serves a pressed item
+    /// first), so that later starts (and the next boot) find the speech ready. One item's program
+    /// is held at a time (at most some 20 MiB of speech) and let go. Progress: `renderProgress`.
     public func prepareAll() {
-        for entry in library.entries where entry.item.isAvailable && entry.sourceKind != .generator && entry.sourceKind != .audio
-            && !library.isSpeechCached(entry) {
-            prepareInBackground(entry, keep: false)
+        let entries = library.entries.filter {
+            $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
         }
+        guard background != nil, !entries.isEmpty else { return }
+        let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress
+        progress.start(total: entries.count)
+        let thread = Thread {
+            PiperServer.inBackground {
+                for entry in entries {
+                    do { _ = try builder.prepare(entry, seed: seed) } catch {
+                        logger.warning("cannot render \(entry.id) ahead: \(error)")
+                    }
+                    progress.advance()
+                }
+            }
+            logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items)")
+        }
+        thread.name = "sleepbox-render-ahead"
+        thread.start()
     }
+
+    /// How far `prepareAll` has come.
+    public let renderProgress = RenderProgress()
 
     private func prepareInBackground(_ entry: ContentEntry, keep: Bool = true) {
         guard let background, prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return }
         inProgress.insert(entry.id)
         let builder = self.builder
         let seed = self.seed
+        let sources = growing[entry.id] ?? []
+        let feed: ProgramBuilder.Progress = { plan, final in
+            for source in sources { source.update(plan, finalFrames: final, complete: false) }
+        }
+        let progress = sources.isEmpty ? nil : feed
         background({
             do {
-                let program = try builder.prepare(entry, seed: seed)
+                let program = try builder.prepare(entry, seed: seed, progress: progress)
                 return keep ? .ready(entry.id, program) : .warmed(entry.id)
             } catch {
                 return .failed(entry.id, "\(error)")
@@ -118,11 +153,14 @@ public final class LibrarySoundProvider: SoundProvider {
         case .warmed(let id):
             inProgress.remove(id)
             // Someone asked for it while it was being warmed: prepare it again (from the cache now).
-            if waiting[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
+            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
         case .ready(let id, let p):
             inProgress.remove(id)
             keep(id, p)
-            if waiting[id] != nil { announce(id, p) }
+            if waiting[id] != nil || growing[id] != nil { announce(id, p) }
+            for source in growing.removeValue(forKey: id) ?? [] {
+                if let plan = p.plan { source.update(plan, finalFrames: plan.lengthFrames, complete: true) } else { source.fail() }
+            }
             for d in waiting.removeValue(forKey: id) ?? [] {
                 do { d.attach(try builder.makeSource(p, atSeconds: d.position)) } catch {
                     logger.error("cannot play \(id): \(error)")
@@ -135,6 +173,7 @@ public final class LibrarySoundProvider: SoundProvider {
             for d in waiting.removeValue(forKey: id) ?? [] {
                 d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot prepare it: \(reason)"))
             }
+            for source in growing.removeValue(forKey: id) ?? [] { source.fail() }
         }
     }
 

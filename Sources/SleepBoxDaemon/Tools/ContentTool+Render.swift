@@ -14,7 +14,8 @@ extension ContentTool {
     var format: AudioFormat { AudioFormat(sampleRate: devices.sampleRate) }
 
     var builder: ProgramBuilder {
-        ProgramBuilder(speech: content.voice.map { VoiceRenderer(speech: $0) }, languageVoices: content.languageRenderers, format: format)
+        ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
+                       loudness: content.loudness, logger: Self.quietLogger)
     }
 
     /// Renders the script or timeline `file` (inside a content folder of some library; check it

@@ -25,8 +25,10 @@ public struct ContentTool {
     }
 
     /// Reads the configuration (the factory settings when `configPath` is the default and there
-    /// is no file there) and loads the library and the voices.
-    public init(configPath: String, stateDirectory: String, logger: Logger = ContentTool.quietLogger) throws(ConfigError) {
+    /// is no file there) and loads the library and the voices. `levelled: false` keeps the
+    /// speech as the voices make it, without the box's one loudness (to measure the difference).
+    public init(configPath: String, stateDirectory: String, logger: Logger = ContentTool.quietLogger,
+                levelled: Bool = true) throws(ConfigError) {
         let path = FileManager.default.fileExists(atPath: configPath) || configPath != Self.defaultConfigPath ? configPath : nil
         let zone = ConfigFile.systemTimeZone()
         let file = try path.map { p throws(ConfigError) in try ConfigFile(path: p, defaultTimeZone: zone) }
@@ -34,7 +36,8 @@ public struct ContentTool {
         self.devices = file.devices
         self.stateDirectory = stateDirectory
         content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: stateDirectory,
-                                    format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger)
+                                    format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger,
+                                    levelled: levelled)
     }
 
     /// Where the owner's items live: `[paths] user_content`, else `user-content` in the state folder.

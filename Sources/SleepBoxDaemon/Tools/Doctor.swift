@@ -2,8 +2,11 @@
 import Glibc
 #endif
 import Foundation
+import Logging
 import SleepBoxAudio
+import SleepBoxCore
 import SleepBoxHardware
+import SleepBoxSpeech
 
 /// `sleepbox doctor`: looks at everything the box needs and says, for each thing that is wrong,
 /// what to do about it.
@@ -57,10 +60,12 @@ public struct Doctor {
 
         // Configuration.
         var devices = DeviceSettings()
+        var boxConfig: BoxConfig?
         if let configPath {
             do {
                 let file = try ConfigFile(path: configPath, defaultTimeZone: ConfigFile.systemTimeZone())
                 devices = file.devices
+                boxConfig = file.config
                 add("configuration", .ok, configPath)
             } catch {
                 add("configuration", .failure, "\(error)", "fix the line named, then: sleepbox config check \(configPath)")
@@ -105,7 +110,9 @@ public struct Doctor {
         }
 
         // Voice.
-        checks.append(Self.voiceCheck(VoiceSelection.choose(settings: devices.voice)))
+        let selection = VoiceSelection.choose(settings: devices.voice)
+        checks.append(Self.voiceCheck(selection, reason: VoiceSelection.reason(settings: devices.voice, choice: selection.choice)))
+        checks.append(speechCacheCheck(devices: devices, config: boxConfig ?? BoxConfig()))
 
         // Folders.
         checks.append(folderCheck("state folder", stateDirectory, needWrite: true, fix: "sudo install -d -o sleepbox -g sleepbox \(stateDirectory)"))
@@ -134,12 +141,38 @@ public struct Doctor {
 
     /// Which voice will speak; when the configured one cannot, why, what speaks instead, and how
     /// to fix it (a warning: the box still speaks; a failure when no voice is left at all).
-    static func voiceCheck(_ selection: (choice: VoiceSelection.Choice, problems: [VoiceSelection.Problem])) -> Check {
+    static func voiceCheck(_ selection: (choice: VoiceSelection.Choice, problems: [VoiceSelection.Problem]),
+                           reason: String? = nil) -> Check {
         guard let summary = VoiceSelection.summary(selection) else {
-            return Check(name: "voice", outcome: .ok, detail: "\(selection.choice)", fix: "")
+            var detail = "\(selection.choice)" + (reason.map { " (\($0))" } ?? "")
+            if case .natural(let installation, _) = selection.choice, let data = installation.voiceData {
+                detail += "; the voice's model card (licence, lineage): \(data)/MODEL_CARD, "
+                    + "and /usr/local/share/doc/sleepbox/voice-licence.md"
+            }
+            return Check(name: "voice", outcome: .ok, detail: detail, fix: "")
         }
         let silent = selection.problems.contains(where: \.isSilent)
         return Check(name: "voice", outcome: silent ? .failure : .warning, detail: summary.detail, fix: summary.fix)
+    }
+
+    /// How much of the library's speech the voice's cache holds: the box renders what is missing
+    /// in the background after it starts, so a warning here only means it has not finished yet.
+    func speechCacheCheck(devices: DeviceSettings, config: BoxConfig) -> Check {
+        var quiet = Logger(label: "sleepbox.doctor")
+        quiet.logLevel = .critical
+        let content = ContentSetup.load(devices: devices, config: config, stateDirectory: stateDirectory,
+                                        format: AudioFormat(sampleRate: devices.sampleRate), logger: quiet)
+        let spoken = content.library.entries.filter {
+            $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline)
+        }
+        let cached = spoken.filter { content.library.isSpeechCached($0) }.count
+        let voice = content.voice.map { "\($0.voice.engine) \($0.voice.name)" } ?? "no voice"
+        let size = content.voice.map { String(format: "; cache %.0f of %d MiB", Double($0.cache.byteCount) / 1_048_576,
+                                              $0.cache.maxBytes / 1_048_576) } ?? ""
+        let detail = "\(cached) of \(spoken.count) spoken items rendered with \(voice)\(size)"
+        return Check(name: "speech cache", outcome: cached == spoken.count ? .ok : .warning, detail: detail,
+                     fix: cached == spoken.count ? "" : "the running box renders the rest in the background; "
+                        + "or now: sleepbox content render")
     }
 
     func gpioCheck(_ profile: BoardProfile, running: Bool) -> Check {

@@ -5,12 +5,20 @@ import SleepBoxSpeech
 /// length of a stretch when it is already cached (for exact script durations).
 public final class VoiceRenderer: SpeechRenderer, @unchecked Sendable {
     public let speech: CachedSpeech
+    /// The voice that reads an item when this one fails on it.
+    public let fallbackRenderer: VoiceRenderer?
 
-    public init(speech: CachedSpeech) { self.speech = speech }
+    public init(speech: CachedSpeech, fallback: VoiceRenderer? = nil) {
+        self.speech = speech
+        fallbackRenderer = fallback
+    }
+
+    public var fallback: (any SpeechRenderer)? { fallbackRenderer }
 
     public var voiceDescription: String {
         let v = speech.voice
-        return "\(v.engine) \(v.name) \(Int(v.rate)) wpm pitch \(Int(v.pitch))"
+        return v.engine == PiperEngine.engineName ? "\(v.engine) \(v.name) \(Int(v.rate)) wpm"
+            : "\(v.engine) \(v.name) \(Int(v.rate)) wpm pitch \(Int(v.pitch))"
     }
 
     public func render(_ text: String) throws -> [Float] { try speech.synthesize(text).samples }

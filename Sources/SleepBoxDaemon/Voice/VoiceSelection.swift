@@ -15,12 +15,16 @@ public enum VoiceSelection {
         /// Piper: the `piper` program (a name looked up in PATH, or a path), MODEL.onnx, and the
         /// rate in words per minute.
         case piper(binary: String, model: String, rate: Int)
+        /// The natural voice (Piper with en_US-joe-medium in the box's own environment), one
+        /// long-lived process, at this rate.
+        case natural(NaturalVoiceInstallation, rate: Int)
 
         /// The engine for clips at `format`'s rate.
         public func engine(format: AudioFormat) -> any SpeechEngine {
             switch self {
             case .espeak(let voice): return EspeakEngine(voice: voice, format: format)
             case .piper(let binary, let model, let rate): return PiperEngine(binary: binary, model: model, rate: rate, format: format)
+            case .natural(let installation, let rate): return NaturalVoiceEngine(installation: installation, rate: rate, format: format)
             }
         }
 
@@ -33,7 +37,16 @@ public enum VoiceSelection {
             case .piper(let binary, let model, let rate):
                 let name = PiperEngine(binary: binary, model: model, rate: rate).voice.name
                 return "piper voice \(name) (\(model)), \(rate) words per minute"
+            case .natural(let installation, let rate):
+                return "the natural voice: piper voice \(NaturalVoiceInstallation.voiceName) (\(installation.version), "
+                    + "in \(installation.root)), \(rate) words per minute, espeak-ng stands in if it fails"
             }
+        }
+
+        /// True for the natural voice.
+        public var isNatural: Bool {
+            if case .natural = self { return true }
+            return false
         }
     }
 
@@ -66,10 +79,20 @@ public enum VoiceSelection {
     ///   - piperCheck: Why Piper cannot run with this program and model, nil when it can
     ///     (`PiperEngine.checkInstallation` in `choose(settings:)`).
     ///   - espeakHasVoice: Whether espeak-ng has a voice of this name (`EspeakEngine.hasVoice`).
+    ///   - naturalVoice: The natural voice's installation, nil when it is not installed.
     public static func choose(settings: VoiceSettings,
                               piperCheck: (_ binary: String, _ model: String) -> SpeechError.Reason?,
-                              espeakHasVoice: (String) -> Bool) -> (choice: Choice, problems: [Problem]) {
+                              espeakHasVoice: (String) -> Bool,
+                              naturalVoice: NaturalVoiceInstallation? = nil) -> (choice: Choice, problems: [Problem]) {
         var problems: [Problem] = []
+        if settings.engine == .auto, speaksNaturally(settings) {
+            if let naturalVoice { return (.natural(naturalVoice, rate: settings.rate), []) }
+            problems.append(Problem(
+                message: "the natural voice is not installed (looked in "
+                    + NaturalVoiceInstallation.candidates().prefix(3).joined(separator: ", ") + ")",
+                fix: "run `make voice` in the checkout, or sudo deploy/install.sh on the box "
+                    + "(or set [voice] engine = \"espeak\" to choose espeak-ng on purpose)"))
+        }
         if settings.engine == .piper {
             if let model = settings.piperModel {
                 guard let reason = piperCheck(settings.piperBinary, model) else {
@@ -111,9 +134,30 @@ public enum VoiceSelection {
         return (detail, selection.problems.map(\.fix).joined(separator: "; "))
     }
 
-    /// `choose(settings:piperCheck:espeakHasVoice:)` against this machine's Piper and espeak-ng.
+    /// Whether the natural voice can read what `settings` ask for: English (the voice's only
+    /// language) and no espeak-ng voice named on purpose.
+    public static func speaksNaturally(_ settings: VoiceSettings) -> Bool {
+        settings.name == nil && settings.languageVoice.hasPrefix("en")
+    }
+
+    /// Why this voice speaks, in a few words, for the log and `sleepbox doctor`.
+    public static func reason(settings: VoiceSettings, choice: Choice) -> String {
+        switch (settings.engine, choice) {
+        case (.auto, .natural): return "[voice] engine = \"auto\" and the natural voice is installed"
+        case (.auto, .espeak):
+            return speaksNaturally(settings) ? "the natural voice is not installed"
+                : "the natural voice speaks English only" + (settings.name != nil ? " and [voice] name chooses an espeak-ng voice" : "")
+        case (.espeak, _): return "[voice] engine = \"espeak\""
+        case (.piper, .piper): return "[voice] engine = \"piper\""
+        default: return "the configured voice cannot speak"
+        }
+    }
+
+    /// `choose(settings:piperCheck:espeakHasVoice:naturalVoice:)` against this machine's Piper,
+    /// natural voice and espeak-ng.
     public static func choose(settings: VoiceSettings) -> (choice: Choice, problems: [Problem]) {
-        choose(settings: settings, piperCheck: installedPiperProblem, espeakHasVoice: EspeakEngine.hasVoice)
+        choose(settings: settings, piperCheck: installedPiperProblem, espeakHasVoice: EspeakEngine.hasVoice,
+               naturalVoice: settings.engine == .auto ? NaturalVoiceInstallation.find() : nil)
     }
 
     /// Why this machine cannot run Piper with `binary` and `model`, nil when it can.

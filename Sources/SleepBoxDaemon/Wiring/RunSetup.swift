@@ -42,7 +42,9 @@ public enum RunSetup {
         let format = AudioFormat(sampleRate: devices.sampleRate)
         let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        let provider = LibrarySoundProvider(library: content.library, voice: content.voice, languageVoices: content.languageVoices,
+        content.startVoice(logger: logger)
+        let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
+                                            languageVoices: content.languageVoices, loudness: content.loudness,
                                             format: format, seed: seed, logger: logger, background: work.background)
         let wiring = try kind == .pi
             ? piDevices(file: file, boardPath: options.boardPath, provider: provider, logger: logger)

@@ -48,7 +48,9 @@ public enum SimulateSetup {
                                         format: format, logger: logger)
         var audio: SimulatorAudio? = nil
         if options.audioOut != nil || options.audioEnvelope != nil {
-            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, languageVoices: content.languageVoices,
+            content.startVoice(logger: logger)
+            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
+                                                languageVoices: content.languageVoices, loudness: content.loudness,
                                                 format: format, seed: seed, logger: logger, background: nil)
             let engine = AudioEngine(format: format, provider: provider, volumePercent: config.audio.volume)
             do {

@@ -1,0 +1,101 @@
+import Foundation
+import SleepBoxAudio
+
+/// One loudness for every item: the target integrated loudness (EBU R128, LUFS) items play at,
+/// and what was measured of the items whose level is not set where they are made.
+///
+/// - Spoken items: their speech is levelled clip by clip to the target before it is cached
+///   (`CachedSpeech.loudness`). Bells and breathing cues can make a timeline louder than its
+///   speech: the finished plan is measured too (sample peak, which is cheap: speech clips are
+///   kept under -1.5 dBFS and cues are plain tones) and turned down to the target, never up. The
+///   first play of an item whose speech is rendered while it plays is not turned down (its plan
+///   is not finished when it starts); every later one is.
+/// - Generators: two minutes rendered with the item's seed and measured once per generator and
+///   level (the sound does not change over an hour); the item's `level_db` no longer matters.
+/// - Recordings: the whole file measured once (on the worker thread, when the item is prepared),
+///   remembered by path, size and modification time.
+///
+/// The gain brings the item to the target unless its true peak would pass -1 dBTP: then the peak
+/// decides and the item stays quieter. Thread-safe.
+public final class ItemLoudness: @unchecked Sendable {
+    /// The target, in LUFS.
+    public let target: Double
+    private let lock = NSLock()
+    private var measured: [String: Loudness] = [:]
+
+    /// -26 LUFS: 3 dB under EBU R128's broadcast -23, for speech and sound heard at a whisper's
+    /// distance from the pillow; it leaves 25 dB of headroom under -1 dBTP, so no bundled item
+    /// needs its peaks limited (docs/performance.md has each item's figures). The volume knob
+    /// sets the level in the room; this only makes the items equal.
+    public static let defaultTarget = -26.0
+    /// Frames of a generator measured: two minutes, longer than any of its slow swells.
+    static let generatorSeconds = 120.0
+
+    /// A target of `target` LUFS.
+    public init(target: Double = ItemLoudness.defaultTarget) {
+        self.target = target
+    }
+
+    /// The gain for a prepared item, measuring it first when that was not done yet (slow for a
+    /// recording: call it where slow work is allowed, `ProgramBuilder.prepare`).
+    public func gain(for prepared: PreparedProgram, format: AudioFormat, open: (String) throws(AudioError) -> any AudioSource)
+        -> Float {
+        guard let loudness = measure(prepared, format: format, open: open) else { return 1 }
+        return loudness.gain(target: target)
+    }
+
+    /// The measured loudness of an item (nil for silence and for recordings that cannot be read);
+    /// a spoken item measured louder than the target only.
+    public func measure(_ prepared: PreparedProgram, format: AudioFormat,
+                        open: (String) throws(AudioError) -> any AudioSource) -> Loudness? {
+        guard let key = Self.key(prepared) else { return nil }
+        lock.lock()
+        if let known = measured[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let loudness: Loudness
+        switch prepared {
+        case .spoken(let plan):
+            let measured = LoudnessMeter.measure(ProgramSource(plan: plan), frames: plan.lengthFrames, format: format,
+                                                 truePeak: false)
+            // Never louder than the speech was made: a timeline that is mostly silence stays as is.
+            loudness = measured.integrated > target ? measured : Loudness(integrated: target, range: measured.range,
+                                                                            peak: measured.peak)
+        case .generator(let item, let seed):
+            if item.generator == .silence { return nil }
+            let source = GeneratorSource(item: item, seed: seed, format: format)
+            loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
+        case .audio(let path):
+            guard let source = try? open(path) else { return nil }
+            loudness = LoudnessMeter.measure(source, frames: Int.max, format: format)
+        }
+        lock.lock()
+        measured[key] = loudness
+        lock.unlock()
+        return loudness
+    }
+
+    /// The gain already known for a prepared item (1 when it was not measured).
+    public func knownGain(for prepared: PreparedProgram) -> Float {
+        guard let key = Self.key(prepared) else { return 1 }
+        lock.lock()
+        defer { lock.unlock() }
+        return measured[key]?.gain(target: target) ?? 1
+    }
+
+    static func key(_ prepared: PreparedProgram) -> String? {
+        switch prepared {
+        case .spoken(let plan):
+            return "spoken:\(plan.itemID):\(plan.voiceDescription):\(plan.lengthFrames):\(plan.elements.count)"
+        case .generator(let item, _):
+            return "generator:\(item.generator.rawValue):\(item.levelDB)"
+        case .audio(let path):
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "audio:\(path):\(size):\(modified)"
+        }
+    }
+}
