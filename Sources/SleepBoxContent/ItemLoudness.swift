@@ -11,7 +11,8 @@ import SleepBoxAudio
 ///   first play of an item whose speech is rendered while it plays is not turned down (its plan
 ///   is not finished when it starts); every later one is.
 /// - Generators: two minutes rendered with the item's seed and measured once per generator and
-///   level (the sound does not change over an hour); the item's `level_db` no longer matters.
+///   level (the sound does not change over an hour), apart from the first play, which starts at
+///   once at the generator's own `level_db`; every later play is at the target.
 /// - Recordings: the whole file measured once (on the worker thread, when the item is prepared),
 ///   remembered by path, size and modification time.
 ///

@@ -74,7 +74,7 @@ public final class ProgramBuilder: Sendable {
                 logFallback(entry, error)
                 prepared = .spoken(try plan(script, id: entry.id, useFallback: true, progress: progress))
             }
-            measureLoudness(prepared)
+            measureLoudness(of: prepared)
             return prepared
         case .timeline(let timeline):
             let prepared: PreparedProgram
@@ -84,18 +84,18 @@ public final class ProgramBuilder: Sendable {
                 logFallback(entry, error)
                 prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: true, progress: progress))
             }
-            measureLoudness(prepared)
+            measureLoudness(of: prepared)
             return prepared
         case .generator(let item):
-            let prepared = PreparedProgram.generator(item, seed: seed)
-            measureLoudness(prepared)
-            return prepared
+            // Made at once: measuring it renders two minutes of it, which the caller does apart
+            // (`measureLoudness(of:)`), so a press never waits for it.
+            return PreparedProgram.generator(item, seed: seed)
         case .audio(let item, let isPresent):
             guard isPresent, entry.item.isAvailable else {
                 throw ContentError(path: item.path, message: "\"\(entry.item.title)\" is coming soon: its audio file \(item.audioName) is not there yet")
             }
             let prepared = PreparedProgram.audio(path: item.audioPath)
-            measureLoudness(prepared)
+            measureLoudness(of: prepared)
             return prepared
         }
     }
@@ -105,8 +105,9 @@ public final class ProgramBuilder: Sendable {
         languageVoices[SpeechTiming.languageCode(language)] ?? speech
     }
 
-    /// Measures an item for `loudness` (slow the first time for a recording; remembered).
-    private func measureLoudness(_ prepared: PreparedProgram) {
+    /// Measures an item for `loudness` (slow the first time for a recording or a generator;
+    /// remembered): later sources of it play at the target.
+    public func measureLoudness(of prepared: PreparedProgram) {
         guard let loudness else { return }
         let format = self.format
         _ = loudness.measure(prepared, format: format) { path throws(AudioError) in try FileSource(path: path, format: format) }

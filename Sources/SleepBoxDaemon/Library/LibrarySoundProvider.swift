@@ -67,6 +67,26 @@ public final class LibrarySoundProvider: SoundProvider {
             announce(id, p)
             return try builder.makeSource(p, atSeconds: position)
         }
+        if entry.sourceKind == .generator {
+            // A generator starts at once. Its loudness (two minutes of it rendered and measured)
+            // is worked out apart: on the worker while the first play goes on at the generator's
+            // own level, or here when there is no worker (the simulator's virtual time).
+            let p: PreparedProgram
+            do {
+                p = try builder.prepare(entry, seed: seed)
+            } catch {
+                throw AudioError(path: entry.path, reason: "\(error)")
+            }
+            if let background {
+                let builder = self.builder
+                background({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+            } else {
+                builder.measureLoudness(of: p)
+            }
+            keep(id, p)
+            announce(id, p)
+            return try builder.makeSource(p, atSeconds: position)
+        }
         guard background != nil else {
             do {
                 let p = try builder.prepare(entry, seed: seed)
