@@ -59,7 +59,7 @@ public struct ContentSetup {
         let speechLevel: Double? = levelled ? loudness.target : nil
         let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, loudness: speechLevel, logger: logger)
         var fallbackVoice: CachedSpeech?
-        if selection.choice.isNatural {
+        if selection.choice.isServed {
             let espeak = SpeechVoice(engine: EspeakEngine.engineName, name: devices.voice.espeakName,
                                      rate: devices.voice.rate, pitch: devices.voice.pitch)
             fallbackVoice = CachedSpeech(engine: EspeakEngine(voice: espeak, format: format), cache: cache,

@@ -18,6 +18,10 @@ public enum VoiceSelection {
         /// The natural voice (Piper with en_US-joe-medium in the box's own environment), one
         /// long-lived process, at this rate.
         case natural(NaturalVoiceInstallation, rate: Int)
+        /// The owner's own Piper model (MODEL.onnx), spoken by the box's voice environment in one
+        /// long-lived process like the natural voice, at this rate: no process start and model load
+        /// per sentence.
+        case servedPiper(NaturalVoiceInstallation, model: String, rate: Int)
 
         /// The engine for clips at `format`'s rate.
         public func engine(format: AudioFormat) -> any SpeechEngine {
@@ -25,6 +29,10 @@ public enum VoiceSelection {
             case .espeak(let voice): return EspeakEngine(voice: voice, format: format)
             case .piper(let binary, let model, let rate): return PiperEngine(binary: binary, model: model, rate: rate, format: format)
             case .natural(let installation, let rate): return NaturalVoiceEngine(installation: installation, rate: rate, format: format)
+            case .servedPiper(let installation, let model, let rate):
+                return NaturalVoiceEngine(server: PiperServer(python: installation.python, script: installation.server, model: model),
+                                          name: PiperEngine(model: model).voice.name, version: installation.version,
+                                          rate: rate, format: format)
             }
         }
 
@@ -40,13 +48,19 @@ public enum VoiceSelection {
             case .natural(let installation, let rate):
                 return "the natural voice: piper voice \(NaturalVoiceInstallation.voiceName) (\(installation.version), "
                     + "in \(installation.root)), \(rate) words per minute, espeak-ng stands in if it fails"
+            case .servedPiper(let installation, let model, let rate):
+                return "piper voice \(PiperEngine(model: model).voice.name) (\(model), one process in \(installation.root)), "
+                    + "\(rate) words per minute, espeak-ng stands in if it fails"
             }
         }
 
-        /// True for the natural voice.
-        public var isNatural: Bool {
-            if case .natural = self { return true }
-            return false
+        /// True when the long-lived Piper process speaks (the natural voice or an owner's model it
+        /// serves): espeak-ng stands in for a sentence it fails.
+        public var isServed: Bool {
+            switch self {
+            case .natural, .servedPiper: return true
+            case .espeak, .piper: return false
+            }
         }
     }
 
@@ -95,6 +109,11 @@ public enum VoiceSelection {
         }
         if settings.engine == .piper {
             if let model = settings.piperModel {
+                // The box's own voice environment has Piper: it serves the owner's model from one
+                // process (the configured piper program would start once per sentence).
+                if let naturalVoice, piperCheck(naturalVoice.root + "/bin/piper", model) == nil {
+                    return (.servedPiper(naturalVoice, model: model, rate: settings.rate), [])
+                }
                 guard let reason = piperCheck(settings.piperBinary, model) else {
                     return (.piper(binary: settings.piperBinary, model: model, rate: settings.rate), [])
                 }
@@ -149,6 +168,7 @@ public enum VoiceSelection {
                 : "the natural voice speaks English only" + (settings.name != nil ? " and [voice] name chooses an espeak-ng voice" : "")
         case (.espeak, _): return "[voice] engine = \"espeak\""
         case (.piper, .piper): return "[voice] engine = \"piper\""
+        case (.piper, .servedPiper): return "[voice] engine = \"piper\" with piper_model, served by the box's voice environment"
         default: return "the configured voice cannot speak"
         }
     }
@@ -157,7 +177,7 @@ public enum VoiceSelection {
     /// natural voice and espeak-ng.
     public static func choose(settings: VoiceSettings) -> (choice: Choice, problems: [Problem]) {
         choose(settings: settings, piperCheck: installedPiperProblem, espeakHasVoice: EspeakEngine.hasVoice,
-               naturalVoice: settings.engine == .auto ? NaturalVoiceInstallation.find() : nil)
+               naturalVoice: settings.engine == .espeak ? nil : NaturalVoiceInstallation.find())
     }
 
     /// Why this machine cannot run Piper with `binary` and `model`, nil when it can.
