@@ -155,6 +155,13 @@ public struct ContentLibrary: Sendable {
     /// Checks one file as `checkFile` does, and against this library: an id that another file of
     /// the library already uses (a bundled one above all) is an error, as it is when loading.
     public func check(fileAt path: String) -> [FileIssue] {
+        checkedEntry(fileAt: path).issues
+    }
+
+    /// Checks one file as `check(fileAt:)` does, and gives the item it holds too (nil when the
+    /// file could not be read as one), with its length worked out as the library's are (exact
+    /// when the voice has its speech cached).
+    public func checkedEntry(fileAt path: String) -> (entry: ContentEntry?, issues: [FileIssue]) {
         var (entry, issues) = Self.checkedFile(at: path, timing: timing, format: format)
         if let entry, let other = self.entry(entry.id), Self.realPath(other.path) != Self.realPath(path) {
             let message: String
@@ -165,7 +172,7 @@ public struct ContentLibrary: Sendable {
             }
             issues.append(FileIssue(.error, path: path, message: message))
         }
-        return issues.sorted(by: FileIssue.byLocation)
+        return (entry, issues.sorted(by: FileIssue.byLocation))
     }
 
     private static func checkedFile(at path: String, timing: SpeechTiming,
