@@ -16,6 +16,8 @@ public struct ContentTool {
 
     public let content: ContentSetup
     public let devices: DeviceSettings
+    /// The box's settings from the same file (what `render` plays as the box would).
+    public let config: BoxConfig
     public let stateDirectory: String
 
     /// Warnings and errors only: the tools print their own results.
@@ -35,6 +37,7 @@ public struct ContentTool {
         let file = try path.map { p throws(ConfigError) in try ConfigFile(path: p, defaultTimeZone: zone) }
             ?? ConfigFile(config: BoxConfig(timeZone: zone))
         self.devices = file.devices
+        self.config = file.config
         self.stateDirectory = stateDirectory
         content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: stateDirectory,
                                     format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger,
