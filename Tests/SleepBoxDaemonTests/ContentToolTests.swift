@@ -142,6 +142,19 @@ import Testing
         #expect(missing.errors == 1)
     }
 
+    @Test func listNeverCutsAnId() throws {
+        let folders = try Folders()
+        defer { try? FileManager.default.removeItem(atPath: folders.root) }
+        let long = "poem-hope-is-the-thing-with-feathers-that-perche"
+        #expect(long.count == 48)
+        try "title: Hope\nkind: poem\nauthor: Emily Dickinson\nsource: Poems, 1891\n---\nHope.\n"
+            .write(toFile: folders.root + "/content/poems/\(long).txt", atomically: true, encoding: .utf8)
+        let lines = try folders.tool().list(json: false)
+        #expect(lines.contains { $0.hasPrefix(long + " ") })
+        // The columns stay in line: every kind starts in the same column.
+        #expect(Set(lines.map { $0.range(of: " poem ")?.lowerBound.utf16Offset(in: $0) }).count == 1)
+    }
+
     @Test func bundledItemsAndStrangersCannotBeRemoved() throws {
         let folders = try Folders()
         defer { try? FileManager.default.removeItem(atPath: folders.root) }

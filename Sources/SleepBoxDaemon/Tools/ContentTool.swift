@@ -50,8 +50,10 @@ public struct ContentTool {
     // MARK: - list, check, remove
 
     /// One line per item: id, kind, minutes (`~` when estimated) and title; or one JSON object each.
+    /// The id column is as wide as the longest id: ids are what the owner types, never cut.
     public func list(json: Bool) -> [String] {
-        content.library.entries.map { e in
+        let idWidth = max(34, content.library.entries.map(\.id.count).max() ?? 0)
+        return content.library.entries.map { e in
             let item = e.item
             if json {
                 var o: [(String, JSONValue)] = [("id", .string(item.id)), ("title", .string(item.title)),
@@ -64,7 +66,7 @@ public struct ContentTool {
             }
             let minutes = String(format: "%5.1f min%@", item.duration / 60, e.durationIsEstimate ? "~" : " ")
             let status = item.isAvailable ? "" : "  (coming soon)"
-            return "\(item.id.padding(toLength: 34, withPad: " ", startingAt: 0)) \(item.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(minutes)  \(item.title)\(status)"
+            return "\(item.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)) \(item.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(minutes)  \(item.title)\(status)"
         }
     }
 
