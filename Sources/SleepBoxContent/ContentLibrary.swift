@@ -118,7 +118,13 @@ public struct ContentLibrary: Sendable {
     public func entry(_ id: ItemID) -> ContentEntry? { entries.first { $0.id == id } }
 
     /// The core's items, in library order.
-    public var items: [ContentItem] { entries.map(\.item) }
+    public var items: [ContentItem] {
+        entries.map { entry in
+            var item = entry.item
+            item.durationIsEstimate = entry.durationIsEstimate
+            return item
+        }
+    }
 
     /// The core's catalog: every item (coming soon ones included, which the core never plays),
     /// with the pools from the configuration.

@@ -29,6 +29,8 @@ public final class LibrarySoundProvider: SoundProvider {
     private var inProgress: Set<ItemID> = []
     /// Events for the core, handed over by `takeEvents()`.
     private var events: [Event] = []
+    /// Real lengths of estimated items, learnt as their programs are laid out (on any thread).
+    private let measured: MeasuredLengths
     /// Whether breathing exercises are prepared with their cue sounds (`BoxConfig.breathingCues`).
     /// Changing it lets the programs prepared so far go, so the next play follows it.
     public var breathingCues: Bool {
@@ -63,6 +65,7 @@ public final class LibrarySoundProvider: SoundProvider {
         self.logger = logger
         self.background = background
         self.breathingCues = breathingCues
+        measured = MeasuredLengths(library: library)
         let renderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
         builder = ProgramBuilder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
                                  format: format, loudness: loudness, logger: logger) { path, position throws(AudioError) in
@@ -133,11 +136,12 @@ public final class LibrarySoundProvider: SoundProvider {
         }
         guard background != nil, !entries.isEmpty else { return }
         let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
+        let measured = self.measured
         progress.start(total: entries.count)
         let thread = Thread {
             PiperServer.inBackground {
                 for entry in entries {
-                    do { _ = try builder.prepare(entry, seed: seed, breathingCues: cues) } catch {
+                    do { measured.note(entry.id, try builder.prepare(entry, seed: seed, breathingCues: cues)) } catch {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }
                     progress.advance()
@@ -158,6 +162,7 @@ public final class LibrarySoundProvider: SoundProvider {
         let builder = self.builder
         let seed = self.seed
         let cues = breathingCues
+        let measured = self.measured
         let sources = growing[entry.id] ?? []
         let feed: ProgramBuilder.Progress = { plan, final in
             for source in sources { source.update(plan, finalFrames: final, complete: false) }
@@ -166,6 +171,7 @@ public final class LibrarySoundProvider: SoundProvider {
         background({
             do {
                 let program = try builder.prepare(entry, seed: seed, breathingCues: cues, progress: progress)
+                measured.note(entry.id, program)
                 return keep ? .ready(entry.id, program) : .warmed(entry.id)
             } catch {
                 return .failed(entry.id, "\(error)")
@@ -213,11 +219,14 @@ public final class LibrarySoundProvider: SoundProvider {
     private func announce(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
         events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
+        measured.note(id, program)
     }
 
+    /// What was learnt since the last call: speech pauses, and the real lengths of items whose
+    /// length was estimated (rendered for a play, for another item's sake or ahead).
     public func takeEvents() -> [Event] {
         defer { events.removeAll() }
-        return events
+        return events + measured.take()
     }
 
     public func wakeSound() -> any AudioSource { WakeSound(format: format) }
