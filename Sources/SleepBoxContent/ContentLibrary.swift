@@ -118,7 +118,13 @@ public struct ContentLibrary: Sendable {
     public func entry(_ id: ItemID) -> ContentEntry? { entries.first { $0.id == id } }
 
     /// The core's items, in library order.
-    public var items: [ContentItem] { entries.map(\.item) }
+    public var items: [ContentItem] {
+        entries.map { entry in
+            var item = entry.item
+            item.durationIsEstimate = entry.durationIsEstimate
+            return item
+        }
+    }
 
     /// The core's catalog: every item (coming soon ones included, which the core never plays),
     /// with the pools from the configuration.
@@ -155,6 +161,13 @@ public struct ContentLibrary: Sendable {
     /// Checks one file as `checkFile` does, and against this library: an id that another file of
     /// the library already uses (a bundled one above all) is an error, as it is when loading.
     public func check(fileAt path: String) -> [FileIssue] {
+        checkedEntry(fileAt: path).issues
+    }
+
+    /// Checks one file as `check(fileAt:)` does, and gives the item it holds too (nil when the
+    /// file could not be read as one), with its length worked out as the library's are (exact
+    /// when the voice has its speech cached).
+    public func checkedEntry(fileAt path: String) -> (entry: ContentEntry?, issues: [FileIssue]) {
         var (entry, issues) = Self.checkedFile(at: path, timing: timing, format: format)
         if let entry, let other = self.entry(entry.id), Self.realPath(other.path) != Self.realPath(path) {
             let message: String
@@ -165,7 +178,7 @@ public struct ContentLibrary: Sendable {
             }
             issues.append(FileIssue(.error, path: path, message: message))
         }
-        return issues.sorted(by: FileIssue.byLocation)
+        return (entry, issues.sorted(by: FileIssue.byLocation))
     }
 
     private static func checkedFile(at path: String, timing: SpeechTiming,

@@ -63,8 +63,10 @@ public final class ProgramBuilder: Sendable {
     ///
     /// When the voice fails on the item (the natural voice's process died, its model is damaged)
     /// and it has a fallback voice, one line is logged and the fallback reads the whole item.
-    /// `progress` gets partial plans as the speech is rendered (see `Progress`).
-    public func prepare(_ entry: ContentEntry, seed: UInt64, progress: Progress? = nil) throws(ContentError) -> PreparedProgram {
+    /// `progress` gets partial plans as the speech is rendered (see `Progress`). With
+    /// `breathingCues` false a breathing phase has no cue sounds (`[playback] breathing_cues`).
+    public func prepare(_ entry: ContentEntry, seed: UInt64, breathingCues: Bool = true,
+                        progress: Progress? = nil) throws(ContentError) -> PreparedProgram {
         switch entry.body {
         case .script(let script):
             let prepared: PreparedProgram
@@ -79,10 +81,10 @@ public final class ProgramBuilder: Sendable {
         case .timeline(let timeline):
             let prepared: PreparedProgram
             do {
-                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: false, progress: progress))
+                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, breathingCues: breathingCues, useFallback: false, progress: progress))
             } catch let error where error.isVoiceFailure && speech(forLanguage: timeline.language)?.fallback != nil {
                 logFallback(entry, error)
-                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, useFallback: true, progress: progress))
+                prepared = .spoken(try plan(timeline, id: entry.id, seed: seed, breathingCues: breathingCues, useFallback: true, progress: progress))
             }
             measureLoudness(of: prepared)
             return prepared
@@ -135,9 +137,9 @@ public final class ProgramBuilder: Sendable {
     }
 
     /// The plan of a timeline: segments at their exact times, one option of each interjection at a
-    /// seeded random time in its window, bells, breathing cues and counting. Throws when, with the
-    /// clips measured, anything overlaps.
-    public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64, useFallback: Bool = false,
+    /// seeded random time in its window, bells, breathing cues (unless `breathingCues` is false)
+    /// and counting. Throws when, with the clips measured, anything overlaps.
+    public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64, breathingCues: Bool = true, useFallback: Bool = false,
                      progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
         var renderer = try ClipRenderer(speech: speech(forLanguage: timeline.language), path: timeline.path,
                                         useFallback: useFallback)
@@ -192,10 +194,12 @@ public final class ProgramBuilder: Sendable {
             for index in 0..<(built.stepStarts.count - 1) {
                 let step = breathing.pattern[index % breathing.pattern.count]
                 let start = built.stepStarts[index]
-                let cue = BreathCue.cue(for: step)
-                let length = min(format.frames(cue.seconds), built.stepStarts[index + 1] - start)
-                elements.append(ProgramElement(startFrame: start, lengthFrames: length, sound: .breathCue(step.kind, cue),
-                                               line: breathing.line))
+                if breathingCues {
+                    let cue = BreathCue.cue(for: step)
+                    let length = min(format.frames(cue.seconds), built.stepStarts[index + 1] - start)
+                    elements.append(ProgramElement(startFrame: start, lengthFrames: length, sound: .breathCue(step.kind, cue),
+                                                   line: breathing.line))
+                }
                 if breathing.countAloud, index / breathing.pattern.count < TimelineBreathing.countedCycles,
                    let word = step.kind.spokenWord {
                     let clip = try renderer.clip(word, line: breathing.line ?? 0)

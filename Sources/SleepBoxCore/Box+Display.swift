@@ -24,8 +24,10 @@ extension Box {
             return .message(text)
         case .comingSoon(let title, _)?:
             return .comingSoon(title: title)
-        case .menu(let position, _)?:
-            return .menu(menuScreen(position, at: now))
+        case .menu(let position, let until)?:
+            var menu = menuScreen(position, at: now)
+            menu.marqueeSeconds = marqueeSeconds(menuUntil: until, at: now)
+            return .menu(menu)
         case nil:
             break
         }
@@ -78,6 +80,32 @@ extension Box {
         return (r.year, r.month, r.day) == (f.year, f.month, f.day)
     }
 
+    /// How often a long menu label moves on while it scrolls.
+    public static let marqueeFrameSeconds = 0.125
+    /// A label of at most this many characters always fits its row (eight of the widest glyphs
+    /// beside the widest detail), so it never scrolls and the box need not wake for it.
+    public static let marqueeMinimumCharacters = 8
+
+    /// Seconds the menu's selected row has been selected, in whole marquee frames. Every turn,
+    /// press or hold in the menu sets the menu's closing time afresh, so the row was selected
+    /// `closeAfterSeconds` before `until`.
+    func marqueeSeconds(menuUntil until: Double, at now: Moment) -> Double {
+        let since = until - config.menu.closeAfterSeconds
+        let frames = max(0, ((now.uptime - since) / Box.marqueeFrameSeconds + 1e-9).rounded(.down))
+        return frames * Box.marqueeFrameSeconds
+    }
+
+    /// The next marquee frame while the menu's selected label may be too long for its row.
+    private func marqueeBoundary(after now: Moment) -> Double? {
+        guard case .menu(let position, let until)? = state.overlay else { return nil }
+        let menu = menuScreen(position, at: now)
+        guard menu.rows.indices.contains(menu.selected),
+              menu.rows[menu.selected].label.count > Box.marqueeMinimumCharacters else { return nil }
+        let since = until - config.menu.closeAfterSeconds
+        let n = max(0, ((now.uptime - since) / Box.marqueeFrameSeconds + 1e-9).rounded(.down)) + 1
+        return since + n * Box.marqueeFrameSeconds
+    }
+
     /// How often the transition dots move on.
     public static let dotPulseSeconds = 0.5
     /// How often the breathing animation is redrawn.
@@ -102,7 +130,7 @@ extension Box {
     /// pulse, the next second of a countdown or position, or the next minute of the clock.
     public func nextDisplayChange(after now: Moment) -> Double {
         // Strictly later than now, even where floating point puts a computed boundary on `now`.
-        max(displayBoundary(after: now), now.uptime + 0.001)
+        max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity), now.uptime + 0.001)
     }
 
     private func displayBoundary(after now: Moment) -> Double {

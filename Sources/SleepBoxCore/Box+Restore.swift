@@ -8,6 +8,7 @@ extension Box {
         state.contentCompleted = s.contentCompleted
         state.lastTitle = s.lastTitle
         state.progress = s.progress
+        restoreMeasuredLengths(s.measuredLengths ?? [:])
         state.favorites = s.favorites ?? []
         state.rng = s.rng
         for (name, bag) in s.shuffle { if let mode = Mode(rawValue: name) { state.shuffle[mode] = bag } }

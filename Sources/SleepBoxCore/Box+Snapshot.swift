@@ -32,6 +32,6 @@ extension Box {
             volume: state.volume, configuredVolume: config.audio.volume, contentCompleted: state.contentCompleted,
             lastTitle: state.lastTitle, progress: progress, favorites: state.favorites,
             shuffle: Dictionary(uniqueKeysWithValues: state.shuffle.map { ($0.key.rawValue, $0.value) }),
-            rng: state.rng)
+            rng: state.rng, measuredLengths: state.measuredLengths.isEmpty ? nil : state.measuredLengths)
     }
 }

@@ -7,7 +7,7 @@ public struct Box: Sendable {
     /// Everything the box knows; the feature files (`Box+Buttons`, `Box+Playback`, ...) change it.
     public internal(set) var state: BoxState
     public private(set) var config: BoxConfig
-    public private(set) var catalog: Catalog
+    public internal(set) var catalog: Catalog
     public private(set) var clock: LocalClock
 
     public init(config: BoxConfig, catalog: Catalog, seed: UInt64) {
@@ -71,6 +71,7 @@ public struct Box: Sendable {
         case .clockTrustChanged(let trusted): state.clockTrusted = trusted
         case .audioAvailabilityChanged(let available): state.audioAvailable = available
         case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
+        case .lengthMeasured(let id, let seconds): lengthMeasured(id, seconds: seconds)
         }
         if significant != before {
             out.append(.persist)

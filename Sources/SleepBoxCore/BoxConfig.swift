@@ -16,6 +16,9 @@ public struct BoxConfig: Sendable, Equatable {
     /// The language of the screens and the spoken greeting.
     public var language: Language
     public var menu: MenuSettings
+    /// Whether a breathing exercise's paced phase has its soft cue sounds (a swell on each
+    /// inhale and exhale); off, the voice and the silence guide the breath alone.
+    public var breathingCues: Bool = true
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),

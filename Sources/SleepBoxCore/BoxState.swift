@@ -18,6 +18,9 @@ public struct BoxState: Sendable, Equatable {
     public var lastTitle: String?
     /// Saved positions, by item.
     public var progress: [ItemID: ProgressEntry] = [:]
+    /// Real lengths the audio side measured, by item (kept across restarts: an estimate never
+    /// replaces one).
+    public var measuredLengths: [ItemID: Double] = [:]
     public var overlay: Overlay?
     /// Buttons down now, with what their press has done so far (the input decoder times holds).
     public var pressed: [Button: PressUse] = [:]

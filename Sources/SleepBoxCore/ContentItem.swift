@@ -13,13 +13,17 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     public var kind: ContentKind
     /// Length in seconds.
     public var duration: Double
+    /// True while `duration` is an estimate (speech not rendered yet): a measured length
+    /// (`Event.lengthMeasured`, or one saved before a restart) replaces it.
+    public var durationIsEstimate: Bool
     /// False for an item whose audio is not there yet: shown as "coming soon", never played.
     public var isAvailable: Bool
     /// For a breathing exercise: when the paced breathing runs (the screen and the LED follow it).
     public var breathing: BreathingGuide?
 
     public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true,
-                breathing: BreathingGuide? = nil) {
+                breathing: BreathingGuide? = nil, durationIsEstimate: Bool = false) {
+        self.durationIsEstimate = durationIsEstimate
         self.id = id
         self.title = title
         self.kind = kind

@@ -33,6 +33,8 @@ public enum Event: Sendable, Equatable {
     case audioAvailabilityChanged(Bool)
     /// The audio side laid an item's speech out and found its pauses (seconds from the start).
     case speechPausesFound(ItemID, pauses: [ClosedRange<Double>])
+    /// The audio side laid an item out and knows its real length (its speech rendered).
+    case lengthMeasured(ItemID, seconds: Double)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -52,6 +54,7 @@ public enum Event: Sendable, Equatable {
         case .clockTrustChanged(let t): return t ? "clock synchronised" : "clock not synchronised"
         case .audioAvailabilityChanged(let a): return a ? "audio restored" : "audio unavailable"
         case .speechPausesFound(let id, let pauses): return "speechPauses \(id) \(pauses.count)"
+        case .lengthMeasured(let id, let seconds): return "length \(id) \((seconds * 1000).rounded() / 1000)"
         }
     }
 }

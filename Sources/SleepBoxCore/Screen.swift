@@ -131,12 +131,17 @@ public struct MenuScreen: Sendable, Equatable {
     public var selected: Int
     /// Shown under the rows when a list has no items ("Nothing here yet").
     public var hint: String?
+    /// How long the selected row has been selected, in whole marquee frames
+    /// (`Box.marqueeFrameSeconds`) of the box's clock: a label too long for its row scrolls by
+    /// this (the renderer decides how far), so the same moment always draws the same frame.
+    public var marqueeSeconds: Double
 
-    public init(title: String, rows: [MenuRow], selected: Int, hint: String? = nil) {
+    public init(title: String, rows: [MenuRow], selected: Int, hint: String? = nil, marqueeSeconds: Double = 0) {
         self.title = title
         self.rows = rows
         self.selected = selected
         self.hint = hint
+        self.marqueeSeconds = marqueeSeconds
     }
 }
 

@@ -106,6 +106,12 @@ extension Snapshot {
                 s.progress[id] = nil
             }
         }
+        for (id, seconds) in measuredLengths ?? [:] {
+            if let problem = Self.idProblem(id) ?? (Self.secondsRange.contains(seconds) && seconds > 0 ? nil : "\(seconds) s is not more than 0 and at most a year") {
+                reject("measuredLengths[\(Self.shortened(id))]", problem)
+                s.measuredLengths?[id] = nil
+            }
+        }
         if let favorites, let bad = favorites.first(where: { Self.idProblem($0) != nil }) {
             reject("favorites", "\"\(Self.shortened(bad))\" is not an item id")
             s.favorites = favorites.filter { Self.idProblem($0) == nil }

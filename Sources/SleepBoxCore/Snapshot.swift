@@ -31,6 +31,9 @@ public struct Snapshot: Sendable, Equatable, Codable {
     /// Shuffle bags by mode name, so a restart does not repeat items.
     public var shuffle: [String: ShuffleBag]
     public var rng: SplitMix64
+    /// Real lengths measured by the audio side, by item (absent in files written before they
+    /// were kept, and when none is known).
+    public var measuredLengths: [ItemID: Double]? = nil
 
     public struct ItemSnapshot: Sendable, Equatable, Codable {
         public var id: ItemID

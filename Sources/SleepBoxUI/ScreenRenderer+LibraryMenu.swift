@@ -29,6 +29,12 @@ extension ScreenRenderer {
         static let detailGap = 5
         /// The scroll carets' column (up above down, both inside the title line).
         static let caretX = 121
+        /// A selected label too long for its row first rests this long at its start...
+        static let marqueePauseSeconds = 1.5
+        /// ...then moves left this many pixels a second (about three letters)...
+        static let marqueePixelsPerSecond = 16.0
+        /// ...with this gap before its start comes round again.
+        static let marqueeGap = 24
 
         /// The selection bar (or the row's area) of visible row `slot` (0 at the top).
         static func rowRect(slot: Int) -> PixelRect {
@@ -64,7 +70,7 @@ extension ScreenRenderer {
         let hasMarkers = rows.contains { $0.kind != .category }
         for index in start..<end {
             drawMenuRow(rows[index], in: MenuLayout.rowRect(slot: index - start), selected: index == selected,
-                        markerColumn: hasMarkers, in: &framebuffer)
+                        markerColumn: hasMarkers, marqueeSeconds: menu.marqueeSeconds, in: &framebuffer)
         }
 
         if start > 0 {
@@ -95,6 +101,21 @@ extension ScreenRenderer {
         var labelX: Int
         var detail: String?
         var detailX: Int
+        /// The label's whole text and the column its room ends at (where a scrolling label is cut).
+        var fullLabel: String
+        var labelRight: Int
+    }
+
+    /// How far (in pixels) a selected label of `textWidth` that does not fit `room` has scrolled
+    /// after `seconds`: it rests at its start, then moves left at `marqueePixelsPerSecond` until its
+    /// start, following a gap, is back in place; and round again. Nil when the label fits.
+    static func marqueeOffset(textWidth: Int, room: Int, seconds: Double) -> Int? {
+        guard textWidth > room else { return nil }
+        let travel = Double(textWidth + MenuLayout.marqueeGap)
+        let cycle = MenuLayout.marqueePauseSeconds + travel / MenuLayout.marqueePixelsPerSecond
+        let t = max(0, seconds).truncatingRemainder(dividingBy: cycle) - MenuLayout.marqueePauseSeconds
+        guard t > 0 else { return 0 }
+        return min(Int(travel) - 1, Int((t * MenuLayout.marqueePixelsPerSecond + 1e-9).rounded(.down)))
     }
 
     /// The parts of `row`: the label shortened with "…" so it ends at least `detailGap` pixels
@@ -117,12 +138,15 @@ extension ScreenRenderer {
         let detailX = MenuLayout.detailMaxX - (detail.map { font.width(of: $0) } ?? 0)
         let labelRight = detail == nil ? MenuLayout.detailMaxX : detailX - MenuLayout.detailGap
         let label = font.truncated(row.label, toWidth: max(0, labelRight - labelX))
-        return MenuRowLayout(marker: marker, label: label, labelX: labelX, detail: detail, detailX: detailX)
+        return MenuRowLayout(marker: marker, label: label, labelX: labelX, detail: detail, detailX: detailX,
+                             fullLabel: row.label, labelRight: labelRight)
     }
 
     /// One row inside `rect`: lit on dark, or dark on a lit bar with rounded corners when selected.
+    /// A selected label too long for its row scrolls (`marqueeOffset`), cut at its room's edges;
+    /// the other rows end theirs in "…".
     static func drawMenuRow(_ row: MenuRow, in rect: PixelRect, selected: Bool, markerColumn: Bool,
-                            in framebuffer: inout Framebuffer) {
+                            marqueeSeconds: Double = 0, in framebuffer: inout Framebuffer) {
         let layout = menuRowLayout(row, markerColumn: markerColumn)
         let on = !selected
         if selected { drawSelectionBar(rect, in: &framebuffer) }
@@ -133,7 +157,22 @@ extension ScreenRenderer {
             framebuffer.draw(bitmap, x: MenuLayout.markerX + (MenuLayout.markerWidth - bitmap.width) / 2,
                              y: textY + (font.capHeight - bitmap.height) / 2, on)
         }
-        font.draw(layout.label, x: layout.labelX, y: textY, in: &framebuffer, on)
+        let room = max(0, layout.labelRight - layout.labelX)
+        let fullWidth = font.width(of: layout.fullLabel)
+        if selected, let offset = marqueeOffset(textWidth: fullWidth, room: room, seconds: marqueeSeconds) {
+            // Drawn apart, then copied in within the label's room only.
+            var scratch = Framebuffer()
+            let x = layout.labelX - offset
+            font.draw(layout.fullLabel, x: x, y: textY, in: &scratch)
+            font.draw(layout.fullLabel, x: x + fullWidth + MenuLayout.marqueeGap, y: textY, in: &scratch)
+            for py in textY..<(textY + font.lineHeight) {
+                for px in layout.labelX..<(layout.labelX + room) where scratch.pixel(x: px, y: py) {
+                    framebuffer.set(x: px, y: py, on)
+                }
+            }
+        } else {
+            font.draw(layout.label, x: layout.labelX, y: textY, in: &framebuffer, on)
+        }
         if let detail = layout.detail {
             font.draw(detail, x: layout.detailX, y: textY, in: &framebuffer, on)
         }

@@ -50,11 +50,12 @@ struct ContentCommand: ParsableCommand {
     }
 
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check every item (or one file); errors name file:line:column.")
+        static let configuration = CommandConfiguration(
+            abstract: "Check every item, or the files and folders named; errors name file:line:column, each file its length.")
         @OptionGroup var place: Where
-        @Argument(help: "One file to check instead of the whole library.")
-        var file: String?
-        @Flag(help: "Also measure every playable item's loudness (or FILE's) (EBU R128: integrated, range, true peak) as the box plays it, and the voice's words a minute (renders speech that is not cached yet).")
+        @Argument(help: "Files or folders to check instead of the whole library (each file's id and length is printed).")
+        var files: [String] = []
+        @Flag(help: "Also measure every playable item's loudness (or the FILES') (EBU R128: integrated, range, true peak) as the box plays it, and the voice's words a minute (renders speech that is not cached yet).")
         var loudness = false
         @Flag(help: "With --loudness: measure the items as they are made, without the box's levelling (speech rendered anew, not cached).")
         var raw = false
@@ -62,9 +63,10 @@ struct ContentCommand: ParsableCommand {
         func run() throws {
             let tool = try place.tool(levelled: !raw)
             if loudness {
-                for line in tool.loudness(file: file, raw: raw) { print(line) }
+                let each = files.flatMap { ContentTool.contentFiles(at: $0) }
+                for line in tool.loudness(files: files.isEmpty ? nil : each, raw: raw) { print(line) }
             }
-            let check = tool.check(file: file)
+            let check = tool.check(paths: files)
             for issue in check.issues { print(issue) }
             print(check.summary)
             if check.errors > 0 { throw ExitCode(.dataError) }
@@ -78,16 +80,18 @@ struct ContentCommand: ParsableCommand {
         var kind: ContentTool.Kind
         @Option(help: "The title shown on the display.")
         var title: String
-        @Option(help: "Who wrote it (poems: the poet).")
-        var author: String = "me"
-        @Option(help: "Poems: where it was published, and when.")
+        @Option(help: "The item's id (a-z, 0-9, -); by default made from the kind and the title, e.g. poem-the-evening-lamp.")
+        var id: String?
+        @Option(help: "Who wrote it (poems: the poet); by default the text's own author: line, else \"me\".")
+        var author: String?
+        @Option(help: "Poems: where it was published, and when, e.g. \"Flame and Shadow, 1920\" (needed unless the text's header has a source: line).")
         var source: String?
-        @Argument(help: "A .txt file (spoken, with pause markers like (2s)) or an audio file.")
+        @Argument(help: "A .txt file (spoken, with pause markers like (2s); with or without a header) or an audio file.")
         var file: String
 
         func run() throws {
             let tool = try place.tool()
-            let added = try ContentCommand.validated { try tool.add(kind: kind, title: title, author: author, source: source, file: file) }
+            let added = try ContentCommand.validated { try tool.add(kind: kind, title: title, id: id, author: author, source: source, file: file) }
             for issue in added.issues { print(issue) }
             guard added.kept else { throw ExitCode(.dataError) }
             print("added \(added.id): \(added.path)")

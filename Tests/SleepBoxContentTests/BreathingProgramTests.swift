@@ -128,6 +128,28 @@ private func cueStarts(_ plan: ProgramPlan) -> [(BreathStep.Kind, Int)] {
         #expect(sound[(2 * hold)..<(2 * (hold + 38_400))].contains { $0 != 0 })
     }
 
+    @Test func withCuesOffTheBreathingPhaseIsTheCountedWordsAndSilence() throws {
+        let timeline = try breathingTimeline()
+        let plan = try ProgramBuilder(speech: FakeSpeech()).plan(timeline, id: "b", seed: 3, breathingCues: false)
+        let withCues = try breathingPlan()
+        #expect(cueStarts(plan).isEmpty)
+        #expect(!cueStarts(withCues).isEmpty)
+        // Everything else is where it was: the speech, the counted words, the length.
+        let notCues = withCues.elements.filter { if case .breathCue = $0.sound { return false } else { return true } }
+        #expect(plan.elements.map(\.startFrame) == notCues.map(\.startFrame))
+        #expect(plan.lengthFrames == withCues.lengthFrames)
+        // The rendered sound: the last exhale (not counted) is silent, where it was a swell.
+        let sound = Render.stereo(ProgramSource(plan: plan), frames: plan.lengthFrames)
+        let exhale = 7 * f + 3 * 552_000 + 6 * f
+        #expect(sound[(2 * exhale)..<(2 * (exhale + 216_000))].allSatisfy { $0 == 0 })
+        let breathing = (7 * f)..<(7 * f + 4 * 552_000)
+        let withSound = Render.stereo(ProgramSource(plan: withCues), frames: withCues.lengthFrames)
+        #expect(withSound[(2 * exhale)..<(2 * (exhale + 216_000))].contains { $0 != 0 })
+        // Only the counted words sound in the breathing phase.
+        let words = plan.elements.filter { breathing.contains($0.startFrame) }
+        #expect(words.allSatisfy { if case .speech = $0.sound { return true } else { return false } })
+    }
+
     @Test func breathPhaseFollowsThePattern() throws {
         let guide = try #require(try breathingTimeline().breathingGuide)
         func phase(_ seconds: Double) -> BreathPhase? { guide.phase(at: seconds) }

@@ -76,6 +76,45 @@ import Testing
         #expect(d.box.state.phase == .idle)
     }
 
+    @Test func theSelectedRowsMarqueeRunsOnTheBoxsClockAndStopsWhenTheMenuIsLeft() throws {
+        var d = try Driver()
+        /// When the menu's row was last selected or touched: the menu closes 30 s after that.
+        func selectedAt(_ d: Driver) throws -> Double {
+            guard case .menu(_, let until)? = d.box.state.overlay else { throw CancellationError() }
+            return until - 30
+        }
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+        d.knob(down: true, after: 1)
+        d.knob(down: nil, after: 0.8)
+        let opened = try selectedAt(d)
+        #expect(close(opened, d.now.uptime), "the hold opened it just now")
+        #expect(d.menu?.rows[0].label == "Featured tonight")
+        #expect(d.menu?.marqueeSeconds == 0)
+        // A long selected label: the display changes every marquee frame, counted from the selection.
+        #expect(close(d.box.nextDisplayChange(after: d.now), opened + 0.125))
+        let later = d.now.advanced(by: 1.3)
+        #expect(d.box.display(at: later).screen == .menu(MenuScreen(
+            title: "Library", rows: try #require(d.menu).rows, selected: 0, marqueeSeconds: 1.25)), "whole frames of 0.125 s")
+        #expect(close(d.box.nextDisplayChange(after: later), opened + 1.375))
+        // Turning selects another row: its marquee starts from its beginning.
+        d.send(.knobTurned(detents: 1), after: 2)
+        #expect(d.menu?.selected == 1)
+        #expect(d.menu?.marqueeSeconds == 0)
+        #expect(close(d.box.nextDisplayChange(after: d.now), d.now.uptime + 0.125))
+        #expect(d.box.display(at: d.now.advanced(by: 2.3)).screen == .menu(MenuScreen(
+            title: "Library", rows: try #require(d.menu).rows, selected: 1, marqueeSeconds: 2.25)))
+        // A short label never scrolls: the box does not wake for it.
+        d.send(.knobTurned(detents: 6), after: 1)
+        #expect(d.menu?.rows[7].label == "Poems")
+        #expect(d.box.nextDisplayChange(after: d.now) > d.now.uptime + 1)
+        // Leaving the menu stops it.
+        d.send(.knobTurned(detents: -7), after: 1)
+        #expect(d.box.nextDisplayChange(after: d.now) < d.now.uptime + 0.2)
+        d.send(.timePassed, after: 31)
+        #expect(d.menu == nil, "the menu closed by itself")
+        #expect(d.box.nextDisplayChange(after: d.now) > d.now.uptime + 0.2)
+    }
+
     @Test func aShortKnobPressStillPausesWhenTheMenuIsClosed() throws {
         var d = try Driver()
         d.send(.buttonPressed(.leaf), after: 1)

@@ -75,6 +75,7 @@ private func zone(_ name: String) -> TimeZone {
             stop_fade_seconds = 0.5
             continue_with_next = true
             seek_step_seconds = 30
+            breathing_cues = false
 
             [display]
             dim_from = 22
@@ -105,6 +106,7 @@ private func zone(_ name: String) -> TimeZone {
         expected.playback.stopFadeSeconds = 0.5
         expected.playback.continueWithNext = true
         expected.playback.seekStepSeconds = 30
+        expected.breathingCues = false
         expected.display.dimFromHour = 22
         expected.display.dimUntilHour = 6
         expected.pools = [.meditation: [.breathing, .hypnosis], .poetry: [.poem, .story]]
@@ -113,6 +115,14 @@ private func zone(_ name: String) -> TimeZone {
         #expect(file.config == expected)
         #expect(file.language == .german)
         #expect(file.config.timeZone.identifier == "Europe/Berlin")
+    }
+
+    @Test func breathingCuesAreOnUnlessTurnedOff() throws {
+        #expect(try parse("").config.breathingCues)
+        #expect(try parse("[playback]\nbreathing_cues = true\n").config.breathingCues)
+        #expect(try !parse("[playback]\nbreathing_cues = false\n").config.breathingCues)
+        #expect(errorText("[playback]\nbreathing_cues = \"off\"\n") ==
+            "sleepbox.toml:2: [playback] breathing_cues: expected true or false, found a string")
     }
 
     @Test func numbersMayBeIntegersOrFloats() throws {

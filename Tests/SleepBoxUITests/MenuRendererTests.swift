@@ -112,8 +112,10 @@ import Testing
             #expect(layout.detailX + BitmapFont.small.width(of: layout.detail ?? "") == MenuLayout.detailMaxX)
 
             // On the panel: a blank gap of at least `detailGap` columns between label and detail,
-            // whether the row is selected (no dark pixel in a lit bar) or not.
+            // whether the row is selected (no dark pixel in a lit bar; its label scrolls, cut at
+            // the end of its room) or not.
             for selected in [false, true] {
+                let labelEnd = selected ? layout.labelRight : labelEnd
                 let framebuffer = render(MenuScreen(title: "Title", rows: [MenuRow(kind: .back, label: "Back"), row],
                                                     selected: selected ? 1 : 0))
                 let rect = MenuLayout.rowRect(slot: 1)
@@ -127,6 +129,48 @@ import Testing
         // A short label is left alone.
         let short = ScreenRenderer.menuRowLayout(MenuRow(kind: .item, label: "Body Scan", detail: "16 min"), markerColumn: true)
         #expect(short.label == "Body Scan")
+    }
+
+    @Test func theSelectedLongLabelScrollsOnTheClockAndTheOthersKeepTheirEllipsis() {
+        let long = "Affirmations for Letting Go of the Day"
+        let rows = [MenuRow(kind: .back, label: "Back"),
+                    MenuRow(kind: .item, label: long, detail: "5 min"),
+                    MenuRow(kind: .item, label: long, detail: "5 min")]
+        let layout = ScreenRenderer.menuRowLayout(rows[1], markerColumn: true)
+        let room = layout.labelRight - layout.labelX
+        let width = BitmapFont.small.width(of: long)
+        #expect(width > room)
+        func frame(_ seconds: Double) -> Framebuffer {
+            render(MenuScreen(title: "Affirmations", rows: rows, selected: 1, marqueeSeconds: seconds))
+        }
+        func label(_ fb: Framebuffer, slot: Int) -> [Bool] {
+            let rect = MenuLayout.rowRect(slot: slot)
+            return (rect.y..<(rect.y + rect.height)).flatMap { y in (layout.labelX..<layout.labelRight).map { fb.pixel(x: $0, y: y) } }
+        }
+        // It rests at its start for 1.5 s, then moves 16 pixels a second: 2 pixels a frame.
+        #expect(ScreenRenderer.marqueeOffset(textWidth: width, room: room, seconds: 0) == 0)
+        #expect(ScreenRenderer.marqueeOffset(textWidth: width, room: room, seconds: 1.5) == 0)
+        #expect(ScreenRenderer.marqueeOffset(textWidth: width, room: room, seconds: 1.625) == 2)
+        #expect(ScreenRenderer.marqueeOffset(textWidth: width, room: room, seconds: 3.5) == 32)
+        #expect(ScreenRenderer.marqueeOffset(textWidth: 40, room: room, seconds: 3.5) == nil)
+        // Its whole length and the gap go by, then it is back at its start, resting.
+        let cycle = 1.5 + Double(width + MenuLayout.marqueeGap) / 16
+        #expect(ScreenRenderer.marqueeOffset(textWidth: width, room: room, seconds: cycle + 0.5) == 0)
+        #expect(label(frame(0), slot: 1) == label(frame(1.25), slot: 1))
+        #expect(label(frame(1.25), slot: 1) != label(frame(2.5), slot: 1))
+        #expect(label(frame(0), slot: 1) == label(frame(cycle + 0.5), slot: 1))
+        #expect(frame(2.5) == frame(2.5))
+        // The row under it is the same in every frame: cut with "…".
+        #expect(label(frame(0), slot: 2) == label(frame(2.5), slot: 2))
+        #expect(ScreenRenderer.menuRowLayout(rows[2], markerColumn: true).label.hasSuffix("…"))
+        // Nothing of the scrolling label spills over the detail or the marker column.
+        let f = frame(4)
+        let rect = MenuLayout.rowRect(slot: 1)
+        let clear = PixelRect(x: layout.labelRight, y: rect.y + 1, width: layout.detailX - layout.labelRight, height: rect.height - 2)
+        #expect(litCount(f, in: clear) == clear.width * clear.height)
+        let left = PixelRect(x: MenuLayout.markerX + MenuLayout.markerWidth, y: rect.y + 1,
+                             width: layout.labelX - MenuLayout.markerX - MenuLayout.markerWidth, height: rect.height - 2)
+        #expect(litCount(f, in: left) == left.width * left.height)
     }
 
     @Test func heartMarksOnlyFavourites() {
@@ -166,7 +210,8 @@ import Testing
         #expect(ScreenRenderer.menuRowLayout(MenuRow(kind: .category, label: "Poems", detail: "7", isFavorite: true),
                                              markerColumn: false) == ScreenRenderer.MenuRowLayout(
                                                 marker: nil, label: "Poems", labelX: MenuLayout.markerX, detail: "7",
-                                                detailX: MenuLayout.detailMaxX - BitmapFont.small.width(of: "7")))
+                                                detailX: MenuLayout.detailMaxX - BitmapFont.small.width(of: "7"), fullLabel: "Poems",
+                                                labelRight: MenuLayout.detailMaxX - BitmapFont.small.width(of: "7") - MenuLayout.detailGap))
     }
 
     @Test func hintIsWrappedUnderTheBackRow() throws {

@@ -178,6 +178,32 @@ if [ "$code" = 65 ] && grep -q 'the id "story-night-train" is already used by th
   ok "content check of one owner file reports its clash with a bundled id"
 else bad "content check of one owner file reports its clash with a bundled id" "exit $code: $(head -c 300 "$WORK/out")"; fi
 
+# --- docs/content.md's check and add, as written, on a fresh state folder ----------------------
+printf 'title: My Story\nkind: story\nauthor: me\n---\nThe lamp is low. (3s)\nThe house is still.\n' >"$WORK/my-story.txt"
+printf 'The evening lamp is lit,\nand the house is still.\n' >"$WORK/evening-lamp.txt"
+"$BIN" content check --config /dev/null --state-dir "$WORK/doc-state" content/poems/poem-stars.txt "$WORK/my-story.txt" >"$WORK/out" 2>/dev/null
+code=$?
+if [ "$code" = 0 ] && grep -qE '^content/poems/poem-stars.txt: poem-stars, ~0:[0-9]{2} \(estimated' "$WORK/out" \
+   && grep -qE 'my-story.txt: my-story, ~0:[0-9]{2} ' "$WORK/out" && grep -qx '2 files, 0 errors' "$WORK/out"; then
+  ok "content check takes several files and prints each one's length"
+else bad "content check takes several files and prints each one's length" "exit $code: $(head -c 300 "$WORK/out")"; fi
+printf '(2 x)\n' >>"$WORK/my-story.txt"
+"$BIN" content check --config /dev/null --state-dir "$WORK/doc-state" content/poems/poem-stars.txt "$WORK/my-story.txt" >"$WORK/out" 2>/dev/null
+code=$?
+if [ "$code" = 65 ] && grep -q '^content/poems/poem-stars.txt: poem-stars, .*, 0 errors$' "$WORK/out" && grep -qx '2 files, 1 error' "$WORK/out"; then
+  ok "content check of several files fails when one of them has an error"
+else bad "content check of several files fails when one of them has an error" "exit $code: $(head -c 300 "$WORK/out")"; fi
+expect_exit "content add of a poem without --source names the option and writes nothing" 64 "--source" -- \
+  "$BIN" content add --config /dev/null --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" "$WORK/evening-lamp.txt"
+if [ ! -e "$WORK/doc-state/user-content" ] && [ -s "$WORK/evening-lamp.txt" ]; then ok "a refused add leaves the library and the owner's file as they were"
+else bad "a refused add leaves the library and the owner's file as they were" "$(find "$WORK/doc-state" | head)"; fi
+"$BIN" content add --config /dev/null --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" --source "My notebook, 2026" "$WORK/evening-lamp.txt" >"$WORK/out" 2>/dev/null
+code=$?
+if [ "$code" = 0 ] && grep -q "^added poem-the-evening-lamp: $WORK/doc-state/user-content/poems/poem-the-evening-lamp.txt" "$WORK/out" \
+   && "$BIN" content list --config /dev/null --state-dir "$WORK/doc-state" 2>/dev/null | grep -q '^poem-the-evening-lamp '; then
+  ok "content add as docs/content.md shows gives the documented id"
+else bad "content add as docs/content.md shows gives the documented id" "exit $code: $(head -c 300 "$WORK/out")"; fi
+
 frames=$(ls "$T/night-frames" | wc -l)
 if [ "$frames" -gt 50 ] && file "$T/night-frames/00h00m00.000s.png" | grep -q "PNG image data, 512 x 256"; then
   ok "night: $frames PNG frames, 512x256"

@@ -2,7 +2,7 @@ import SleepBoxSystem
 import SleepBoxAudio
 import SleepBoxTOML
 
-/// `[playback]`: fades, seeking, what follows an item, the ambient bed.
+/// `[playback]`: fades, seeking, what follows an item, the breathing cues, the ambient bed.
 enum PlaybackSection {
     static let fadeSeconds = TOMLRange(0.1, 10, unit: "seconds")
     static let seekStepSeconds = TOMLRange.positive(upTo: 300, "seconds")
@@ -12,6 +12,7 @@ enum PlaybackSection {
         .number("crossfade_seconds", fadeSeconds, into: \.config.playback.crossfadeSeconds),
         .number("stop_fade_seconds", fadeSeconds, into: \.config.playback.stopFadeSeconds),
         .bool("continue_with_next", into: \.config.playback.continueWithNext),
+        .bool("breathing_cues", into: \.config.breathingCues),
         .number("seek_step_seconds", seekStepSeconds, into: \.config.playback.seekStepSeconds),
         TOMLKey("ambient_bed") { reader, value, draft in
             let names = Generators.names

@@ -29,6 +29,17 @@ public final class LibrarySoundProvider: SoundProvider {
     private var inProgress: Set<ItemID> = []
     /// Events for the core, handed over by `takeEvents()`.
     private var events: [Event] = []
+    /// Real lengths of estimated items, learnt as their programs are laid out (on any thread).
+    private let measured: MeasuredLengths
+    /// Whether breathing exercises are prepared with their cue sounds (`BoxConfig.breathingCues`).
+    /// Changing it lets the programs prepared so far go, so the next play follows it.
+    public var breathingCues: Bool {
+        didSet {
+            guard breathingCues != oldValue else { return }
+            prepared.removeAll()
+            preparedOrder.removeAll()
+        }
+    }
 
     /// What a background preparation gives back.
     public enum PreparedOutcome: Sendable {
@@ -44,7 +55,8 @@ public final class LibrarySoundProvider: SoundProvider {
     ///   - loudness: the one loudness every item plays at (nil: as they are).
     ///   - fallbackVoice: espeak-ng behind the natural voice (`ContentSetup.fallbackVoice`).
     public init(library: ContentLibrary, voice: CachedSpeech?, fallbackVoice: CachedSpeech? = nil,
-                languageVoices: [String: CachedSpeech] = [:], loudness: ItemLoudness? = nil, format: AudioFormat, seed: UInt64, logger: Logger,
+                languageVoices: [String: CachedSpeech] = [:], loudness: ItemLoudness? = nil, breathingCues: Bool = true,
+                format: AudioFormat, seed: UInt64, logger: Logger,
                 background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?) {
         self.library = library
         self.voice = voice
@@ -52,6 +64,8 @@ public final class LibrarySoundProvider: SoundProvider {
         self.seed = seed
         self.logger = logger
         self.background = background
+        self.breathingCues = breathingCues
+        measured = MeasuredLengths(library: library)
         let renderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
         builder = ProgramBuilder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
                                  format: format, loudness: loudness, logger: logger) { path, position throws(AudioError) in
@@ -73,7 +87,7 @@ public final class LibrarySoundProvider: SoundProvider {
             // own level, or here when there is no worker (the simulator's virtual time).
             let p: PreparedProgram
             do {
-                p = try builder.prepare(entry, seed: seed)
+                p = try builder.prepare(entry, seed: seed, breathingCues: breathingCues)
             } catch {
                 throw AudioError(path: entry.path, reason: "\(error)")
             }
@@ -89,7 +103,7 @@ public final class LibrarySoundProvider: SoundProvider {
         }
         guard background != nil else {
             do {
-                let p = try builder.prepare(entry, seed: seed)
+                let p = try builder.prepare(entry, seed: seed, breathingCues: breathingCues)
                 keep(id, p)
                 announce(id, p)
                 return try builder.makeSource(p, atSeconds: position)
@@ -121,12 +135,13 @@ public final class LibrarySoundProvider: SoundProvider {
             $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
         }
         guard background != nil, !entries.isEmpty else { return }
-        let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress
+        let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
+        let measured = self.measured
         progress.start(total: entries.count)
         let thread = Thread {
             PiperServer.inBackground {
                 for entry in entries {
-                    do { _ = try builder.prepare(entry, seed: seed) } catch {
+                    do { measured.note(entry.id, try builder.prepare(entry, seed: seed, breathingCues: cues)) } catch {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }
                     progress.advance()
@@ -146,6 +161,8 @@ public final class LibrarySoundProvider: SoundProvider {
         inProgress.insert(entry.id)
         let builder = self.builder
         let seed = self.seed
+        let cues = breathingCues
+        let measured = self.measured
         let sources = growing[entry.id] ?? []
         let feed: ProgramBuilder.Progress = { plan, final in
             for source in sources { source.update(plan, finalFrames: final, complete: false) }
@@ -153,7 +170,8 @@ public final class LibrarySoundProvider: SoundProvider {
         let progress = sources.isEmpty ? nil : feed
         background({
             do {
-                let program = try builder.prepare(entry, seed: seed, progress: progress)
+                let program = try builder.prepare(entry, seed: seed, breathingCues: cues, progress: progress)
+                measured.note(entry.id, program)
                 return keep ? .ready(entry.id, program) : .warmed(entry.id)
             } catch {
                 return .failed(entry.id, "\(error)")
@@ -201,11 +219,14 @@ public final class LibrarySoundProvider: SoundProvider {
     private func announce(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
         events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
+        measured.note(id, program)
     }
 
+    /// What was learnt since the last call: speech pauses, and the real lengths of items whose
+    /// length was estimated (rendered for a play, for another item's sake or ahead).
     public func takeEvents() -> [Event] {
         defer { events.removeAll() }
-        return events
+        return events + measured.take()
     }
 
     public func wakeSound() -> any AudioSource { WakeSound(format: format) }

@@ -27,7 +27,7 @@ extension ContentTool {
             .entries.first(where: { $0.path == URL(fileURLWithPath: file).standardizedFileURL.path || $0.path == file }) else {
             throw ContentToolError.outsideLibrary(path: file)
         }
-        let prepared = try builder.prepare(entry, seed: 1)
+        let prepared = try builder.prepare(entry, seed: 1, breathingCues: config.breathingCues)
         let source = try builder.makeSource(prepared)
         let sink = try WAVFileSink(path: wav, format: format)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 4096)

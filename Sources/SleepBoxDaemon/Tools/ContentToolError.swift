@@ -2,8 +2,8 @@ import SleepBoxSystem
 
 /// Why `sleepbox content` could not do what it was asked, in words for the owner.
 public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The title gives no usable id (the problem says why).
-    case unusableTitle(problem: String)
+    /// An option of `content add` is missing or wrong: the option to give or fix, and why.
+    case option(String, String)
     /// The file to add is neither audio nor text that can be read: the issues name the file and,
     /// for bytes that are not UTF-8, the line and column.
     case unreadableText(issues: [String])
@@ -18,7 +18,7 @@ public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .unusableTitle(let problem): return "cannot make an id from the title: \(problem)"
+        case .option(let name, let problem): return "\(name): \(problem)"
         case .unreadableText(let issues): return issues.joined(separator: "\n")
         case .notAnID(let id): return "\(id) is not an id (lowercase letters, digits, hyphens)"
         case .noItem(let id): return "no item \(id)"

@@ -44,7 +44,7 @@ public enum RunSetup {
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
         content.startVoice(logger: logger)
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
-                                            languageVoices: content.languageVoices, loudness: content.loudness,
+                                            languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: file.config.breathingCues,
                                             format: format, seed: seed, logger: logger, background: work.background)
         let wiring = try kind == .pi
             ? piDevices(file: file, boardPath: options.boardPath, provider: provider, logger: logger)

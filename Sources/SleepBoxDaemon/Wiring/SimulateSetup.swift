@@ -50,7 +50,7 @@ public enum SimulateSetup {
         if options.audioOut != nil || options.audioEnvelope != nil {
             content.startVoice(logger: logger)
             let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
-                                                languageVoices: content.languageVoices, loudness: content.loudness,
+                                                languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: config.breathingCues,
                                                 format: format, seed: seed, logger: logger, background: nil)
             let engine = AudioEngine(format: format, provider: provider, volumePercent: config.audio.volume)
             do {
