@@ -103,6 +103,12 @@ check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing 
 if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
   ok "library: 4-7-8 Breathing is a favourite in the state file"
 else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi
+check "timers: the meditation timer starts with its bell and bed, paces the 4-7-8 breath with tones and ends with its bell" "$T/timers.jsonl" \
+  "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','persist']]==['2026-11-22T22:33:09']"
+check "timers: a bell every minute of the 3-minute meditation (at 1 and 2 minutes)" "$T/timers.jsonl" \
+  "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands']==['playCue']}"
+check "timers: the 2-minute nap ends in the alarm with its own ramp, snoozed and dismissed" "$T/timers.jsonl" \
+  "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-22T22:35:41'] and any(r['session'] and r['session']['kind']=='nap' for r in recs) and any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle'"
 check "clock jump: the late alarm still rings" "$T/jump.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
 if python3 - "$T/evening.wav" <<'PY'

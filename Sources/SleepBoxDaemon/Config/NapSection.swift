@@ -11,7 +11,7 @@ enum NapSection {
             if let list = MinutesList.read(&reader, value, range: minutes, maximum: 8) { draft.config.nap.lengths = list }
         },
         .number("ramp_seconds", rampSeconds, into: \.config.nap.rampSeconds),
-        TOMLKey("volume") { reader, value, draft in
+        TOMLKey("alarm_volume") { reader, value, draft in
             if let x = reader.number(value, percent) { draft.config.nap.volume = x / 100 }
         },
     ])
