@@ -21,8 +21,9 @@ public final class InteractiveSimulator {
 
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
-        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)   T hold timer 2s (seek back)
-        K hold knob 1s (menu, favourite)   f fast-forward 1 min   q quit
+        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek forward)
+        T hold timer 2s (seek back)   K hold knob 1s (menu, favourite)
+        f fast-forward 1 min   q quit
         """
 
     public init(simulator: Simulator, speed: Double) {
