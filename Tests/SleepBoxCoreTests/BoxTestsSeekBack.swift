@@ -157,3 +157,45 @@ import Testing
         t.edge(.timer, down: false, after: 0.1, update: { $0.pressed[.timer] = nil }, commands: [])
     }
 }
+
+/// "Restart <title>": the first row of the library while an item plays or is paused.
+@Suite struct BoxRestartRowTests {
+    @Test func restartHeadsTheMenuAndPlaysTheItemFromItsStart() throws {
+        var t = try BoxTester.started()
+        let item = try t.leafToMeditation(after: 1)
+        t.openLibrary(after: 5)
+        guard case .menu(let menu) = t.screen() else { Issue.record("no menu"); return }
+        #expect(menu.rows.first == MenuRow(kind: .action, label: "Restart \(Fixture.title(item) ?? "")"))
+        #expect(menu.rows.count == 10 && menu.rows.last?.label == "Timers")
+        let restart = t.at(0.6)
+        t.menuPress(update: {
+            $0.overlay = nil
+            $0.phase = .playing(Playback(item: item, position: 0, anchor: restart.uptime))
+            $0.progress[item] = ProgressEntry(position: 0, duration: Fixture.duration(item), updated: restart.wall)
+        }, commands: [.seek(to: 0)])
+    }
+
+    @Test func restartWhilePausedPlaysFromTheStart() throws {
+        var t = try BoxTester.started()
+        let item = try t.leafToMeditation(after: 1)
+        let started = t.now.uptime - 0.25
+        let paused = t.at(5.1)
+        t.tap(.knob, after: 5, holding: 0.1, update: {
+            $0.phase = .paused(Playback(item: item, position: paused.uptime - started, anchor: paused.uptime))
+        }, commands: [.pause, .persist])
+        t.openLibrary()
+        let restart = t.at(0.6)
+        t.menuPress(update: {
+            $0.overlay = nil
+            $0.phase = .playing(Playback(item: item, position: 0, anchor: restart.uptime))
+            $0.progress[item] = ProgressEntry(position: 0, duration: Fixture.duration(item), updated: restart.wall)
+        }, commands: [.seek(to: 0), .resume, .persist])
+    }
+
+    @Test func noRestartRowWhenNothingPlays() throws {
+        var t = try BoxTester.started()
+        t.openLibrary()
+        guard case .menu(let menu) = t.screen() else { Issue.record("no menu"); return }
+        #expect(menu.rows.first?.label == "Featured tonight")
+    }
+}

@@ -262,6 +262,25 @@ extension BoxTester {
         #expect(t.box.nextDeadline.due.uptime == ring.uptime + 30 * 60)
     }
 
+    /// A meditation timer started while a nap runs takes its place (one timer at a time).
+    @Test func aMeditationTimerStartedDuringANapReplacesIt() throws {
+        var t = try BoxTester.started()
+        t.openTimers(.nap)
+        let nap = t.at(0.6)
+        t.menuPress(update: {
+            $0.overlay = nil
+            $0.session = TimerSession(kind: .nap, started: nap.uptime, length: 600)
+        }, commands: [.persist])
+        t.openTimers(.meditationTimer)
+        guard case .menu(let timers) = t.box.display(at: t.now).screen else { Issue.record("no menu"); return }
+        #expect(timers.title == "Meditation timer")
+        let start = t.at(0.6)
+        t.menuPress(update: {
+            $0.overlay = nil
+            $0.session = TimerSession(kind: .meditation, started: start.uptime, length: 600, breathingCues: true)
+        }, commands: [.playCue(.meditationBell), .persist])
+    }
+
     @Test func theTimerButtonAndSkipDoNothingDuringATimer() throws {
         var t = try BoxTester.started()
         t.openTimers(.nap)
