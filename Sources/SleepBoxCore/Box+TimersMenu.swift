@@ -80,7 +80,8 @@ extension Box {
 
     /// The Timers list's detail of an entry: a running timer's time left, else its setting.
     private func timersDetail(_ entry: MenuCategory, at now: Moment) -> String? {
-        if let session = state.session, (session.kind == .meditation) == (entry == .meditationTimer), entry != .bedtimeReminder {
+        let running: TimerSession.Kind? = entry == .meditationTimer ? .meditation : entry == .nap ? .nap : nil
+        if let session = state.session, session.kind == running {
             return countdownText(session.remaining(at: now.uptime))
         }
         switch entry {
