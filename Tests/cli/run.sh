@@ -131,6 +131,27 @@ sys.exit(0 if sound > 30 and silent == 0 else 1)
 PY
 then ok "evening audio: 5 minutes recorded, voice before the timer, digital silence after its fade"
 else bad "evening audio" "see $T/evening.wav"; fi
+# --- the timers with the real engine: bells, the bed and the breath tones sound; silence after the
+# closing bell's bed fade and through the nap; the nap's alarm sounds, and nothing once snoozed.
+if "$BIN" simulate --config docs/examples/timers.toml --script docs/examples/timers.jsonl --start 2026-11-22T22:30:00 --seed 1 \
+     --audio-out "$WORK/timers.wav" >/dev/null 2>&1 && python3 - "$WORK/timers.wav" <<'PY'
+import math, struct, sys
+b = open(sys.argv[1], "rb").read()
+pcm = memoryview(b)[b.index(b"data") + 8:]
+def db(a, c):
+    s = struct.unpack_from("<%dh" % (2 * int((c - a) * 48000)), pcm, 4 * int(a * 48000))
+    r = math.sqrt(sum(x * x for x in s) / len(s))
+    return 20 * math.log10(r / 32768) if r > 0 else -math.inf
+levels = {"menu": db(1, 8), "start bell": db(9.2, 10.2), "bed": db(11, 13.5), "inhale tone": db(15, 17),
+          "closing bell": db(189.2, 190.2), "after the bed": db(200, 209), "nap": db(240, 330), "nap alarm": db(345, 355),
+          "snoozed": db(365, 369)}
+print(", ".join("%s %.1f dBFS" % kv for kv in levels.items()))
+quiet = [levels[k] for k in ("menu", "after the bed", "nap", "snoozed")]
+heard = [levels[k] for k in ("start bell", "bed", "inhale tone", "closing bell", "nap alarm")]
+sys.exit(0 if all(q == -math.inf for q in quiet) and all(h > -75 for h in heard) else 1)
+PY
+then ok "timers audio: bells, bed and breath tones sound, silence after and through the nap, then its alarm"
+else bad "timers audio: bells, bed and breath tones sound, silence after and through the nap, then its alarm"; fi
 # --- the sleep-timer fade waits for the end of a sentence -----------------------------------
 # One long sentence, then a 5 s pause: a 6 s timer runs out mid-sentence, and the fade must begin
 # where the sentence ends (digital silence in the recording), and that is the place saved.
