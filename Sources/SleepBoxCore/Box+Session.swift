@@ -106,7 +106,7 @@ extension Box {
         switch session.kind {
         case .meditation:
             var breath: BreathingScreen? = nil
-            if let guide = session.guide, let phase = guide.phase(at: now.uptime - session.started) {
+            if let guide = session.guide, let phase = guide.phase(at: session.guidePosition(at: now.uptime)) {
                 let label: String
                 switch phase.step {
                 case .inhale: label = words(.breatheIn)
@@ -132,6 +132,6 @@ extension Box {
     /// The session's breath at `now`, for the LED: nil when no guide runs.
     func sessionBreath(at now: Moment) -> (BreathingGuide, Double)? {
         guard let session = state.session, let guide = session.guide else { return nil }
-        return (guide, now.uptime - session.started)
+        return (guide, session.guidePosition(at: now.uptime))
     }
 }

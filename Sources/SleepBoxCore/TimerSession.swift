@@ -39,6 +39,11 @@ public struct TimerSession: Sendable, Equatable {
     /// Uptime it ends.
     public var ends: Double { started + length }
 
+    /// Where the guide is at `uptime`, in seconds from the start. A microsecond later than the
+    /// plain difference, so the step a tone marks shows at that very moment whatever the rounding
+    /// of the deadline's uptime.
+    public func guidePosition(at uptime: Double) -> Double { uptime - started + 1e-6 }
+
     /// Seconds left at `uptime`.
     public func remaining(at uptime: Double) -> Double { max(0, ends - uptime) }
 

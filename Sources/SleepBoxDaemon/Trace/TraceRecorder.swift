@@ -88,7 +88,7 @@ public final class TraceRecorder: RunnerObserver {
         var session: JSONValue = .null
         if let t = s.session {
             var breath: JSONValue = .null
-            if let guide = t.guide, let phase = guide.phase(at: now.uptime - t.started) { breath = .string(phase.step.rawValue) }
+            if let guide = t.guide, let phase = guide.phase(at: t.guidePosition(at: now.uptime)) { breath = .string(phase.step.rawValue) }
             session = .object([("kind", .string(t.kind.rawValue)), ("remaining", .number(t.remaining(at: now.uptime))),
                                ("sound", t.sound.map(JSONValue.string) ?? .null), ("breath", breath)])
         }
