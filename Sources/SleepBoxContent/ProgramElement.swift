@@ -1,3 +1,4 @@
+import SleepBoxAudio
 import SleepBoxCore
 
 /// Something that sounds in a program, from an exact frame for an exact number of frames.

@@ -50,6 +50,8 @@ extension Box {
         stopBed(into: &out)
         state.mode = .off
         state.timer = nil
+        // The alarm wins over a meditation timer or a nap (its bed went with stopBed).
+        state.session = nil
         state.overlay = nil
         state.phase = .ringing(AlarmRing(since: since, greetingPending: state.contentCompleted))
         let a = config.alarmBehaviour

@@ -1,8 +1,9 @@
 /// What the buttons and the knob mean in each state: a press, a hold (as the input decoder reports
 /// it), a release, a turn.
 extension Box {
-    /// A button went down. Most act at once; skip and the knob wait for the release (a short
-    /// press) or a held event, and so does the leaf while the alarm rings (snooze or dismiss).
+    /// A button went down. The leaf acts at once; skip, the timer and the knob wait for the release
+    /// (a short press) or a held event, and so does the leaf while the alarm rings (snooze or
+    /// dismiss).
     mutating func buttonPressed(_ b: Button, at now: Moment, into out: inout [Command]) {
         state.pressed[b] = .pending
         switch state.phase {
@@ -31,13 +32,26 @@ extension Box {
             if b == .knob { return }
             state.overlay = nil
         }
+        if case .reminder = state.overlay {
+            // The knob answers the note (later on release, skip tonight held); any other button
+            // closes it, means the owner is up to something, and acts.
+            if b == .knob { return }
+            state.overlay = nil
+            dropReminderRepeats()
+        }
         switch b {
         case .leaf:
             state.pressed[b] = .used
             leafPressed(at: now, into: &out)
         case .timer:
-            state.pressed[b] = .used
-            timerPressed(at: now, into: &out)
+            // Acts on release (short: the timer choice) or while held (seek back). Someone awake in
+            // the sleep-timer fade gets the sound back at once, and a hold then still goes back.
+            if case .fadingOut(_, _, _, .sleepTimer) = state.phase {
+                state.pressed[b] = .armed
+                wakeFromFade(at: now, into: &out)
+            } else if state.session != nil {
+                state.pressed[b] = .used
+            }
         case .knob:
             // Someone awake in the sleep-timer fade: bring the sound back at once. Otherwise the
             // knob acts on release (pause) or once held (the menu).
@@ -65,14 +79,21 @@ extension Box {
         case .knob:
             guard seconds >= config.playback.holdSeconds else { return }
             state.pressed[b] = .used
-            if !state.phase.isAlarmActive { knobHeld(at: now, into: &out) }
+            if case .reminder = state.overlay {
+                skipReminderTonight(at: now, into: &out)
+            } else if !state.phase.isAlarmActive {
+                knobHeld(at: now, into: &out)
+            }
         case .leaf:
             // Only pressed during the alarm is the leaf still pending (otherwise it acted at once).
             guard seconds >= config.alarmBehaviour.dismissHoldSeconds else { return }
             state.pressed[b] = .used
             if state.phase.isAlarmActive { dismissAlarm(at: now, into: &out) }
         case .timer:
-            break
+            // Seeks back at the threshold and at every repeat while an item plays or is paused.
+            guard seconds >= config.playback.holdSeconds else { return }
+            state.pressed[b] = .holding
+            seekBack(at: now, into: &out)
         }
     }
 
@@ -84,9 +105,13 @@ extension Box {
             snooze(at: now, into: &out)
         case (.skip, _):
             skipPressed(at: now, into: &out)
+        case (.timer, _):
+            timerPressed(at: now, into: &out)
         case (.knob, _):
             if case .menu(let position, _) = state.overlay {
                 menuPressed(position, at: now, into: &out)
+            } else if case .reminder = state.overlay {
+                reminderLater(at: now)
             } else {
                 knobPressed(at: now, into: &out)
             }
@@ -97,8 +122,13 @@ extension Box {
 
     /// The leaf: Off -> Meditation -> Poetry -> Off (ignored in the middle of a transition). An
     /// item from the library that belongs to no mode plays with the mode off: the leaf stops it.
+    /// A meditation timer or a nap running: the leaf ends it (and does nothing else).
     mutating func leafPressed(at now: Moment, into out: inout [Command]) {
         if state.phase.isTransitioning { return }
+        if state.session != nil {
+            endSession(byHand: true, at: now, into: &out)
+            return
+        }
         switch state.mode {
         case .off where state.playback != nil: turnOff(at: now, into: &out)
         case .off: enter(.meditation, at: now, into: &out)
@@ -153,11 +183,16 @@ extension Box {
             return
         }
         if case .menu(var position, _) = state.overlay {
-            let rows = menuScreen(position, at: now).rows.count
-            position.selected = min(max(0, position.selected + detents), max(0, rows - 1))
+            if let draft = position.editing {
+                position.editing = movedSetting(draft, by: detents, in: position, at: now)
+            } else {
+                let rows = menuScreen(position, at: now).rows.count
+                position.selected = min(max(0, position.selected + detents), max(0, rows - 1))
+            }
             openMenu(position, at: now)
             return
         }
+        if case .reminder = state.overlay { return }
         if state.phase.isAlarmActive { return }
         setVolume(state.volume + detents * config.audio.volumeStep, at: now, into: &out)
     }

@@ -1,5 +1,6 @@
 /// The box's own timers: overlays, transitions, the sleep timer, the greeting, the alarm's auto
-/// stop and the end of a snooze, each handled at its own time.
+/// stop and the end of a snooze, the meditation timer's and the nap's end, bells and breath tones,
+/// the reminder's "later", each handled at its own time.
 extension Box {
     /// When the box wants to be woken next: an uptime for its own timers, a wall time for the alarm.
     public struct Deadline: Sendable, Equatable {
@@ -14,12 +15,15 @@ extension Box {
         if let alarm = state.alarm, alarm.isEnabled, let checked = state.alarmLog.checkedUntil {
             wall = AlarmSchedule(settings: alarm, clock: clock).instant(after: checked)
         }
+        if let reminder = nextReminder { wall = min(wall ?? reminder, reminder) }
         var uptime = dueTimers.map(\.at).min()
         if let persist = periodicPersistDue { uptime = min(uptime ?? persist, persist) }
         return Deadline(uptime: uptime, wall: wall)
     }
 
-    private enum TimerKind { case overlay, transition, sleepTimer, greeting, autoStop, snoozeEnd }
+    private enum TimerKind {
+        case overlay, transition, sleepTimer, greeting, autoStop, snoozeEnd, sessionEnd, intervalBell, breathCue, reminderAgain
+    }
 
     private var dueTimers: [(at: Double, kind: TimerKind)] {
         var list: [(at: Double, kind: TimerKind)] = []
@@ -37,6 +41,12 @@ extension Box {
         default: break
         }
         if let d = state.timer?.deadline { list.append((d, .sleepTimer)) }
+        if let session = state.session {
+            list.append((session.ends, .sessionEnd))
+            if let bell = session.nextBell { list.append((bell, .intervalBell)) }
+            if let cue = session.nextBreathCue { list.append((cue.at, .breathCue)) }
+        }
+        if let again = state.reminderLog.againAt { list.append((again, .reminderAgain)) }
         return list
     }
 
@@ -54,6 +64,8 @@ extension Box {
         case .overlay:
             if case .timerChoice(let selected, _) = state.overlay {
                 commitTimer(selected, at: now, into: &out)
+            } else if case .reminder = state.overlay {
+                reminderNoteExpired(at: now)
             } else {
                 state.overlay = nil
             }
@@ -79,6 +91,14 @@ extension Box {
         case .snoozeEnd:
             state.phase = .idle
             beginRing(at: now, since: now.uptime, into: &out)
+        case .sessionEnd:
+            sessionRanOut(at: now, into: &out)
+        case .intervalBell:
+            ringIntervalBell(into: &out)
+        case .breathCue:
+            playBreathCue(into: &out)
+        case .reminderAgain:
+            reminderAgain(at: now, into: &out)
         }
     }
 }

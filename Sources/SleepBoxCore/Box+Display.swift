@@ -28,6 +28,10 @@ extension Box {
             var menu = menuScreen(position, at: now)
             menu.marqueeSeconds = marqueeSeconds(menuUntil: until, at: now)
             return .menu(menu)
+        case .reminder?:
+            let words = config.words
+            return .reminder(ReminderScreen(text: words(.windDownNote), hour: f.hour, minute: f.minute,
+                                            laterHint: words(.reminderLaterHint), skipHint: words(.reminderSkipHint)))
         case nil:
             break
         }
@@ -42,6 +46,7 @@ extension Box {
         case .crossfading(_, _, let since, _, .modeChange), .fadingOut(_, let since, _, .stoppedByHand):
             return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
         case .idle:
+            if let session = state.session { return sessionScreen(session, at: now) }
             return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
                                     nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
                                     clockUnset: !state.clockTrusted))
@@ -113,14 +118,23 @@ extension Box {
 
     /// The uptime the breathing LED may next switch (the next step of the breath), or nil.
     public func nextBreathLightChange(after now: Moment) -> Double? {
+        if let (guide, position) = sessionBreath(at: now) {
+            guard let next = guide.nextStepStart(after: position) else { return nil }
+            return now.uptime + max(0.001, next - position)
+        }
         guard state.phase.isRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
               let next = guide.nextStepStart(after: position) else { return nil }
         return now.uptime + max(0.001, next - position)
     }
 
     /// The breathing LED: on while breathing in and holding the breath in, off otherwise (and
-    /// whenever no breathing exercise plays, or it is paused or fading out).
+    /// whenever no breathing exercise or meditation timer's guide runs, or it is paused or fading
+    /// out).
     public func breathLight(at now: Moment) -> Bool {
+        if let (guide, position) = sessionBreath(at: now) {
+            guard let breath = guide.phase(at: position) else { return false }
+            return breath.step == .inhale || (breath.step == .hold && guide.fullness(breath) >= 1)
+        }
         guard state.phase.isRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
               let breath = guide.phase(at: position) else { return false }
         return breath.step == .inhale || (breath.step == .hold && guide.fullness(breath) >= 1)
@@ -149,7 +163,11 @@ extension Box {
         case .fadingOut, .snoozed:
             return nextSecond
         default:
-            if state.timer?.deadline != nil { return nextSecond }
+            if state.overlay == nil, let (guide, position) = sessionBreath(at: now) {
+                if guide.phase(at: position) != nil { return now.uptime + Box.breathFrameSeconds }
+                if position < guide.startsAt { return min(nextSecond, now.uptime + (guide.startsAt - position)) }
+            }
+            if state.timer?.deadline != nil || state.session != nil { return nextSecond }
             let nextMinute = (now.wall / 60).rounded(.down) * 60 + 60
             return now.uptime(atWall: nextMinute)
         }

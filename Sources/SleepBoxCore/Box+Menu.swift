@@ -22,12 +22,30 @@ extension Box {
             return state.favorites.compactMap { catalog.item($0) }
         case .kind(let kind):
             return catalog.items.filter { $0.kind == kind }
+        case .timers, .meditationTimer, .nap, .bedtimeReminder:
+            return []
         }
+    }
+
+    /// A row of the menu's top level.
+    enum TopMenuRow: Equatable {
+        /// "Restart <title>": first while an item plays or is paused.
+        case restart(ItemID)
+        case category(MenuCategory)
+    }
+
+    /// The top level's rows: "Restart <title>" while an item plays or is paused, the content
+    /// categories, then Timers.
+    var topMenuRows: [TopMenuRow] {
+        var rows: [TopMenuRow] = []
+        if state.phase.isSeekable, let p = state.playback { rows.append(.restart(p.item)) }
+        return rows + menuCategories.map { .category($0) } + [.category(.timers)]
     }
 
     /// The categories the top level lists: the three of the owner's always, a kind when the
     /// library has items of it.
     public var menuCategories: [MenuCategory] {
+        // The content's categories (Timers and the lists under it are added by `topMenuRows`).
         MenuCategory.all.filter { category in
             if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind } }
             return true
@@ -54,11 +72,20 @@ extension Box {
     func menuScreen(_ position: MenuPosition, at now: Moment) -> MenuScreen {
         let words = config.words
         guard let category = position.category else {
-            let rows = menuCategories.map { category in
-                MenuRow(kind: .category, label: words(category.key), detail: String(menuItems(category, at: now).count))
+            let rows = topMenuRows.map { row -> MenuRow in
+                switch row {
+                case .restart(let id):
+                    return MenuRow(kind: .action, label: words(.restartItem, ["title": catalog.item(id)?.title ?? id]))
+                case .category(.timers):
+                    return MenuRow(kind: .category, label: words(.timers),
+                                   detail: state.session.map { countdownText($0.remaining(at: now.uptime)) })
+                case .category(let category):
+                    return MenuRow(kind: .category, label: words(category.key), detail: String(menuItems(category, at: now).count))
+                }
             }
             return MenuScreen(title: words(.library), rows: rows, selected: min(position.selected, max(0, rows.count - 1)))
         }
+        if Box.isTimers(category) { return timersScreen(category, position, at: now) }
         let items = menuItems(category, at: now)
         var rows = [MenuRow(kind: .back, label: words(.back))]
         for item in items {
@@ -90,6 +117,10 @@ extension Box {
             openMenu(MenuPosition(category: nil, selected: 0), at: now)
             return
         }
+        if let category = position.category, Box.isTimers(category) {
+            timersHeld(position, at: now)
+            return
+        }
         guard let category = position.category, position.selected > 0 else {
             state.overlay = nil
             return
@@ -112,14 +143,24 @@ extension Box {
     /// A short knob press in the menu: open the category, go back, or play the item.
     mutating func menuPressed(_ position: MenuPosition, at now: Moment, into out: inout [Command]) {
         guard let category = position.category else {
-            let categories = menuCategories
-            guard position.selected < categories.count else { return }
-            let chosen = categories[position.selected]
-            openMenu(MenuPosition(category: chosen, selected: menuItems(chosen, at: now).isEmpty ? 0 : 1), at: now)
+            let rows = topMenuRows
+            guard position.selected < rows.count else { return }
+            switch rows[position.selected] {
+            case .restart:
+                state.overlay = nil
+                restartItem(at: now, into: &out)
+            case .category(let chosen):
+                let empty = !Box.isTimers(chosen) && menuItems(chosen, at: now).isEmpty
+                openMenu(MenuPosition(category: chosen, selected: empty ? 0 : 1), at: now)
+            }
+            return
+        }
+        if Box.isTimers(category) {
+            timersPressed(category, position, at: now, into: &out)
             return
         }
         guard position.selected > 0 else {
-            openMenu(MenuPosition(category: nil, selected: menuCategories.firstIndex(of: category) ?? 0), at: now)
+            openMenu(MenuPosition(category: nil, selected: topMenuRows.firstIndex(of: .category(category)) ?? 0), at: now)
             return
         }
         let items = menuItems(category, at: now)

@@ -34,6 +34,10 @@ extension Box {
 
     /// Starts an item at its resume position: crossfading from one playing, at once otherwise.
     mutating func startItem(_ id: ItemID, at now: Moment, reason: CrossfadeReason, into out: inout [Command]) {
+        // Content chosen from the menu ends a meditation timer or a nap, and the owner winding
+        // down needs no more bedtime reminders tonight.
+        if state.session != nil { endSession(byHand: false, at: now, into: &out) }
+        dropReminderRepeats()
         if let bed = config.playback.ambientBed, !state.bedPlaying {
             state.bedPlaying = true
             out.append(.startBed(bed, level: config.playback.ambientBedLevel))
@@ -162,6 +166,43 @@ extension Box {
         }
         out.append(.seek(to: position))
         if let p = state.playback, position >= duration(of: p.item) { state.pressed[.skip] = .used }
+    }
+
+    /// The timer held: back by the seek step, never before the start (a hold that reaches the
+    /// start seeks no further, like skip held reaching the end). In a crossfade the item faded to takes over at once and goes back
+    /// (the one faded from is gone: the listener is going back in what they hear now). In the
+    /// sleep-timer fade the press has already brought the sound back, so it goes back like
+    /// playing. Stopping by hand (the leaf's fade) is left alone.
+    mutating func seekBack(at now: Moment, into out: inout [Command]) {
+        let step = config.playback.seekStepSeconds
+        var p: Playback
+        let paused: Bool
+        switch state.phase {
+        case .playing(let q), .crossfading(_, let q, _, _, _):
+            p = moved(q, to: now)
+            paused = false
+        case .paused(let q):
+            p = q
+            paused = true
+        default:
+            return
+        }
+        guard p.position > 0 else { return }
+        p.position = max(0, p.position - step)
+        state.phase = paused ? .paused(p) : .playing(p)
+        out.append(.seek(to: p.position))
+        // At the start the hold is done: its repeats would only replay the first moments.
+        if p.position == 0 { state.pressed[.timer] = .used }
+    }
+
+    /// "Restart" from the menu: the item playing or paused goes back to its start and plays.
+    mutating func restartItem(at now: Moment, into out: inout [Command]) {
+        guard state.phase.isSeekable, let p = state.playback else { return }
+        let start = Playback(item: p.item, position: 0, anchor: now.uptime)
+        out.append(.seek(to: 0))
+        if state.phase.isPaused { out.append(.resume) }
+        state.phase = .playing(start)
+        saveProgress(start, at: now)
     }
 
     func duration(of id: ItemID) -> Double { catalog.item(id)?.duration ?? 0 }

@@ -40,6 +40,10 @@ extension Box {
             state.phase = .playing(Playback(item: item.id, position: position, anchor: now.uptime))
             out.append(.play(item.id, from: position))
         }
+        state.meditationChoice = s.meditationChoice
+        state.reminder = s.reminder
+        if let log = s.reminderLog { state.reminderLog = log }
+        if let session = s.session { restoreSession(session, at: now, into: &out) }
         let autoStop = config.alarmBehaviour.autoStopMinutes * 60
         if let since = s.ringingSince, now.wall - since < autoStop, now.wall >= since {
             beginRing(at: now, since: now.uptime - (now.wall - since), into: &out)
@@ -49,6 +53,30 @@ extension Box {
             } else if now.wall - until < autoStop {
                 beginRing(at: now, since: now.uptime, into: &out)
             }
+        }
+    }
+
+    /// A meditation timer or a nap that was running. Either goes on to its end when that is still
+    /// to come (the meditation's bed starts again; bells and tones already past are not played).
+    /// A meditation that ended while the box was down ends quietly: a lone closing bell long
+    /// after would only startle. A nap that ended while the box was down rings now when that was
+    /// at most `catch_up_minutes` ago (the napper must still be woken), else not at all.
+    mutating func restoreSession(_ saved: Snapshot.SessionSnapshot, at now: Moment, into out: inout [Command]) {
+        let elapsed = now.wall - saved.startedAt
+        guard elapsed >= 0 else { return }
+        if elapsed < saved.length {
+            var session = TimerSession(kind: saved.kind, started: now.uptime - elapsed, length: saved.length,
+                                       sound: saved.kind == .meditation ? saved.sound : nil,
+                                       guide: saved.kind == .meditation && saved.guide ? meditationGuide(length: saved.length) : nil,
+                                       breathingCues: config.meditation.breathingCues, bellEvery: saved.bellEvery)
+            session.skipCues(before: now.uptime)
+            state.session = session
+            if let sound = session.sound {
+                state.bedPlaying = true
+                out.append(.startBed(sound, level: config.meditation.soundLevel))
+            }
+        } else if saved.kind == .nap, elapsed - saved.length <= config.alarmBehaviour.catchUpMinutes * 60 {
+            ringForNap(at: now, into: &out)
         }
     }
 }

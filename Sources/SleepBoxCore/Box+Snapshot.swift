@@ -32,6 +32,11 @@ extension Box {
             volume: state.volume, configuredVolume: config.audio.volume, contentCompleted: state.contentCompleted,
             lastTitle: state.lastTitle, progress: progress, favorites: state.favorites,
             shuffle: Dictionary(uniqueKeysWithValues: state.shuffle.map { ($0.key.rawValue, $0.value) }),
-            rng: state.rng, measuredLengths: state.measuredLengths.isEmpty ? nil : state.measuredLengths)
+            rng: state.rng, measuredLengths: state.measuredLengths.isEmpty ? nil : state.measuredLengths,
+            session: state.session.map { t in
+                Snapshot.SessionSnapshot(kind: t.kind, startedAt: now.wall(atUptime: t.started), length: t.length,
+                                         sound: t.sound, guide: t.guide != nil, bellEvery: t.bellEvery)
+            },
+            meditationChoice: state.meditationChoice, reminder: state.reminder, reminderLog: state.reminderLog)
     }
 }

@@ -29,7 +29,9 @@ public struct Box: Sendable {
         if let s = snapshot { restore(s, at: now, into: &out) }
         out.insert(.setVolume(percent: state.volume), at: 0)
         if state.alarmLog.checkedUntil == nil { state.alarmLog.checkedUntil = now.wall }
+        if state.reminderLog.checkedUntil == nil { state.reminderLog.checkedUntil = now.wall }
         checkAlarm(at: now, into: &out)
+        checkReminder(at: now, into: &out)
         // A restored box saves at once: the save time and a caught-up position are new, and a
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
@@ -56,6 +58,7 @@ public struct Box: Sendable {
         let before = significant
         runDeadlines(upTo: now, into: &out)
         checkAlarm(at: now, into: &out)
+        checkReminder(at: now, into: &out)
         switch event {
         case .buttonPressed(let b): buttonPressed(b, at: now, into: &out)
         case .buttonHeld(let b, let seconds): buttonHeld(b, for: seconds, at: now, into: &out)
@@ -95,11 +98,16 @@ public struct Box: Sendable {
     private struct Significant: Equatable {
         var mode: Mode, lastMode: Mode, phase: String, item: ItemID?, timer: SleepTimer?, preference: TimerChoice
         var alarm: AlarmSettings?, volume: Int, completed: Bool, handled: Double?, favorites: [ItemID]
+        var session: TimerSession.Kind?, sessionStarted: Double?, meditationChoice: MeditationChoice?
+        var reminder: AlarmSettings?, reminderSkipping: Double?
     }
 
     private var significant: Significant {
         Significant(mode: state.mode, lastMode: state.lastMode, phase: state.phase.name, item: state.playback?.item,
                     timer: state.timer, preference: state.timerPreference, alarm: state.alarm, volume: state.volume,
-                    completed: state.contentCompleted, handled: state.alarmLog.lastHandled, favorites: state.favorites)
+                    completed: state.contentCompleted, handled: state.alarmLog.lastHandled, favorites: state.favorites,
+                    session: state.session?.kind, sessionStarted: state.session?.started,
+                    meditationChoice: state.meditationChoice, reminder: state.reminder,
+                    reminderSkipping: state.reminderLog.skipping)
     }
 }

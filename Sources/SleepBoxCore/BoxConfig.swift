@@ -19,6 +19,10 @@ public struct BoxConfig: Sendable, Equatable {
     /// Whether a breathing exercise's paced phase has its soft cue sounds (a swell on each
     /// inhale and exhale); off, the voice and the silence guide the breath alone.
     public var breathingCues: Bool = true
+    /// The meditation timer, the nap and the bedtime reminder (Timers in the library menu).
+    public var meditation: MeditationSettings
+    public var nap: NapSettings
+    public var reminder: ReminderSettings
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),
@@ -29,7 +33,10 @@ public struct BoxConfig: Sendable, Equatable {
                 display: DisplaySettings = DisplaySettings(),
                 pools: [Mode: [ContentKind]] = Catalog.defaultPools,
                 language: Language = .english,
-                menu: MenuSettings = MenuSettings()) {
+                menu: MenuSettings = MenuSettings(),
+                meditation: MeditationSettings = MeditationSettings(),
+                nap: NapSettings = NapSettings(),
+                reminder: ReminderSettings = ReminderSettings()) {
         self.timeZone = timeZone
         self.timer = timer
         self.alarm = alarm
@@ -40,6 +47,9 @@ public struct BoxConfig: Sendable, Equatable {
         self.pools = pools
         self.language = language
         self.menu = menu
+        self.meditation = meditation
+        self.nap = nap
+        self.reminder = reminder
     }
 
     /// The words of `language`.
@@ -123,9 +133,9 @@ public struct PlaybackSettings: Sendable, Equatable {
     public var stopFadeSeconds: Double = 1.5
     /// When an item ends by itself: go quiet (false) or go on with the next of the pool (true).
     public var continueWithNext: Bool = false
-    /// Skip held: seek this far forward ...
+    /// Skip held: seek this far forward (and the timer held this far back) ...
     public var seekStepSeconds: Double = 15
-    /// ... after holding this long ...
+    /// ... after holding this long (skip, timer and the knob) ...
     public var holdSeconds: Double = 0.8
     /// ... and again at this interval while held.
     public var seekRepeatSeconds: Double = 0.5

@@ -41,6 +41,13 @@ public struct BoxState: Sendable, Equatable {
     /// Where the speech of the item playing pauses (reported by the audio side once it has laid
     /// the item out): the sleep-timer fade waits for one of these.
     public var speechPauses: SpeechPauses?
+    /// A meditation timer or a nap running.
+    public var session: TimerSession?
+    /// The meditation timer as the owner set it up on the box (nil: the configuration's).
+    public var meditationChoice: MeditationChoice?
+    /// The bedtime reminder's time, days and switch as set on the box (nil: the configuration's).
+    public var reminder: AlarmSettings?
+    public var reminderLog = ReminderLog()
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.volume = volume
@@ -170,10 +177,14 @@ public enum Overlay: Sendable, Equatable {
     case comingSoon(title: String, until: Double)
     /// The library menu, open until `until` (uptime) unless used.
     case menu(MenuPosition, until: Double)
+    /// The bedtime reminder's note ("Time to wind down"), up until `until` unless answered.
+    case reminder(until: Double)
 
     var expiry: Double {
         switch self {
-        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .menu(_, let t): return t
+        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .menu(_, let t),
+             .reminder(let t):
+            return t
         }
     }
 }

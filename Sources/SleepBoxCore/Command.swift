@@ -55,12 +55,20 @@ public enum Command: Sendable, Equatable {
     }
 }
 
-/// Short sounds the box makes to confirm something.
-public enum Cue: String, Sendable, Equatable, Codable {
+/// Short sounds the box makes: a confirmation, a chime, the bells and breath tones of the
+/// meditation timer.
+public enum Cue: Sendable, Equatable, Hashable {
     /// A soft click: a choice was taken.
     case tick
-    /// A small bell.
+    /// A small bell (also the bedtime reminder's chime).
     case bell
+    /// The meditation timer's bell at its start and at each interval (a soft C5 strike).
+    case meditationBell
+    /// The meditation timer's closing bell (a little lower and longer).
+    case closingBell
+    /// The soft tone of one breathing step: a swell rising over an inhale, falling over an
+    /// exhale, a faint touch at a hold or a rest (the breathing exercises' cues).
+    case breath(BreathStep)
 }
 
 /// The shape of a gain ramp.

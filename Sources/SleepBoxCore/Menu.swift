@@ -8,6 +8,14 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
     case favorites
     /// Every item of one kind.
     case kind(ContentKind)
+    /// The timers: the meditation timer, the nap, the bedtime reminder.
+    case timers
+    /// The meditation timer's start and settings.
+    case meditationTimer
+    /// The nap's lengths.
+    case nap
+    /// The bedtime reminder's settings.
+    case bedtimeReminder
 
     /// The menu's top level, in order.
     public static let all: [MenuCategory] = [.featuredTonight, .continueListening, .favorites]
@@ -19,6 +27,10 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
         case .featuredTonight: return .featuredTonight
         case .continueListening: return .continueListening
         case .favorites: return .favorites
+        case .timers: return .timers
+        case .meditationTimer: return .meditationTimer
+        case .nap: return .nap
+        case .bedtimeReminder: return .bedtimeReminder
         case .kind(let kind):
             switch kind {
             case .yogaNidra: return .yogaNidra
@@ -39,9 +51,13 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
 public struct MenuPosition: Sendable, Equatable {
     public var category: MenuCategory?
     public var selected: Int
+    /// While a setting row is being changed: the value the knob has moved to (an index into the
+    /// setting's options), not taken until the knob is pressed.
+    public var editing: Int?
 
-    public init(category: MenuCategory?, selected: Int) {
+    public init(category: MenuCategory?, selected: Int, editing: Int? = nil) {
         self.category = category
         self.selected = selected
+        self.editing = editing
     }
 }

@@ -6,6 +6,9 @@ public enum PressUse: Sendable, Equatable {
     case pending
     /// Held past its threshold and acting at each repeat (skip seeking); the release does nothing.
     case holding
+    /// The press acted at once, and a hold may still act (the timer bringing the sound back in
+    /// the sleep-timer fade, then seeking back); the release does nothing.
+    case armed
     /// Used up (the press acted at once, or the hold did its one thing): nothing more happens
     /// until the button is released.
     case used

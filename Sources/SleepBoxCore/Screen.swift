@@ -23,6 +23,12 @@ public enum Screen: Sendable, Equatable {
     case menu(MenuScreen)
     /// A breathing exercise in its paced phase: the breath to follow.
     case breathing(BreathingScreen)
+    /// The meditation timer running: the time left, or the breathing guide with it.
+    case meditationTimer(TimerSessionScreen)
+    /// A nap running: the time left and when the gentle alarm wakes.
+    case nap(TimerSessionScreen)
+    /// The bedtime reminder's note.
+    case reminder(ReminderScreen)
 
     /// A short name for traces.
     public var name: String {
@@ -37,6 +43,9 @@ public enum Screen: Sendable, Equatable {
         case .message: return "message"
         case .menu: return "menu"
         case .breathing: return "breathing"
+        case .meditationTimer: return "meditationTimer"
+        case .nap: return "nap"
+        case .reminder: return "reminder"
         }
     }
 }
@@ -154,6 +163,10 @@ public struct MenuRow: Sendable, Equatable {
         case category
         /// An item: plays it.
         case item
+        /// Does something at once (restart the item, start a timer, skip tonight).
+        case action
+        /// A setting: the press lets the knob change its value (`detail`), the next press takes it.
+        case setting
     }
 
     public var kind: Kind
@@ -165,9 +178,13 @@ public struct MenuRow: Sendable, Equatable {
     public var isFavorite: Bool
     /// False for an item coming soon (drawn dimmed: dotted, not playable).
     public var isAvailable: Bool
+    /// A setting row whose value the knob is changing now (drawn between arrows).
+    public var isEditing: Bool
 
-    public init(kind: Kind, label: String, detail: String? = nil, isFavorite: Bool = false, isAvailable: Bool = true) {
+    public init(kind: Kind, label: String, detail: String? = nil, isFavorite: Bool = false, isAvailable: Bool = true,
+                isEditing: Bool = false) {
         self.kind = kind
+        self.isEditing = isEditing
         self.label = label
         self.detail = detail
         self.isFavorite = isFavorite
@@ -202,6 +219,46 @@ public struct BreathingScreen: Sendable, Equatable {
         self.cycles = cycles
         self.isPaused = isPaused
         self.timerRemaining = timerRemaining
+    }
+}
+
+/// The meditation timer or the nap running.
+public struct TimerSessionScreen: Sendable, Equatable {
+    /// "Meditation timer", "Nap".
+    public var title: String
+    /// Seconds left.
+    public var remaining: Double
+    /// A small line under the countdown: the bed ("Rain", "Silence") or the wake time ("Alarm 23:10").
+    public var note: String?
+    /// The breathing guide now (its `timerRemaining` is the session's), or nil when off or
+    /// between its cycles.
+    public var breath: BreathingScreen?
+
+    public init(title: String, remaining: Double, note: String?, breath: BreathingScreen? = nil) {
+        self.title = title
+        self.remaining = remaining
+        self.note = note
+        self.breath = breath
+    }
+}
+
+/// The bedtime reminder's note.
+public struct ReminderScreen: Sendable, Equatable {
+    /// "Time to wind down".
+    public var text: String
+    /// The local time now.
+    public var hour: Int
+    public var minute: Int
+    /// What the knob does here: "press: later", "hold: skip tonight".
+    public var laterHint: String
+    public var skipHint: String
+
+    public init(text: String, hour: Int, minute: Int, laterHint: String, skipHint: String) {
+        self.text = text
+        self.hour = hour
+        self.minute = minute
+        self.laterHint = laterHint
+        self.skipHint = skipHint
     }
 }
 

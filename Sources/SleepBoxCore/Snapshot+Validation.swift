@@ -83,6 +83,25 @@ extension Snapshot {
                 s.snoozedUntil = nil
             }
         }
+        if let session, let problem = Self.sessionProblem(session) {
+            reject("session", problem)
+            s.session = nil
+        }
+        if let reminder, let problem = Self.alarmProblem(reminder) {
+            reject("reminder", problem)
+            s.reminder = nil
+        }
+        if let choice = meditationChoice, let problem = Self.choiceProblem(choice) {
+            reject("meditationChoice", problem)
+            s.meditationChoice = nil
+        }
+        if let log = reminderLog {
+            for (name, value) in [("checkedUntil", log.checkedUntil), ("skipping", log.skipping)] {
+                guard let value, !Self.isWallTime(value) else { continue }
+                reject("reminderLog.\(name)", "\(value) is not a wall time")
+                if name == "checkedUntil" { s.reminderLog?.checkedUntil = nil } else { s.reminderLog?.skipping = nil }
+            }
+        }
         if !(0...100).contains(volume) {
             reject("volume", "\(volume) is not 0...100")
             // Never equal to a configured volume: the config's volume is used.
@@ -146,6 +165,29 @@ extension Snapshot {
         if let problem = choiceProblem(timer.choice) { return problem }
         if let deadline = timer.deadline, !isWallTime(deadline) { return "deadline \(deadline) is not a wall time" }
         if let length = timer.length, !secondsRange.contains(length) { return "length \(length) is not 0 to a year" }
+        return nil
+    }
+
+    static func sessionProblem(_ session: SessionSnapshot) -> String? {
+        if !isWallTime(session.startedAt) { return "startedAt \(session.startedAt) is not a wall time" }
+        guard session.length > 0, session.length <= timerMinutesRange.upperBound * 60 else {
+            return "length \(session.length) is not a timer length in seconds (more than 0, at most a day)"
+        }
+        if let every = session.bellEvery, !(every > 0 && every <= session.length) {
+            return "bellEvery \(every) is not more than 0 and at most the length"
+        }
+        if let sound = session.sound, let problem = idProblem(sound) { return "sound: " + problem }
+        return nil
+    }
+
+    static func choiceProblem(_ choice: MeditationChoice) -> String? {
+        guard choice.minutes > 0, timerMinutesRange.contains(choice.minutes) else {
+            return "\(choice.minutes) minutes is not a timer length (more than 0, at most \(Int(timerMinutesRange.upperBound)))"
+        }
+        guard (0...choice.minutes).contains(choice.bellEveryMinutes) else {
+            return "a bell every \(choice.bellEveryMinutes) minutes is not 0 to the length"
+        }
+        if let sound = choice.sound, let problem = idProblem(sound) { return "sound: " + problem }
         return nil
     }
 

@@ -34,6 +34,37 @@ public struct Snapshot: Sendable, Equatable, Codable {
     /// Real lengths measured by the audio side, by item (absent in files written before they
     /// were kept, and when none is known).
     public var measuredLengths: [ItemID: Double]? = nil
+    /// A meditation timer or a nap running (absent in files written before timers existed).
+    public var session: SessionSnapshot?
+    /// The meditation timer and the bedtime reminder as set up on the box (absent: the
+    /// configuration's).
+    public var meditationChoice: MeditationChoice?
+    public var reminder: AlarmSettings?
+    /// What the bedtime reminder has done (its check time and a "skip tonight").
+    public var reminderLog: ReminderLog?
+
+    /// A meditation timer or a nap, in wall time.
+    public struct SessionSnapshot: Sendable, Equatable, Codable {
+        public var kind: TimerSession.Kind
+        /// Wall time it started.
+        public var startedAt: Double
+        /// Its length in seconds.
+        public var length: Double
+        /// The bed, the guide on or off, seconds between interval bells.
+        public var sound: String?
+        public var guide: Bool
+        public var bellEvery: Double?
+
+        public init(kind: TimerSession.Kind, startedAt: Double, length: Double, sound: String?, guide: Bool,
+                    bellEvery: Double?) {
+            self.kind = kind
+            self.startedAt = startedAt
+            self.length = length
+            self.sound = sound
+            self.guide = guide
+            self.bellEvery = bellEvery
+        }
+    }
 
     public struct ItemSnapshot: Sendable, Equatable, Codable {
         public var id: ItemID

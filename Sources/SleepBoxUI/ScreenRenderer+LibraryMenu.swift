@@ -67,7 +67,7 @@ extension ScreenRenderer {
         let start = menuWindowStart(selected: selected, count: rows.count)
         let end = min(rows.count, start + MenuLayout.visibleRows)
         // Within a list, item labels line up after the back row's chevron.
-        let hasMarkers = rows.contains { $0.kind != .category }
+        let hasMarkers = rows.contains { $0.kind == .back || $0.kind == .item }
         for index in start..<end {
             drawMenuRow(rows[index], in: MenuLayout.rowRect(slot: index - start), selected: index == selected,
                         markerColumn: hasMarkers, marqueeSeconds: menu.marqueeSeconds, in: &framebuffer)
@@ -125,7 +125,7 @@ extension ScreenRenderer {
         let marker: Icon?
         switch row.kind {
         case .back: marker = .back
-        case .category: marker = nil
+        case .category, .action, .setting: marker = nil
         case .item:
             if row.isFavorite {
                 marker = row.isAvailable ? .heart : .heartOutline

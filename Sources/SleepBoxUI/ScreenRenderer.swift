@@ -22,6 +22,8 @@ public enum ScreenRenderer {
         case .message(let text): drawMessage(text, in: &framebuffer)
         case .menu(let menu): drawMenu(menu, in: &framebuffer)
         case .breathing(let breathing): drawBreathing(breathing, words: words, in: &framebuffer)
+        case .meditationTimer(let session), .nap(let session): drawTimerSession(session, words: words, in: &framebuffer)
+        case .reminder(let reminder): drawReminder(reminder, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)
     }

@@ -64,7 +64,8 @@ import Testing
         #expect(box.state.timer?.choice == .minutes(15))
         _ = box.handle(.buttonReleased(.knob), at: t.advanced(by: 0.1))
         t = t.advanced(by: 5)
-        let cancel = box.handle(.buttonPressed(.timer), at: t)
+        _ = box.handle(.buttonPressed(.timer), at: t)
+        let cancel = box.handle(.buttonReleased(.timer), at: t.advanced(by: 0.1))
         #expect(cancel.contains(.playCue(.tick)) && box.state.timer == nil)
     }
 

@@ -121,6 +121,7 @@ struct BoxTester {
         var expectedState = box.state
         update(&expectedState)
         expectedState.alarmLog.checkedUntil = now.wall
+        expectedState.reminderLog.checkedUntil = now.wall
         expectedState.lastPersistUptime = now.uptime
         if let snapshot {
             mirrorRNG = snapshot.rng
@@ -145,6 +146,7 @@ struct BoxTester {
         var expectedState = box.state
         update(&expectedState)
         expectedState.alarmLog.checkedUntil = now.wall
+        expectedState.reminderLog.checkedUntil = now.wall
         if expected.contains(.persist) { expectedState.lastPersistUptime = now.uptime }
         let commands = box.handle(event, at: now)
         if acceptingShuffle {
@@ -206,6 +208,7 @@ struct BoxTester {
         var expectedState = box.state
         update(&expectedState)
         expectedState.alarmLog.checkedUntil = now.wall
+        expectedState.reminderLog.checkedUntil = now.wall
         var commands: [Command] = []
         for e in events {
             let issued = box.handle(e.event, at: Moment(uptime: e.time, wall: now.wall(atUptime: e.time)))
@@ -243,23 +246,27 @@ struct BoxTester {
         return e.position
     }
 
-    /// Presses and releases a button `holding` seconds later. For leaf and timer the press acts
+    /// Presses and releases a button `holding` seconds later. For the leaf the press acts
     /// (`update`, `commands`) and the release only forgets the press; skip acts on release, and so
-    /// does the knob unless the press is taken at once (the timer choice, the alarm, the
-    /// sleep-timer fade).
+    /// do the knob and the timer unless the press is taken at once (the timer choice, the alarm,
+    /// the sleep-timer fade; the timer while a meditation timer or nap runs).
     mutating func tap(_ button: Button, after seconds: Double = 0, holding: Double = 0.25,
                       update: (inout BoxState) -> Void = { _ in },
                       commands expected: [Command], releaseCommands: [Command] = [],
                       sourceLocation: SourceLocation = #_sourceLocation) {
         var actsOnRelease = button == .skip
-        if button == .knob {
+        if button == .knob || button == .timer {
             actsOnRelease = true
             if case .timerChoice? = box.state.overlay { actsOnRelease = false }
             switch box.state.phase {
             case .ringing, .greeting, .snoozed, .fadingOut(_, _, _, .sleepTimer): actsOnRelease = false
             default: break
             }
+            if button == .timer, box.state.session != nil { actsOnRelease = false }
         }
+        // The timer in the sleep-timer fade acts at once and may still seek back when held.
+        var atOnce = PressUse.used
+        if button == .timer, case .fadingOut(_, _, _, .sleepTimer) = box.state.phase { atOnce = .armed }
         if actsOnRelease {
             send(.buttonPressed(button), after: seconds, update: { $0.pressed[button] = .pending },
                  commands: [], sourceLocation: sourceLocation)
@@ -270,7 +277,7 @@ struct BoxTester {
         } else {
             send(.buttonPressed(button), after: seconds, update: {
                 update(&$0)
-                $0.pressed[button] = .used
+                $0.pressed[button] = atOnce
             }, commands: expected, sourceLocation: sourceLocation)
             send(.buttonReleased(button), after: holding, update: { $0.pressed[button] = nil },
                  commands: releaseCommands, sourceLocation: sourceLocation)

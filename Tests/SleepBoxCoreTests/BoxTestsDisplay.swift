@@ -164,8 +164,8 @@ import Testing
 
         // Timer choice open: its commit.
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
-        #expect(t.box.nextDeadline.due == Due(uptime: open + 3, wall: alarm))
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
+        #expect(t.box.nextDeadline.due == Due(uptime: open + 3.25, wall: alarm))
         let commit = t.now.uptime + 0.25
         t.send(.knobTurned(detents: 1), after: 0.25, update: { $0.overlay = .timerChoice(selected: 1, commitAt: commit + 3) }, commands: [])
         // Committed while idle, it starts the meditation: the periodic save comes before the timer.
@@ -185,10 +185,10 @@ import Testing
         let cancel = t.now.uptime + 1
         t.tap(.timer, after: 1, update: {
             $0.timer = nil
-            $0.overlay = .message("Timer off", until: cancel + 1.5)
+            $0.overlay = .message("Timer off", until: cancel + 1.75)
         }, commands: [.persist])
-        #expect(t.box.nextDeadline.due == Due(uptime: cancel + 1.5, wall: alarm))
-        t.send(.timePassed, after: 1.25, update: { $0.overlay = nil }, commands: [])
+        #expect(t.box.nextDeadline.due == Due(uptime: cancel + 1.75, wall: alarm))
+        t.send(.timePassed, after: 1.5, update: { $0.overlay = nil }, commands: [])
 
         // Playing: the periodic save comes first.
         let saved = t.state.lastPersistUptime

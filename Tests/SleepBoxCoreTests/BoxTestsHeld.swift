@@ -30,12 +30,12 @@ import Testing
         var t = try BoxTester.started()
         let item = try t.leafToMeditation(after: 1)
         let at = t.now.uptime
-        // The timer button opens the choice at once; skip then commits it and is used up.
-        t.send(.buttonPressed(.timer), after: 1, update: {
-            $0.pressed[.timer] = .used
-            $0.overlay = .timerChoice(selected: 0, commitAt: at + 1 + 3)
+        // The timer button opens the choice on its release; skip then commits it and is used up.
+        t.send(.buttonPressed(.timer), after: 1, update: { $0.pressed[.timer] = .pending }, commands: [])
+        t.send(.buttonReleased(.timer), after: 0.1, update: {
+            $0.pressed[.timer] = nil
+            $0.overlay = .timerChoice(selected: 0, commitAt: at + 1.1 + 3)
         }, commands: [])
-        t.send(.buttonReleased(.timer), after: 0.1, update: { $0.pressed[.timer] = nil }, commands: [])
         t.send(.buttonPressed(.skip), after: 0.1, update: {
             $0.pressed[.skip] = .used
             $0.overlay = nil

@@ -57,7 +57,7 @@ import Testing
     }
 
     static let topLevel = ["Featured tonight", "Continue listening", "Favorites", "Yoga nidra", "Sleep stories",
-                           "Meditations", "Breathing", "Poems"]
+                           "Meditations", "Breathing", "Poems", "Timers"]
 
     @Test func holdingTheKnobOpensTheLibraryAtItsCategories() throws {
         var d = try Driver()
@@ -67,7 +67,7 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Library")
         #expect(menu.rows.map(\.label) == Self.topLevel)
-        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3"])
+        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3", nil])
         #expect(menu.rows.allSatisfy { $0.kind == .category })
         #expect(menu.selected == 0)
         // Letting go does nothing more: the press was used by the hold.
@@ -131,8 +131,8 @@ import Testing
         #expect(d.box.state.volume == 50)
         #expect(d.menu?.selected == 4)
         #expect(d.send(.knobTurned(detents: 20), after: 1) == [])
-        #expect(d.menu?.selected == 7, "clamped to the last row")
-        d.send(.knobTurned(detents: -3), after: 1)
+        #expect(d.menu?.selected == 8, "clamped to the last row")
+        d.send(.knobTurned(detents: -4), after: 1)
         d.pressKnob()
         let stories = try #require(d.menu)
         #expect(stories.title == "Sleep stories")
@@ -162,7 +162,8 @@ import Testing
         let meditation = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
 
-        // The knob held opens the library; four detents down to Sleep stories; a press opens it.
+        // The knob held opens the library ("Restart Body Scan" first, as something plays); five
+        // detents down to Sleep stories; a press opens it.
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let held = t.at(0.8)
         t.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
@@ -171,8 +172,8 @@ import Testing
         }, commands: [])
         t.send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
         let turned = t.at(1)
-        t.send(.knobTurned(detents: 4), after: 1, update: {
-            $0.overlay = .menu(MenuPosition(category: nil, selected: 4), until: turned.uptime + 30)
+        t.send(.knobTurned(detents: 5), after: 1, update: {
+            $0.overlay = .menu(MenuPosition(category: nil, selected: 5), until: turned.uptime + 30)
         }, commands: [])
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let opened = t.at(0.1)
@@ -374,7 +375,7 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Bibliothek")
         #expect(menu.rows.map(\.label) == ["Für heute Abend", "Weiterhören", "Favoriten", "Yoga Nidra",
-                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte"])
+                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte", "Timer"])
         d.pressKnob()
         let featured = try #require(d.menu)
         #expect(featured.title == "Für heute Abend")

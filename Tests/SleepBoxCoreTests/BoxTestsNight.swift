@@ -10,7 +10,7 @@ import Testing
         var t = try BoxTester.started(alarm: AlarmSettings(hour: 6, minute: 30), continueWithNext: true, seed: seed)
         try t.leafToMeditation(after: 10)
         let open = t.now.uptime + 2
-        t.tap(.timer, after: 2, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        t.tap(.timer, after: 2, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
         let turn = t.now.uptime + 0.5
         t.send(.knobTurned(detents: 2), after: 0.5, update: { $0.overlay = .timerChoice(selected: 2, commitAt: turn + 3) }, commands: [])
         // No more input: it commits itself 3 s later.

@@ -13,7 +13,8 @@ extension BoxTester {
                            sourceLocation: SourceLocation = #_sourceLocation) -> Moment {
         let open = now.uptime + seconds
         tap(.timer, after: seconds, update: {
-            $0.overlay = .timerChoice(selected: opensAt, commitAt: open + 3)
+            // The choice opens on the release, 0.25 s after the press.
+            $0.overlay = .timerChoice(selected: opensAt, commitAt: open + 0.25 + 3)
         }, commands: [], sourceLocation: sourceLocation)
         if index != opensAt {
             let turn = now.uptime + 0.25
@@ -42,7 +43,7 @@ extension BoxTester {
         var t = try BoxTester.started()
         try t.leafToMeditation(after: 1)
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
         #expect(t.screen() == .timerChoice(TimerChoiceScreen(
             options: ["Off", "15 min", "30 min", "45 min", "60 min", "90 min", "End of content"], selected: 0)))
 
@@ -77,7 +78,7 @@ extension BoxTester {
         var t = try BoxTester.started()
         try t.leafToMeditation(after: 1)
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
         let turn = t.now.uptime + 1
         t.send(.knobTurned(detents: 1), after: 1, update: { $0.overlay = .timerChoice(selected: 1, commitAt: turn + 3) }, commands: [])
         #expect(t.box.nextDeadline.uptime == turn + 3)
@@ -92,8 +93,8 @@ extension BoxTester {
     @Test func committingOffLeavesNoTimer() throws {
         var t = try BoxTester.started()
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
-        t.send(.timePassed, at: Moment(uptime: open + 3, wall: t.now.wall + (open + 3 - t.now.uptime)),
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
+        t.send(.timePassed, at: Moment(uptime: open + 3.25, wall: t.now.wall + (open + 3.25 - t.now.uptime)),
                update: { $0.overlay = nil }, commands: [])
         #expect(t.state.timer == nil)
     }
@@ -101,7 +102,7 @@ extension BoxTester {
     @Test func aTimerSetWhileTheBoxIsOffStartsTheLastModeWithIt() throws {
         var t = try BoxTester.started()
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
         let turn = t.now.uptime + 0.5
         t.send(.knobTurned(detents: 2), after: 0.5, update: { $0.overlay = .timerChoice(selected: 2, commitAt: turn + 3) },
                commands: [])
@@ -130,7 +131,7 @@ extension BoxTester {
             ContentItem(id: "med-later", title: "Later", kind: .meditation, duration: 600, isAvailable: false),
         ]))
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3) }, commands: [])
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: open + 3.25) }, commands: [])
         let turn = t.now.uptime + 0.5
         t.send(.knobTurned(detents: 1), after: 0.5, update: { $0.overlay = .timerChoice(selected: 1, commitAt: turn + 3) },
                commands: [])
@@ -154,15 +155,15 @@ extension BoxTester {
         let cancel = t.now.uptime + 1
         t.tap(.timer, after: 1, update: {
             $0.timer = nil
-            $0.overlay = .message("Timer off", until: cancel + 1.5)
+            $0.overlay = .message("Timer off", until: cancel + 0.25 + 1.5)
         }, commands: [.persist])
         #expect(t.screen() == .message("Timer off"))
-        t.send(.timePassed, after: 1.25, update: { $0.overlay = nil }, commands: [])
+        t.send(.timePassed, after: 1.5, update: { $0.overlay = nil }, commands: [])
         #expect(t.screen().name == "nowPlaying")
 
         // The next press opens at the last committed choice (30 min).
         let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 2, commitAt: open + 3) }, commands: [])
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 2, commitAt: open + 3.25) }, commands: [])
     }
 
     @Test func endOfContentIsCancelledByTheTimerPressToo() throws {
@@ -173,7 +174,7 @@ extension BoxTester {
         let cancel = t.now.uptime + 1
         t.tap(.timer, after: 1, update: {
             $0.timer = nil
-            $0.overlay = .message("Timer off", until: cancel + 1.5)
+            $0.overlay = .message("Timer off", until: cancel + 0.25 + 1.5)
         }, commands: [.persist])
     }
 

@@ -27,13 +27,16 @@ struct InputDecoderHoldTests {
         #expect(input.timedAdvance(to: 10) == [])
     }
 
-    @Test func theKnobAndTheLeafAreHeldOnceAndTheTimerNever() {
+    @Test func theKnobAndTheLeafAreHeldOnceAndTheTimerRepeatsLikeSkip() {
         var input = InputDecoder()
         _ = input.timedEdge(.knobSwitch, active: true, at: 0)
         _ = input.timedEdge(.leaf, active: true, at: 0)
         _ = input.timedEdge(.timer, active: true, at: 0)
         #expect(input.nextDeadline == 0.8)
-        #expect(input.timedAdvance(to: 60) == [Self.held(.knob, 0.8), Self.held(.leaf, 2)])
+        #expect(input.timedAdvance(to: 2.4) == [Self.held(.timer, 0.8), Self.held(.knob, 0.8), Self.held(.timer, 1.3),
+                                                Self.held(.timer, 1.8), Self.held(.leaf, 2), Self.held(.timer, 2.3)])
+        _ = input.timedEdge(.timer, active: false, at: 2.5)
+        #expect(input.timedAdvance(to: 60) == [])
         #expect(input.nextDeadline == nil)
     }
 
@@ -120,10 +123,10 @@ struct InputDecoderHoldTests {
         config.playback.seekRepeatSeconds = 0.4
         config.alarmBehaviour.dismissHoldSeconds = 3
         #expect(HoldTimings(config) == HoldTimings(leaf: .init(threshold: 3), skip: .init(threshold: 1, repeatInterval: 0.4),
-                                                   knob: .init(threshold: 1)))
+                                                   timer: .init(threshold: 1, repeatInterval: 0.4), knob: .init(threshold: 1)))
         #expect(HoldTimings.standard == HoldTimings(BoxConfig()))
         #expect(HoldTimings.standard == HoldTimings(leaf: .init(threshold: 2), skip: .init(threshold: 0.8, repeatInterval: 0.5),
-                                                    knob: .init(threshold: 0.8)))
+                                                    timer: .init(threshold: 0.8, repeatInterval: 0.5), knob: .init(threshold: 0.8)))
         #expect(InputDecoder().holdTimings == .standard)
     }
 

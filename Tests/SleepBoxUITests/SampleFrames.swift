@@ -99,6 +99,29 @@ enum SampleFrames {
         ("alarm-snoozed-german", DisplayFrame(screen: .alarm(AlarmScreen(
             hour: 6, minute: 51, isSnoozed: true, snoozeRemaining: 299, isGreeting: false)), language: .german)),
         ("coming-soon-german", DisplayFrame(screen: .comingSoon(title: "Gedichte"), language: .german)),
+        ("meditation-timer", DisplayFrame(screen: .meditationTimer(TimerSessionScreen(
+            title: "Meditation timer", remaining: 3600, note: "Pink noise")))),
+        ("meditation-timer-breathing", DisplayFrame(screen: .meditationTimer(TimerSessionScreen(
+            title: "Meditation timer", remaining: 874, note: "Rain", breath: BreathingScreen(
+                title: "Meditation timer", step: .hold, label: "Hold", fullness: 1, secondsLeft: 7, cycle: 3,
+                cycles: 31, isPaused: false, timerRemaining: 874))))),
+        ("nap", DisplayFrame(screen: .nap(TimerSessionScreen(title: "Nap", remaining: 1199, note: "Alarm 15:20")))),
+        ("nap-german", DisplayFrame(screen: .nap(TimerSessionScreen(title: "Nickerchen", remaining: 600, note: "Wecken 15:20")),
+                                    language: .german)),
+        ("reminder", DisplayFrame(screen: .reminder(ReminderScreen(
+            text: "Time to wind down", hour: 22, minute: 0, laterHint: "press: later", skipHint: "hold: skip tonight")))),
+        ("reminder-german", DisplayFrame(screen: .reminder(ReminderScreen(
+            text: "Zeit, zur Ruhe zu kommen", hour: 22, minute: 0, laterHint: "Drücken: später",
+            skipHint: "Halten: heute nicht")), language: .german)),
+        ("menu-timers-editing", DisplayFrame(screen: .menu(MenuScreen(title: "Meditation timer", rows: [
+            MenuRow(kind: .back, label: "Back"), MenuRow(kind: .action, label: "Start", detail: "10 min"),
+            MenuRow(kind: .setting, label: "Length", detail: "10 min"),
+            MenuRow(kind: .setting, label: "Sound", detail: "< Brown noise >", isEditing: true),
+            MenuRow(kind: .setting, label: "Breathing", detail: "4-7-8"),
+        ], selected: 3)))),
+        ("menu-restart", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: [
+            MenuRow(kind: .action, label: "Restart Letting Go of the Day, Slowly and Kindly"),
+        ] + libraryRows, selected: 0)))),
     ]
 
     /// The library's top level.

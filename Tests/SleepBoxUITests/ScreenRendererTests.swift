@@ -280,4 +280,35 @@ import Testing
         #expect(abs((soonBounds.x + soonBounds.maxX) - 128) <= 2)
         #expect(render(.comingSoon(title: "Poetry")) != render(.comingSoon(title: "Stories")))
     }
+
+    @Test func theMeditationTimerShowsTheBreathingScreenWhileItsGuidePaces() {
+        let breath = BreathingScreen(title: "Meditation timer", step: .inhale, label: "Breathe in", fullness: 0.5,
+                                     secondsLeft: 2, cycle: 1, cycles: 31, isPaused: false, timerRemaining: 590)
+        let guided = render(.meditationTimer(TimerSessionScreen(title: "Meditation timer", remaining: 590, note: "Rain",
+                                                                breath: breath)))
+        #expect(guided == render(.breathing(breath)))
+        // Without the guide: the title, the countdown and the bed, each where the layout puts it.
+        let plain = render(.meditationTimer(TimerSessionScreen(title: "Meditation timer", remaining: 590, note: "Rain")))
+        #expect(plain != guided)
+        #expect(litCount(plain, in: PixelRect(x: 1, y: 3, width: 126, height: 7)) > 0)
+        #expect(litCount(plain, in: PixelRect(x: 1, y: ScreenRenderer.sessionCountdownY, width: 126, height: 26)) > 100)
+        #expect(litCount(plain, in: PixelRect(x: 1, y: Layout.bottomLineY, width: 126, height: 8)) > 0)
+        // One second less changes only the countdown.
+        let later = render(.meditationTimer(TimerSessionScreen(title: "Meditation timer", remaining: 589, note: "Rain")))
+        #expect(same(plain, later, in: PixelRect(x: 0, y: 0, width: 128, height: ScreenRenderer.sessionCountdownY)))
+        #expect(!same(plain, later, in: PixelRect(x: 0, y: ScreenRenderer.sessionCountdownY, width: 128, height: 26)))
+    }
+
+    @Test func anEditedSettingIsDrawnBetweenArrowsAndTopLevelLabelsKeepTheirPlace() {
+        let rows = [MenuRow(kind: .category, label: "Favorites", detail: "3")]
+        let withRestart = render(.menu(MenuScreen(title: "Library", rows: [MenuRow(kind: .action, label: "Restart Hope")] + rows,
+                                                  selected: 0)))
+        let without = render(.menu(MenuScreen(title: "Library", rows: rows + [MenuRow(kind: .category, label: "Timers")],
+                                              selected: 1)))
+        // "Favorites" is drawn at the same place whether or not a Restart row comes first.
+        let first = ScreenRenderer.MenuLayout.rowRect(slot: 0), second = ScreenRenderer.MenuLayout.rowRect(slot: 1)
+        var moved = Framebuffer()
+        for y in 0..<second.height { for x in 0..<128 where without.pixel(x: x, y: first.y + y) { moved.set(x: x, y: second.y + y) } }
+        #expect(same(moved, withRestart, in: second))
+    }
 }

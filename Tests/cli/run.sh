@@ -103,6 +103,12 @@ check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing 
 if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
   ok "library: 4-7-8 Breathing is a favourite in the state file"
 else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi
+check "timers: the meditation timer starts with its bell and bed, paces the 4-7-8 breath with tones and ends with its bell" "$T/timers.jsonl" \
+  "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','persist']]==['2026-11-22T22:33:09']"
+check "timers: a bell every minute of the 3-minute meditation (at 1 and 2 minutes)" "$T/timers.jsonl" \
+  "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands']==['playCue']}"
+check "timers: the 2-minute nap ends in the alarm with its own ramp, snoozed and dismissed" "$T/timers.jsonl" \
+  "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-22T22:35:41'] and any(r['session'] and r['session']['kind']=='nap' for r in recs) and any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle'"
 check "clock jump: the late alarm still rings" "$T/jump.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
 if python3 - "$T/evening.wav" <<'PY'
@@ -125,6 +131,27 @@ sys.exit(0 if sound > 30 and silent == 0 else 1)
 PY
 then ok "evening audio: 5 minutes recorded, voice before the timer, digital silence after its fade"
 else bad "evening audio" "see $T/evening.wav"; fi
+# --- the timers with the real engine: bells, the bed and the breath tones sound; silence after the
+# closing bell's bed fade and through the nap; the nap's alarm sounds, and nothing once snoozed.
+if "$BIN" simulate --config docs/examples/timers.toml --script docs/examples/timers.jsonl --start 2026-11-22T22:30:00 --seed 1 \
+     --audio-out "$WORK/timers.wav" >/dev/null 2>&1 && python3 - "$WORK/timers.wav" <<'PY'
+import math, struct, sys
+b = open(sys.argv[1], "rb").read()
+pcm = memoryview(b)[b.index(b"data") + 8:]
+def db(a, c):
+    s = struct.unpack_from("<%dh" % (2 * int((c - a) * 48000)), pcm, 4 * int(a * 48000))
+    r = math.sqrt(sum(x * x for x in s) / len(s))
+    return 20 * math.log10(r / 32768) if r > 0 else -math.inf
+levels = {"menu": db(1, 8), "start bell": db(9.2, 10.2), "bed": db(11, 13.5), "inhale tone": db(15, 17),
+          "closing bell": db(189.2, 190.2), "after the bed": db(200, 209), "nap": db(240, 330), "nap alarm": db(345, 355),
+          "snoozed": db(365, 369)}
+print(", ".join("%s %.1f dBFS" % kv for kv in levels.items()))
+quiet = [levels[k] for k in ("menu", "after the bed", "nap", "snoozed")]
+heard = [levels[k] for k in ("start bell", "bed", "inhale tone", "closing bell", "nap alarm")]
+sys.exit(0 if all(q == -math.inf for q in quiet) and all(h > -75 for h in heard) else 1)
+PY
+then ok "timers audio: bells, bed and breath tones sound, silence after and through the nap, then its alarm"
+else bad "timers audio: bells, bed and breath tones sound, silence after and through the nap, then its alarm"; fi
 # --- the sleep-timer fade waits for the end of a sentence -----------------------------------
 # One long sentence, then a 5 s pause: a 6 s timer runs out mid-sentence, and the fade must begin
 # where the sentence ends (digital silence in the recording), and that is the place saved.

@@ -54,7 +54,7 @@ def ctl(d, *words):
 d = Daemon(BIN).start()
 s = d.status()
 check("status has the trace's fields", all(k in s for k in
-      ["t", "clock", "mode", "phase", "item", "timer", "volume", "alarm", "contentCompleted", "screen"]), s)
+      ["t", "clock", "mode", "phase", "item", "timer", "volume", "alarm", "contentCompleted", "screen", "session", "reminder"]), s)
 mode = stat.S_IMODE(os.stat(d.socket).st_mode)
 check("the control socket is mode 0660", mode == 0o660, oct(mode))
 code, out, _ = ctl(d, "press", "leaf")

@@ -28,11 +28,20 @@ extension SoundProvider {
     /// The generators every provider offers as a bed.
     public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: 1, format: .engine) }
 
-    /// A tick: a short, soft high blip; a bell: a small chime.
-    public func cue(_ cue: Cue) -> any AudioSource {
+    /// A tick: a short, soft high blip; a bell: a small chime; the meditation bells and breath
+    /// tones as the guided timelines and breathing exercises sound them (`BellSound`, `BreathCue`).
+    public func cue(_ cue: Cue) -> any AudioSource { Self.standardCue(cue, format: .engine) }
+
+    /// The sound of `cue` in `format`.
+    public static func standardCue(_ cue: Cue, format: AudioFormat) -> any AudioSource {
         switch cue {
-        case .tick: return ToneSweep(from: 2_000, to: 1_600, seconds: 0.03, level: 0.12, format: .engine)
-        case .bell: return ChimeGenerator(frequency: 1_046.5, decay: 2, level: 0.25, format: .engine)
+        case .tick: return ToneSweep(from: 2_000, to: 1_600, seconds: 0.03, level: 0.12, format: format)
+        case .bell: return ChimeGenerator(frequency: 1_046.5, decay: 2, level: 0.25, format: format)
+        case .meditationBell: return BellSound.interval.makeGenerator(format: format)
+        case .closingBell: return BellSound.end.makeGenerator(format: format)
+        case .breath(let step):
+            let tone = BreathCue.cue(for: step)
+            return tone.makeGenerator(frames: format.frames(tone.seconds), format: format)
         }
     }
 }

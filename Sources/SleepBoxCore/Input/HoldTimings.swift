@@ -45,11 +45,12 @@ public struct HoldTimings: Sendable, Equatable {
 
     /// The timings a configuration asks for: the leaf after `alarmBehaviour.dismissHoldSeconds`
     /// (dismisses the alarm); skip after `playback.holdSeconds`, then every
-    /// `playback.seekRepeatSeconds` (seeks forward); the knob after `playback.holdSeconds` (the
-    /// library menu, a favourite). The timer acts on its press and has no hold.
+    /// `playback.seekRepeatSeconds` (seeks forward), the timer the same (seeks back); the knob
+    /// after `playback.holdSeconds` (the library menu, a favourite, skip tonight).
     public init(playback: PlaybackSettings, alarmBehaviour: AlarmBehaviour) {
         self.init(leaf: Timing(threshold: alarmBehaviour.dismissHoldSeconds),
                   skip: Timing(threshold: playback.holdSeconds, repeatInterval: playback.seekRepeatSeconds),
+                  timer: Timing(threshold: playback.holdSeconds, repeatInterval: playback.seekRepeatSeconds),
                   knob: Timing(threshold: playback.holdSeconds))
     }
 

@@ -85,6 +85,30 @@ public struct StringTable: Sendable, Equatable {
         case soonMark
         /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
         case breatheIn, breatheHold, breatheOut, breatheRest
+        /// The library menu's first row while an item plays or is paused: "Restart {title}".
+        case restartItem
+        /// The Timers menu and its entries: "Timers", "Meditation timer", "Nap", "Bedtime reminder".
+        case timers, meditationTimer, nap, bedtimeReminder
+        /// The meditation timer's rows: "Start", "Length", "Sound", "Breathing", "Bell every".
+        case startTimer, timerLength, timerSound, breathingGuide, intervalBell
+        /// A bed of silence: "Silence".
+        case silence
+        /// The beds' names: "Rain", "Ocean", "Forest", "White noise", "Pink noise", "Brown noise".
+        case soundRain, soundOcean, soundForest, soundWhite, soundPink, soundBrown
+        /// A setting switched on: "On" (off is `timerOff`).
+        case settingOn
+        /// The bedtime reminder's rows: "Reminder", "Time", "Days", "Skip tonight".
+        case reminderSwitch, reminderTime, reminderDays, skipTonight
+        /// Day sets: "Every day", "Mon-Fri", "Sun-Thu", "Weekends".
+        case daysDaily, daysWeekdays, daysSchoolNights, daysWeekends
+        /// The bedtime reminder's note: "Time to wind down", "press: later", "hold: skip tonight".
+        case windDownNote, reminderLaterHint, reminderSkipHint
+        /// Message: "Skipped tonight".
+        case skippedTonight
+        /// Under the nap's countdown: "Alarm {time}".
+        case napAlarmAt
+        /// Messages when a timer is stopped by hand: "Meditation ended", "Nap ended".
+        case meditationEnded, napEnded
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").

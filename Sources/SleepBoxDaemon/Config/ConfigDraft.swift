@@ -18,6 +18,8 @@ struct ConfigDraft {
     var alarmPercent: Double?
     /// `[audio] period_ms` was written (and valid).
     var periodWasRead = false
+    /// `[meditation] minutes` was written (and valid).
+    var meditationMinutesRead = false
     /// `[voice] engine` was written (and valid).
     var engineWasRead = false
 

@@ -10,7 +10,8 @@ enum ConfigSchema {
     /// The whole file, tables in the order the sample file shows them.
     static let schema = TOMLSchema<ConfigDraft>(
         top: TOMLSection("", keys: [timeZone, language]),
-        tables: [AlarmSection.section, TimerSection.section, AudioSection.section, PlaybackSection.section,
+        tables: [AlarmSection.section, TimerSection.section, MeditationSection.section, NapSection.section,
+                 ReminderSection.section, AudioSection.section, PlaybackSection.section,
                  VoiceSection.section, DisplaySection.section, PoolsSection.section, BoardSection.section,
                  PinsSection.section, PathsSection.section],
         unknownKeys: .rejected(spelling: true, tablesIntro: "Known tables:"))

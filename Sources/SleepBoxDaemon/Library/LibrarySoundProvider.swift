@@ -233,12 +233,7 @@ public final class LibrarySoundProvider: SoundProvider {
 
     public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: seed, format: format) }
 
-    public func cue(_ cue: Cue) -> any AudioSource {
-        switch cue {
-        case .tick: return ToneSweep(from: 2_000, to: 1_600, seconds: 0.03, level: 0.12, format: format)
-        case .bell: return ChimeGenerator(frequency: 1_046.5, decay: 2, level: 0.25, format: format)
-        }
-    }
+    public func cue(_ cue: Cue) -> any AudioSource { Self.standardCue(cue, format: format) }
 
     public func speech(_ text: String) -> (any AudioSource)? {
         guard let voice else { return nil }

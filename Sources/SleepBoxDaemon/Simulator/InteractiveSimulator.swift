@@ -21,8 +21,9 @@ public final class InteractiveSimulator {
 
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
-        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek)
-        K hold knob 1s (menu, favourite)   f fast-forward 1 min   q quit
+        L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek forward)
+        T hold timer 2s (seek back)   K hold knob 1s (menu, favourite)
+        f fast-forward 1 min   q quit
         """
 
     public init(simulator: Simulator, speed: Double) {
@@ -68,6 +69,7 @@ public final class InteractiveSimulator {
                 case UInt8(ascii: "k"), UInt8(ascii: " "): sim.perform(.press(.knob))
                 case UInt8(ascii: "L"): sim.perform(.hold(.leaf, seconds: 2.5))
                 case UInt8(ascii: "S"): sim.perform(.hold(.skip, seconds: 2.0))
+                case UInt8(ascii: "T"): sim.perform(.hold(.timer, seconds: 2.0))
                 case UInt8(ascii: "K"): sim.perform(.hold(.knob, seconds: 1.0))
                 case UInt8(ascii: "."), UInt8(ascii: ">"): sim.perform(.turn(1))
                 case UInt8(ascii: ","), UInt8(ascii: "<"): sim.perform(.turn(-1))

@@ -85,9 +85,19 @@ public final class TraceRecorder: RunnerObserver {
                              ("skipNext", .bool(a.skipNext)),
                              ("next", box.nextAlarm(after: now.wall).map { .string(box.clock.isoLocal($0)) } ?? .null)])
         }
+        var session: JSONValue = .null
+        if let t = s.session {
+            var breath: JSONValue = .null
+            if let guide = t.guide, let phase = guide.phase(at: t.guidePosition(at: now.uptime)) { breath = .string(phase.step.rawValue) }
+            session = .object([("kind", .string(t.kind.rawValue)), ("remaining", .number(t.remaining(at: now.uptime))),
+                               ("sound", t.sound.map(JSONValue.string) ?? .null), ("breath", breath)])
+        }
+        let schedule = box.reminderSchedule
+        let reminder: JSONValue = .object([("time", .string(schedule.timeText)), ("enabled", .bool(schedule.isEnabled)),
+                                           ("next", box.nextReminder.map { .string(box.clock.isoLocal($0)) } ?? .null)])
         return [("mode", .string(s.mode.rawValue)), ("phase", .string(s.phase.name)), ("item", item), ("timer", timer),
                 ("volume", .number(Double(s.volume))), ("alarm", alarm), ("contentCompleted", .bool(s.contentCompleted)),
-                ("screen", .string(box.display(at: now).screen.name))]
+                ("screen", .string(box.display(at: now).screen.name)), ("session", session), ("reminder", reminder)]
     }
 
     /// What counts as a change of state: everything but the moving position and countdown.
@@ -95,7 +105,8 @@ public final class TraceRecorder: RunnerObserver {
         fields.map { name, value -> String in
             switch (name, value) {
             case ("item", .object(let f)): return JSONValue.object(f.filter { $0.0 != "position" }).serialized
-            case ("timer", .object(let f)): return JSONValue.object(f.filter { $0.0 != "remaining" }).serialized
+            case ("timer", .object(let f)), ("session", .object(let f)):
+                return JSONValue.object(f.filter { $0.0 != "remaining" }).serialized
             default: return value.serialized
             }
         }.joined(separator: "|")

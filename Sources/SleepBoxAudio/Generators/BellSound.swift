@@ -1,5 +1,3 @@
-import SleepBoxAudio
-
 /// The bells of a guided timeline: a soft `ChimeGenerator` strike.
 public struct BellSound: Sendable, Equatable, Hashable {
     /// The nominal pitch in Hz.

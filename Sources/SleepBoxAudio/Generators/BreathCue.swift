@@ -1,4 +1,3 @@
-import SleepBoxAudio
 import SleepBoxCore
 
 /// The cue sound of one breathing step: a soft `ToneSweep` meant for someone falling asleep. An

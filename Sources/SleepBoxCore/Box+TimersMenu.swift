@@ -1,0 +1,255 @@
+/// The Timers lists of the library menu: the meditation timer (start, length, bed, breathing
+/// guide, interval bell), the nap's lengths, the bedtime reminder (on, time, days, skip tonight).
+extension Box {
+    /// A row of a Timers list.
+    enum TimersRow: Equatable {
+        case back
+        /// Opens one of the timers' lists.
+        case open(MenuCategory)
+        case startMeditation
+        case setting(TimerSetting)
+        /// Starts a nap of this many minutes.
+        case napLength(Double)
+        /// Skips the next bedtime reminder (or no longer).
+        case skipTonight
+    }
+
+    /// The day sets the reminder's Days row offers, with their words.
+    static let reminderDayPresets: [(days: Set<Int>, key: StringTable.Key)] = [
+        (Set(1...7), .daysDaily), ([2, 3, 4, 5, 6], .daysWeekdays), ([1, 2, 3, 4, 5], .daysSchoolNights), ([1, 7], .daysWeekends),
+    ]
+
+    /// The reminder's time moves by this many minutes per detent.
+    static let reminderMinuteStep = 5
+
+    /// The lists that belong to the Timers menu.
+    static func isTimers(_ category: MenuCategory) -> Bool {
+        switch category {
+        case .timers, .meditationTimer, .nap, .bedtimeReminder: return true
+        default: return false
+        }
+    }
+
+    /// The meditation timer as set up on the box, else as configured.
+    public var meditationChoice: MeditationChoice { state.meditationChoice ?? config.meditation.defaultChoice }
+
+    /// The bedtime reminder's time, days and switch as set on the box, else as configured.
+    public var reminderSchedule: AlarmSettings { state.reminder ?? config.reminder.schedule }
+
+    func timersRows(_ category: MenuCategory) -> [TimersRow] {
+        switch category {
+        case .timers: return [.back, .open(.meditationTimer), .open(.nap), .open(.bedtimeReminder)]
+        case .meditationTimer: return [.back, .startMeditation] + [TimerSetting.length, .sound, .guide, .bells].map { .setting($0) }
+        case .nap: return [.back] + config.nap.lengths.map { .napLength($0) }
+        case .bedtimeReminder:
+            return [.back] + [TimerSetting.reminderOn, .reminderTime, .reminderDays].map { .setting($0) } + [.skipTonight]
+        default: return []
+        }
+    }
+
+    /// A Timers list as the display shows it.
+    func timersScreen(_ category: MenuCategory, _ position: MenuPosition, at now: Moment) -> MenuScreen {
+        let words = config.words
+        let list = timersRows(category)
+        var rows: [MenuRow] = []
+        for (index, row) in list.enumerated() {
+            switch row {
+            case .back:
+                rows.append(MenuRow(kind: .back, label: words(.back)))
+            case .open(let entry):
+                rows.append(MenuRow(kind: .category, label: words(entry.key), detail: timersDetail(entry, at: now)))
+            case .startMeditation:
+                rows.append(MenuRow(kind: .action, label: words(.startTimer), detail: minutesLabel(meditationChoice.minutes)))
+            case .setting(let setting):
+                let labels = settingLabels(setting)
+                let editing = index == position.selected ? position.editing : nil
+                let value = labels[min(max(0, editing ?? settingIndex(setting)), labels.count - 1)]
+                rows.append(MenuRow(kind: .setting, label: words(setting.key), detail: editing == nil ? value : "< \(value) >",
+                                    isEditing: editing != nil))
+            case .napLength(let minutes):
+                let wake = clock.fields(now.wall + minutes * 60)
+                rows.append(MenuRow(kind: .action, label: minutesLabel(minutes),
+                                    detail: twoDigits(wake.hour) + ":" + twoDigits(wake.minute)))
+            case .skipTonight:
+                rows.append(MenuRow(kind: .action, label: words(.skipTonight),
+                                    detail: reminderSkipped ? words(.settingOn) : nil))
+            }
+        }
+        return MenuScreen(title: words(category.key), rows: rows, selected: min(position.selected, rows.count - 1))
+    }
+
+    /// The Timers list's detail of an entry: a running timer's time left, else its setting.
+    private func timersDetail(_ entry: MenuCategory, at now: Moment) -> String? {
+        let running: TimerSession.Kind? = entry == .meditationTimer ? .meditation : entry == .nap ? .nap : nil
+        if let session = state.session, session.kind == running {
+            return countdownText(session.remaining(at: now.uptime))
+        }
+        switch entry {
+        case .meditationTimer: return minutesLabel(meditationChoice.minutes)
+        case .bedtimeReminder:
+            let r = reminderSchedule
+            return r.isEnabled ? r.timeText : config.words(.timerOff)
+        default: return nil
+        }
+    }
+
+    /// A short press in a Timers list.
+    mutating func timersPressed(_ category: MenuCategory, _ position: MenuPosition, at now: Moment,
+                                into out: inout [Command]) {
+        let list = timersRows(category)
+        guard position.selected < list.count else { return }
+        switch list[position.selected] {
+        case .back:
+            if category == .timers {
+                openMenu(MenuPosition(category: nil, selected: topMenuRows.firstIndex(of: .category(.timers)) ?? 0), at: now)
+            } else {
+                openMenu(MenuPosition(category: .timers, selected: timersRows(.timers).firstIndex(of: .open(category)) ?? 0), at: now)
+            }
+        case .open(let entry):
+            openMenu(MenuPosition(category: entry, selected: 1), at: now)
+        case .startMeditation:
+            state.overlay = nil
+            startMeditation(at: now, into: &out)
+        case .setting(let setting):
+            var kept = position
+            if let draft = position.editing {
+                if draft != settingIndex(setting) { apply(setting, draft) }
+                kept.editing = nil
+                if config.audio.confirmationCues { out.append(.playCue(.tick)) }
+            } else {
+                kept.editing = settingIndex(setting)
+            }
+            openMenu(kept, at: now)
+        case .napLength(let minutes):
+            state.overlay = nil
+            startNap(minutes: minutes, at: now, into: &out)
+        case .skipTonight:
+            toggleReminderSkip()
+            openMenu(position, at: now)
+            if config.audio.confirmationCues { out.append(.playCue(.tick)) }
+        }
+    }
+
+    /// The knob held in a Timers list: a value being changed goes back to what it was; otherwise
+    /// the menu closes.
+    mutating func timersHeld(_ position: MenuPosition, at now: Moment) {
+        guard position.editing != nil else {
+            state.overlay = nil
+            return
+        }
+        var kept = position
+        kept.editing = nil
+        openMenu(kept, at: now)
+    }
+
+    /// The value `draft` moved by `detents` for the setting row at `position` (the time of day
+    /// goes round the clock; the other values stop at their ends).
+    func movedSetting(_ draft: Int, by detents: Int, in position: MenuPosition, at now: Moment) -> Int {
+        guard let category = position.category, position.selected < timersRows(category).count,
+              case .setting(let setting) = timersRows(category)[position.selected] else { return draft }
+        let count = settingLabels(setting).count
+        if setting == .reminderTime { return ((draft + detents) % count + count) % count }
+        return min(max(0, draft + detents), count - 1)
+    }
+
+    // MARK: - The settings' values
+
+    private var lengthValues: [Double] { Array(Set(config.meditation.lengths + [meditationChoice.minutes])).sorted() }
+    private var soundValues: [String?] {
+        var values: [String?] = [nil] + config.meditation.sounds.map { Optional($0) }
+        if let current = meditationChoice.sound, !config.meditation.sounds.contains(current) { values.append(current) }
+        return values
+    }
+    private var bellValues: [Double] {
+        Array(Set([0] + config.meditation.bellChoices + [meditationChoice.bellEveryMinutes])).sorted()
+    }
+    private var dayValues: [Set<Int>] {
+        let current = reminderSchedule.weekdays
+        let presets = Box.reminderDayPresets.map(\.days)
+        return presets.contains(current) ? presets : presets + [current]
+    }
+
+    /// The labels of a setting's values, in knob order.
+    func settingLabels(_ setting: TimerSetting) -> [String] {
+        let words = config.words
+        switch setting {
+        case .length: return lengthValues.map(minutesLabel)
+        case .sound: return soundValues.map(soundName)
+        case .guide: return [words(.timerOff), config.meditation.patternName]
+        case .bells: return bellValues.map { $0 == 0 ? words(.timerOff) : minutesLabel($0) }
+        case .reminderOn: return [words(.timerOff), words(.settingOn)]
+        case .reminderTime:
+            return stride(from: 0, to: 24 * 60, by: Box.reminderMinuteStep).map { twoDigits($0 / 60) + ":" + twoDigits($0 % 60) }
+        case .reminderDays: return dayValues.map(daysName)
+        }
+    }
+
+    /// The index of a setting's value now.
+    func settingIndex(_ setting: TimerSetting) -> Int {
+        let c = meditationChoice, r = reminderSchedule
+        switch setting {
+        case .length: return lengthValues.firstIndex(of: c.minutes) ?? 0
+        case .sound: return soundValues.firstIndex(of: c.sound) ?? 0
+        case .guide: return c.guide ? 1 : 0
+        case .bells: return bellValues.firstIndex(of: c.bellEveryMinutes) ?? 0
+        case .reminderOn: return r.isEnabled ? 1 : 0
+        case .reminderTime: return (r.hour * 60 + r.minute) / Box.reminderMinuteStep
+        case .reminderDays: return dayValues.firstIndex(of: r.weekdays) ?? 0
+        }
+    }
+
+    /// Takes a setting's value at `index` (kept in the state: it wins over the configuration).
+    mutating func apply(_ setting: TimerSetting, _ index: Int) {
+        var c = meditationChoice, r = reminderSchedule
+        switch setting {
+        case .length: c.minutes = lengthValues[index]
+        case .sound: c.sound = soundValues[index]
+        case .guide: c.guide = index == 1
+        case .bells: c.bellEveryMinutes = bellValues[index]
+        case .reminderOn: r.isEnabled = index == 1
+        case .reminderTime:
+            let minutes = index * Box.reminderMinuteStep
+            r.hour = minutes / 60
+            r.minute = minutes % 60
+        case .reminderDays: r.weekdays = dayValues[index]
+        }
+        switch setting {
+        case .length, .sound, .guide, .bells: state.meditationChoice = c
+        case .reminderOn, .reminderTime, .reminderDays:
+            state.reminder = r
+            // A skip belongs to the reminder it was set for.
+            state.reminderLog.skipping = nil
+        }
+    }
+
+    // MARK: - Words
+
+    func minutesLabel(_ minutes: Double) -> String { config.words.table.timerLabel(.minutes(minutes), in: config.language) }
+
+    /// "Rain", "Silence"; an unknown generator by its own name.
+    func soundName(_ name: String?) -> String {
+        let words = config.words
+        switch name {
+        case nil: return words(.silence)
+        case "rain": return words(.soundRain)
+        case "ocean": return words(.soundOcean)
+        case "forest": return words(.soundForest)
+        case "white": return words(.soundWhite)
+        case "pink": return words(.soundPink)
+        case "brown": return words(.soundBrown)
+        case let other?: return other
+        }
+    }
+
+    /// "Every day", "Mon-Fri", or the short names of the days ("Mon Wed").
+    func daysName(_ days: Set<Int>) -> String {
+        if let preset = Box.reminderDayPresets.first(where: { $0.days == days }) { return config.words(preset.key) }
+        return days.sorted().map { config.words.table.weekday($0, in: config.language, short: true) }.joined(separator: " ")
+    }
+
+    /// "12:34" (minutes and seconds), "1:02:03" past an hour.
+    func countdownText(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.rounded(.up)))
+        return s >= 3600 ? "\(s / 3600):" + twoDigits(s / 60 % 60) + ":" + twoDigits(s % 60) : "\(s / 60):" + twoDigits(s % 60)
+    }
+}

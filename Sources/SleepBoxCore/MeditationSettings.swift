@@ -1,0 +1,39 @@
+/// `[meditation]`: the meditation timer's choices and their factory defaults (a choice made on the
+/// box is kept in the state and wins, see `MeditationChoice`).
+public struct MeditationSettings: Sendable, Equatable {
+    /// The lengths the timer offers, in minutes, shortest first.
+    public var lengths: [Double] = [5, 10, 15, 20, 30, 60]
+    /// The length chosen until the owner picks another, in minutes (one of `lengths`).
+    public var minutes: Double = 10
+    /// The ambient beds offered after silence (generator names: "rain", "ocean", ...).
+    public var sounds: [String] = ["rain", "ocean", "forest", "pink"]
+    /// The bed chosen until the owner picks another; nil for silence.
+    public var sound: String?
+    /// The bed's level (gain 0...1).
+    public var soundLevel: Double = 0.15
+    /// The breathing guide's pattern (4-7-8: in 4 s, hold 7 s, out 8 s).
+    public var breathing: [BreathStep] = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 7),
+                                          BreathStep(.exhale, seconds: 8)]
+    /// Whether the guide is on until the owner switches it.
+    public var guide = false
+    /// Soft tones mark each breath of the guide (as the breathing exercises sound them).
+    public var breathingCues = true
+    /// A bell every this many minutes between the start and the end bell (0: none) until the
+    /// owner picks another.
+    public var bellEveryMinutes: Double = 0
+    /// The interval bells the box offers (besides none).
+    public var bellChoices: [Double] = [5, 10, 15, 20]
+
+    public init() {}
+
+    /// The guide's pattern as its lengths joined by dashes: "4-7-8".
+    public var patternName: String {
+        breathing.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }
+            .joined(separator: "-")
+    }
+
+    /// The owner's choice as the factory settings make it.
+    public var defaultChoice: MeditationChoice {
+        MeditationChoice(minutes: minutes, sound: sound, guide: guide, bellEveryMinutes: bellEveryMinutes)
+    }
+}

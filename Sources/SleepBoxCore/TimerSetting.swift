@@ -1,0 +1,21 @@
+/// A setting of the Timers menu the knob changes: a press on its row lets the knob move its
+/// value, the next press takes it; closing the menu first changes nothing.
+public enum TimerSetting: Sendable, Equatable, CaseIterable {
+    /// The meditation timer's length, bed, breathing guide and interval bell.
+    case length, sound, guide, bells
+    /// The bedtime reminder's switch, time and days.
+    case reminderOn, reminderTime, reminderDays
+
+    /// The row's label in the string table.
+    public var key: StringTable.Key {
+        switch self {
+        case .length: return .timerLength
+        case .sound: return .timerSound
+        case .guide: return .breathingGuide
+        case .bells: return .intervalBell
+        case .reminderOn: return .reminderSwitch
+        case .reminderTime: return .reminderTime
+        case .reminderDays: return .reminderDays
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SleepBoxAudio
+import SleepBoxCore
+import SleepBoxSystem
+import SleepBoxTOML
+
+/// `[meditation]`: the meditation timer's lengths, beds, breathing guide and bells.
+enum MeditationSection {
+    static let minutes = TOMLRange.positive(upTo: 180, "minutes")
+    static let bellMinutes = TOMLRange(0, 60, unit: "minutes")
+    static let percent = TOMLRange(0, 100, unit: "percent")
+    static let breathSeconds = TOMLRange.positive(upTo: 30, "seconds")
+    static let maxLengths = 8
+
+    static let section = TOMLSection<ConfigDraft>("meditation", keys: [
+        TOMLKey("lengths") { reader, value, draft in
+            if let list = MinutesList.read(&reader, value, range: minutes, maximum: maxLengths) {
+                draft.config.meditation.lengths = list
+            }
+        },
+        TOMLKey("minutes") { reader, value, draft in
+            if let x = reader.number(value, minutes) {
+                draft.config.meditation.minutes = x
+                draft.meditationMinutesRead = true
+            }
+        },
+        TOMLKey("sounds") { reader, value, draft in
+            guard let names = reader.strings(value, expected: "a list of sounds such as [\"rain\", \"ocean\"]") else { return }
+            var seen: [String] = []
+            for (index, name) in names.enumerated() {
+                guard let sound = generator(&reader, name, value.path, entry: index + 1) else { return }
+                if seen.contains(sound) {
+                    reader.report(value.path, "\(Quoting.quoted(sound)) is listed twice", entry: index + 1)
+                    return
+                }
+                seen.append(sound)
+            }
+            draft.config.meditation.sounds = seen
+        },
+        TOMLKey("sound") { reader, value, draft in
+            guard let text = reader.string(value, expected: "\"none\" or a sound: \(Generators.names.joined(separator: ", "))") else {
+                return
+            }
+            if text == "none" {
+                draft.config.meditation.sound = nil
+            } else if let sound = generator(&reader, text, value.path, entry: nil) {
+                draft.config.meditation.sound = sound
+            }
+        },
+        TOMLKey("sound_level") { reader, value, draft in
+            if let x = reader.number(value, percent) { draft.config.meditation.soundLevel = x / 100 }
+        },
+        TOMLKey("breathing") { reader, value, draft in
+            guard let text = reader.string(value, expected: "a pattern such as \"4-7-8\"") else { return }
+            if let steps = pattern(&reader, text, value.path) { draft.config.meditation.breathing = steps }
+        },
+        .bool("guide", into: \.config.meditation.guide),
+        .bool("breathing_cues", into: \.config.meditation.breathingCues),
+        .number("bell_every_minutes", bellMinutes, into: \.config.meditation.bellEveryMinutes),
+        TOMLKey("bell_choices") { reader, value, draft in
+            if let list = MinutesList.read(&reader, value, range: TOMLRange.positive(upTo: 60, "minutes"), maximum: maxLengths,
+                                           allowsEmpty: true) {
+                draft.config.meditation.bellChoices = list
+            }
+        },
+    ], finish: finish)
+
+    /// The chosen length is one of the lengths.
+    private static func finish(_ reader: inout TOMLReader, _ draft: inout ConfigDraft) {
+        let m = draft.config.meditation
+        guard !m.lengths.contains(m.minutes) else { return }
+        if draft.meditationMinutesRead {
+            reader.report(["meditation", "minutes"], "\(Quoting.number(m.minutes)) is not one of lengths "
+                          + "(\(m.lengths.map(Quoting.number).joined(separator: ", ")))")
+        } else {
+            // Lengths without the factory length: the first of them is chosen.
+            draft.config.meditation.minutes = m.lengths.first ?? m.minutes
+        }
+    }
+
+    private static func generator(_ reader: inout TOMLReader, _ name: String, _ path: [String], entry: Int?) -> String? {
+        if Generators.names.contains(name) { return name }
+        let sounds = Generators.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let guess = Suggestion.closest(to: name, among: Generators.names)
+        reader.report(path, "\(Quoting.quoted(name)) is not a sound the box makes (\(sounds))", entry: entry, suggestion: guess)
+        return nil
+    }
+
+    /// "4-7-8" (in, hold, out), "4-4-4-4" (in, hold, out, hold empty) or "5-5" (in, out): 2 to 4
+    /// lengths in seconds.
+    static func pattern(_ reader: inout TOMLReader, _ text: String, _ path: [String]) -> [BreathStep]? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap(Double.init)
+        guard numbers.count == parts.count, (2...4).contains(numbers.count) else {
+            reader.report(path, "\(Quoting.quoted(text)) is not a breathing pattern; write 2 to 4 lengths in seconds "
+                          + "joined by dashes: \"4-7-8\" (in, hold, out), \"4-4-4-4\" (in, hold, out, hold), \"5-5\" (in, out)")
+            return nil
+        }
+        guard let bad = numbers.first(where: { !breathSeconds.contains($0) }) else {
+            let kinds: [BreathStep.Kind]
+            switch numbers.count {
+            case 2: kinds = [.inhale, .exhale]
+            case 3: kinds = [.inhale, .hold, .exhale]
+            default: kinds = [.inhale, .hold, .exhale, .rest]
+            }
+            return zip(kinds, numbers).map { BreathStep($0, seconds: $1) }
+        }
+        reader.report(path, "\(Quoting.number(bad)) s in \(Quoting.quoted(text)) is not \(breathSeconds.text)")
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SleepBoxCore
+import Testing
+@testable import SleepBoxDaemon
+
+/// `[meditation]`, `[nap]` and `[reminder]`: read into the settings, every mistake named with
+/// its line.
+@Suite struct TimersConfigTests {
+    private func read(_ text: String) throws(ConfigError) -> BoxConfig {
+        try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc).config
+    }
+
+    private func problem(_ text: String) -> String? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theTimersAreReadIntoTheSettings() throws {
+        let config = try read("""
+            [meditation]
+            lengths = [3, 5, 10]
+            minutes = 5
+            sounds = ["ocean", "brown"]
+            sound = "ocean"
+            sound_level = 20
+            breathing = "4-4-4-4"
+            guide = true
+            breathing_cues = false
+            bell_every_minutes = 2
+            bell_choices = [2, 4]
+
+            [nap]
+            lengths = [15, 25]
+            ramp_seconds = 90
+            alarm_volume = 40
+
+            [reminder]
+            enabled = true
+            time = "21:45"
+            days = ["sun", "mon", "tue", "wed", "thu"]
+            again_minutes = 15
+            repeats = 1
+            note_seconds = 60
+            """)
+        var meditation = MeditationSettings()
+        meditation.lengths = [3, 5, 10]
+        meditation.minutes = 5
+        meditation.sounds = ["ocean", "brown"]
+        meditation.sound = "ocean"
+        meditation.soundLevel = 0.2
+        meditation.breathing = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 4), BreathStep(.exhale, seconds: 4),
+                                BreathStep(.rest, seconds: 4)]
+        meditation.guide = true
+        meditation.breathingCues = false
+        meditation.bellEveryMinutes = 2
+        meditation.bellChoices = [2, 4]
+        #expect(config.meditation == meditation)
+        #expect(config.meditation.patternName == "4-4-4-4")
+        var nap = NapSettings()
+        nap.lengths = [15, 25]
+        nap.rampSeconds = 90
+        nap.volume = 0.4
+        #expect(config.nap == nap)
+        var reminder = ReminderSettings()
+        reminder.schedule = AlarmSettings(hour: 21, minute: 45, weekdays: [1, 2, 3, 4, 5], isEnabled: true)
+        reminder.againMinutes = 15
+        reminder.repeats = 1
+        reminder.noteSeconds = 60
+        #expect(config.reminder == reminder)
+    }
+
+    @Test func lengthsWithoutTheFactoryLengthChooseTheirFirst() throws {
+        #expect(try read("[meditation]\nlengths = [7, 12]\n").meditation.minutes == 7)
+    }
+
+    @Test func mistakesAreNamedWithTheirLine() {
+        #expect(problem("[meditation]\nlengths = [5, 10]\nminutes = 7\n")
+                == "sleepbox.toml:3: [meditation] minutes: 7 is not one of lengths (5, 10)")
+        #expect(problem("[meditation]\nbreathing = \"4-x-8\"\n")?.hasPrefix(
+            "sleepbox.toml:2: [meditation] breathing: \"4-x-8\" is not a breathing pattern") == true)
+        #expect(problem("[meditation]\nbreathing = \"4-7-80\"\n")
+                == "sleepbox.toml:2: [meditation] breathing: 80 s in \"4-7-80\" is not more than 0, at most 30 seconds")
+        #expect(problem("[meditation]\nsound = \"rian\"\n")?.hasPrefix(
+            "sleepbox.toml:2: [meditation] sound: \"rian\" is not a sound the box makes") == true)
+        #expect(problem("[meditation]\nsounds = [\"rain\", \"rain\"]\n")
+                == "sleepbox.toml:2: [meditation] sounds: entry 2: \"rain\" is listed twice")
+        #expect(problem("[meditation]\nbell_every_minutes = 90\n")?.hasPrefix(
+            "sleepbox.toml:2: [meditation] bell_every_minutes: 90") == true)
+        #expect(problem("[nap]\nlengths = [20, 10]\n")?.hasPrefix(
+            "sleepbox.toml:2: [nap] lengths: entry 2: 10 after 20 is out of order") == true)
+        #expect(problem("[nap]\nramp_seconds = 0\n")?.hasPrefix("sleepbox.toml:2: [nap] ramp_seconds: 0") == true)
+        #expect(problem("[reminder]\ntime = \"25:00\"\n")?.hasPrefix("sleepbox.toml:2: [reminder] time:") == true)
+        #expect(problem("[reminder]\ndays = \"weekdyas\"\n")?.hasPrefix(
+            "sleepbox.toml:2: [reminder] days: \"weekdyas\" is not a day; did you mean \"weekdays\"?") == true)
+        #expect(problem("[reminder]\nrepeats = 11\n")?.hasPrefix("sleepbox.toml:2: [reminder] repeats: 11") == true)
+    }
+}
