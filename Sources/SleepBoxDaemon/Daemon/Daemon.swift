@@ -54,7 +54,7 @@ public final class Daemon {
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
-        self.clock = try RealClock()
+        self.clock = try RealClock(keeper: ClockKeeper(stateDirectory: options.stateDirectory))
         self.work = try WorkQueue()
         let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work)
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
