@@ -124,9 +124,9 @@ public struct Doctor {
 
         // Permissions of the service user.
         if let groups = groupsOf("sleepbox") {
-            let missing = ["gpio", "i2c", "audio"].filter { !groups.contains($0) }
+            let missing = ["gpio", "i2c", "audio", "rtc"].filter { !groups.contains($0) }
             add("permissions", missing.isEmpty ? .ok : .failure,
-                missing.isEmpty ? "user sleepbox is in gpio, i2c, audio" : "user sleepbox is not in: \(missing.joined(separator: ", "))",
+                missing.isEmpty ? "user sleepbox is in gpio, i2c, audio, rtc" : "user sleepbox is not in: \(missing.joined(separator: ", "))",
                 missing.isEmpty ? "" : "sudo usermod -a -G \(missing.joined(separator: ",")) sleepbox")
         } else {
             add("permissions", .warning, "no user sleepbox (not installed as a service)", "sudo deploy/install.sh creates it")
