@@ -159,4 +159,18 @@ final class StandInClocks: @unchecked Sendable {
         broken.tm_mon = 12
         #expect(RTCDevice.seconds(of: broken) == nil)
     }
+
+    @Test func theDoctorReportsTheSourceAndTheRTC() throws {
+        let dir = try Self.folder()
+        let (keeper, _) = Self.keeper(directory: dir)
+        let checks = Doctor.clockChecks(keeper)
+        #expect(checks.map(\.name) == ["clock", "RTC"])
+        #expect(checks[0].outcome == .warning)
+        #expect(checks[0].detail == "source untrusted: not synchronised, no valid RTC, not set by hand; alarms use the clock as it is")
+        #expect(checks[1].outcome == .ok)
+        #expect(checks[1].detail == "none (/nonexistent/rtc0): after a power cut the clock needs the network or a hand setting")
+        _ = try keeper.set(1_795_100_000)
+        let after = Doctor.clockChecks(keeper)[0]
+        #expect(after.outcome == .ok && after.detail == "source set by hand since this boot" && after.fix.isEmpty)
+    }
 }

@@ -138,7 +138,7 @@ public struct Doctor {
     }
 
     /// Where the clock's time came from, and the battery-backed clock.
-    static func clockChecks(_ keeper: ClockKeeper) -> [Check] {
+    public static func clockChecks(_ keeper: ClockKeeper) -> [Check] {
         let source = keeper.source
         let setIt = "sleepbox ctl clock set \"YYYY-MM-DD HH:MM\" (or on the box: Settings, Clock)"
         let clock: Check
