@@ -75,6 +75,12 @@ final class StandInClocks: @unchecked Sendable {
         // A power cut: the next boot counts from 0 again, with the clock wherever it came up.
         clocks.sinceBoot = 15
         clocks.wall = 1_795_000_000
+        let nextBoot = ClockKeeper(stateDirectory: dir, rtc: RTCDevice(path: "/nonexistent/rtc0"), clocks: clocks.clocks)
+        #expect(nextBoot.source == .untrusted)
+        // Nor does a jump of the clock by anything else in the same boot.
+        clocks.sinceBoot = 200
+        clocks.wall = 1_795_100_080 + 3600
+        restarted.refresh()
         #expect(restarted.source == .untrusted)
     }
 

@@ -106,6 +106,7 @@ else
         sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
 fi
 info "status at start: $(status)"
+info "clock at start: $(ctl clock)"
 
 # --- 4a. the display was initialised ------------------------------------------------------------------
 # The SSD1306 init goes out as one command stream (control byte 0x00); the later positioning

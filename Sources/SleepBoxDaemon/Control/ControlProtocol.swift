@@ -80,8 +80,7 @@ public struct ControlProtocol {
         var fields: [(String, JSONValue)] = [("t", .number(t.uptime - runner.startUptime)), ("clock", .string(box.clock.isoLocal(t.wall)))]
         fields += TraceRecorder.fields(box: box, at: t)
         fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
-                   ("audio", .string(runner.devices.audio.statusText)), ("led", .bool(runner.ledOn)),
-                   ("clockSource", .string(box.state.clockSource.rawValue))]
+                   ("audio", .string(runner.devices.audio.statusText)), ("led", .bool(runner.ledOn))]
         return .object(fields + extra)
     }
 

@@ -79,6 +79,7 @@ public final class Daemon {
         let restored = runner.start()
         let box = runner.box
         logger.info("started\(restored ? " from the saved state" : ""): mode \(box.state.mode.rawValue), \(box.state.phase.name)")
+        logger.info("the clock's source: \(box.state.clockSource.rawValue); RTC \(clock.keeper.rtcReading.summary)")
         notifier.notify("READY=1\nSTATUS=\(statusLine)")
         if let interval = notifier.watchdogInterval {
             notifier.notify("WATCHDOG=1")

@@ -18,6 +18,10 @@ public final class ClockKeeper {
     public let markerPath: String
     /// The RTC as last read (at start, and when the wall clock changed).
     public private(set) var rtcReading: RTCReading
+    /// Whether the state folder says the owner set the clock during this boot, as last read (at
+    /// start, when the wall clock changed, and after a setting): the source is asked at every
+    /// wake-up, the file is not.
+    public private(set) var isSetByHandThisBoot = false
     private let clocks: Clocks
 
     /// The clocks the keeper reads and sets: the system's, or stand-ins in tests.
@@ -51,11 +55,13 @@ public final class ClockKeeper {
         self.markerPath = stateDirectory + "/clock-set-by-hand"
         self.clocks = clocks
         self.rtcReading = RTCReading.read(rtc, systemWall: clocks.wall)
+        self.isSetByHandThisBoot = readMarker()
     }
 
-    /// Reads the RTC again (when the wall clock changed).
+    /// Reads the RTC and the state folder's note again (when the wall clock changed).
     public func refresh() {
         rtcReading = RTCReading.read(rtc, systemWall: clocks.wall)
+        isSetByHandThisBoot = readMarker()
     }
 
     /// The source now. Network time wins (it keeps the clock right from then on); then a hand
@@ -73,8 +79,7 @@ public final class ClockKeeper {
         return .untrusted
     }
 
-    /// Whether the state folder says the owner set the clock during this boot.
-    public var isSetByHandThisBoot: Bool {
+    private func readMarker() -> Bool {
         guard let bytes = try? AtomicFile.read(markerPath), let text = String(bytes: bytes, encoding: .utf8),
               let bootWall = Double(text.split(whereSeparator: \.isWhitespace).first ?? "") else { return false }
         return abs(currentBootWall - bootWall) <= ClockKeeper.bootWallTolerance
@@ -111,6 +116,7 @@ public final class ClockKeeper {
             outcome.remembered = error
         }
         refresh()
+        isSetByHandThisBoot = true
         return outcome
     }
 }
@@ -141,6 +147,13 @@ public struct RTCReading: Sendable, Equatable {
     public var isValid: Bool {
         guard let time else { return false }
         return time >= RTCDevice.earliestPlausible && abs(time - systemWall) <= RTCReading.agreementSeconds
+    }
+
+    /// One line for the log: the time read and how far the system clock is from it, or why it
+    /// could not be read.
+    public var summary: String {
+        guard let time else { return "\(path): \(error.map(\.description) ?? "unreadable")" }
+        return "\(path): \(RTCReading.isoUTC(time)), " + String(format: "%+.0f s from the system clock", time - systemWall)
     }
 
     /// ISO 8601 in UTC, e.g. "2026-11-25T21:30:00Z" (an RTC keeps UTC).
