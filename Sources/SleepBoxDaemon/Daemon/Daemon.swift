@@ -144,10 +144,18 @@ public final class Daemon {
         runner.redraw(at: clock.now)
     }
 
-    private func armTimers(at t: Moment) {
+    private func armTimers(at t: Moment, afterClockChange: Bool = false) {
         let next = [runner.nextWake(at: t), nextWatchdog].compactMap { $0 }.min()
         do {
             try clock.arm(uptime: next, wall: runner.wallDeadline, now: t)
+        } catch where error.errno == ECANCELED && !afterClockChange {
+            // The wall clock was set since the realtime timer was last read (by the box itself,
+            // carrying out setClock, or by something else a moment ago): take the change, then arm
+            // again.
+            clock.takeClockChange()
+            let now = clock.now
+            runner.clockChanged(at: now)
+            armTimers(at: now, afterClockChange: true)
         } catch {
             logger.error("cannot arm a timer: \(error)")
         }

@@ -42,6 +42,12 @@ public final class RealClock: RunnerClock {
         try wallTimer.arm(at: wall ?? (now.wall + 366 * 86_400))
     }
 
+    /// Takes a clock change the realtime timer holds (its read fails with ECANCELED until it is
+    /// read): arming it fails with ECANCELED until then.
+    public func takeClockChange() {
+        _ = wallTimer.read()
+    }
+
     /// What a readable timer descriptor said.
     public enum Wake: Equatable {
         /// The monotonic timer (or the realtime one) expired.
