@@ -47,9 +47,10 @@ let package = Package(
             "SleepBoxCore", "SleepBoxAudio", "SleepBoxTOML", "SleepBoxSystem",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), board profiles.
+        // Devices: GPIO buttons and knob (libgpiod), the I2C OLED (libi2c), the real-time clock,
+        // board profiles.
         .target(name: "SleepBoxHardware", dependencies: [
-            "SleepBoxCore", "SleepBoxUI", "SleepBoxSystem", "CGPIOD", "CI2C", "SleepBoxTOML",
+            "SleepBoxCore", "SleepBoxUI", "SleepBoxSystem", "CGPIOD", "CI2C", "CLinux", "SleepBoxTOML",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The one TOML reader (config, board profiles, content items): key tables declared once,
@@ -60,7 +61,7 @@ let package = Package(
         ]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
-        // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex).
+        // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex) and the RTC's ioctls.
         .systemLibrary(name: "CLinux"),
         // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
         .target(name: "SleepBoxDaemon", dependencies: [
@@ -80,7 +81,7 @@ let package = Package(
         .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxSystem", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
-        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxSystem", "SleepBoxTOML"]),
+        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxSystem", "SleepBoxTOML", "SleepBoxHardware", "CLinux"]),
         .testTarget(name: "SleepBoxTOMLTests", dependencies: ["SleepBoxTOML"]),
     ],
     swiftLanguageModes: [.v6]

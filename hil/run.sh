@@ -391,7 +391,9 @@ RESULTS=$LAST/results.raw
 KARGS="console=ttyS0 rdinit=/init panic=-1 loglevel=4 mitigations=off i8042.noaux i8042.nokbd"
 KARGS="$KARGS lpj=8000000 no_timer_check tsc=reliable cryptomgr.notests random.trust_cpu=on audit=0 lsm=capability"
 : >"$RESULTS"
-QEMU=(qemu-system-x86_64 -accel tcg -M pc -cpu max -smp "${HIL_SMP:-2}" -m "$MEMORY"
+# -rtc: the PC's CMOS clock (rtc_cmos, /dev/rtc0) starts at the host's time in UTC, as a
+# battery-backed RTC would; the guest may set it (sb-rtc-set).
+QEMU=(qemu-system-x86_64 -accel tcg -M pc -cpu max -smp "${HIL_SMP:-2}" -m "$MEMORY" -rtc base=utc
       -nodefaults -no-user-config -display none -no-reboot
       -kernel "$KDIR/vmlinux" -initrd "$BUILD/initramfs/initramfs.cpio"
       -append "$KARGS hil.timeout=$GUEST_TIMEOUT hil.only=$ONLY${HIL_APPEND:+ $HIL_APPEND}"

@@ -30,13 +30,10 @@ extension Box {
             }
         }
         if let saved = s.item, saved.playing, !timerRanOut, let item = catalog.item(saved.id), item.isAvailable {
-            // Saves come every 15 s while playing. A restart within that interval (a crash and
-            // systemd's immediate restart) means the item went on playing until moments ago:
-            // resume where it had got to. After a longer outage nobody knows when it stopped, and
-            // repeating a few seconds beats skipping them: resume at the saved position.
-            let down = now.wall - s.savedAt
-            let caughtUp = down >= 0 && down <= config.playback.persistIntervalSeconds ? down : 0
-            let position = min(max(0, saved.position + caughtUp), item.duration)
+            // The save is the last moment the box knew the sound had got to; what came after it
+            // is unknown (a crash restarts at once, a power cut can last hours, and the wall clock
+            // may have moved meanwhile). Resume a little before the save, never after it.
+            let position = min(max(0, saved.position - config.playback.resumeRewindSeconds), item.duration)
             state.phase = .playing(Playback(item: item.id, position: position, anchor: now.uptime))
             out.append(.play(item.id, from: position))
         }

@@ -71,7 +71,9 @@ public struct Box: Sendable {
         case .speechFinished: speechFinished(at: now, into: &out)
         case .alarmEdited(let alarm): editAlarm(alarm)
         case .volumeSet(let percent): setVolume(percent, at: now, into: &out)
-        case .clockTrustChanged(let trusted): state.clockTrusted = trusted
+        case .clockSourceChanged(let source): state.clockSource = source
+        case .clockSetRequested(let wall): out.append(.setClock(wall: wall))
+        case .clockSetFailed: clockSetFailed(at: now)
         case .audioAvailabilityChanged(let available): state.audioAvailable = available
         case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
         case .lengthMeasured(let id, let seconds): lengthMeasured(id, seconds: seconds)

@@ -143,6 +143,12 @@ public struct PlaybackSettings: Sendable, Equatable {
     public var resumeBelowFraction: Double = 0.95
     /// While playing, progress is saved at most this often.
     public var persistIntervalSeconds: Double = 15
+    /// After a crash or a power cut the item resumes this far before its last saved position.
+    /// The saved position is counted from the `play` command, so it runs ahead of the ear by the
+    /// sound device's buffer (at most 2 s with `[audio] buffer_ms`) and the moment the first
+    /// sound takes to come out; 3 s covers both, and the listener hears the last words again
+    /// instead of missing them.
+    public var resumeRewindSeconds: Double = 3
     /// An ambient generator ("rain", "ocean", ...) played quietly under the content while a mode
     /// plays; nil for none.
     public var ambientBed: String?

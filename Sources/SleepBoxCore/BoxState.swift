@@ -28,8 +28,11 @@ public struct BoxState: Sendable, Equatable {
     public var rng: SplitMix64
     /// Uptime of the last periodic save while playing.
     public var lastPersistUptime: Double = 0
+    /// Where the wall clock's time came from (the runner reports it; the simulator's virtual
+    /// clock is right by definition, so the box assumes a synchronised one until told otherwise).
+    public var clockSource: ClockSource = .ntp
     /// False while the system clock is not known to be right (the idle screen marks it).
-    public var clockTrusted = true
+    public var clockTrusted: Bool { clockSource.isTrusted }
     /// True while the ambient bed plays under the content.
     public var bedPlaying = false
     /// False while the sound device is gone (the box goes on; sound resumes when it is back).

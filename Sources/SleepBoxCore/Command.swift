@@ -31,6 +31,10 @@ public enum Command: Sendable, Equatable {
     case stopBed
     /// A short sound: a confirmation tick, a bell.
     case playCue(Cue)
+    /// Set the system's wall clock to `wall` (UTC seconds since 1970), and the battery-backed
+    /// clock with it when there is one; the runner reports the outcome (`clockSourceChanged` and
+    /// `clockChanged`, or `clockSetFailed`).
+    case setClock(wall: Double)
 
     /// A short name for traces.
     public var name: String {
@@ -51,6 +55,7 @@ public enum Command: Sendable, Equatable {
         case .startBed: return "startBed"
         case .stopBed: return "stopBed"
         case .playCue: return "playCue"
+        case .setClock: return "setClock"
         }
     }
 }

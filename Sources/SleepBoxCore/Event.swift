@@ -27,8 +27,14 @@ public enum Event: Sendable, Equatable {
     case alarmEdited(AlarmSettings?)
     /// The owner set the volume directly (control socket), 0...100.
     case volumeSet(percent: Int)
-    /// The system clock became trusted (synchronised) or untrusted.
-    case clockTrustChanged(Bool)
+    /// The runner found the wall clock's source changed (synchronised, read from the RTC, set
+    /// by hand, or untrusted).
+    case clockSourceChanged(ClockSource)
+    /// The owner asked for the wall clock to be set to `wall` (UTC seconds since 1970), from
+    /// outside the screens (`sleepbox ctl clock set`, a simulator script's `setClock`).
+    case clockSetRequested(wall: Double)
+    /// Setting the wall clock failed (no privilege, no clock device); the source stays as it was.
+    case clockSetFailed(reason: String)
     /// The sound device went away (false) or came back (true).
     case audioAvailabilityChanged(Bool)
     /// The audio side laid an item's speech out and found its pauses (seconds from the start).
@@ -51,7 +57,9 @@ public enum Event: Sendable, Equatable {
         case .speechFinished: return "speechFinished"
         case .alarmEdited(let a): return "alarm " + (a.map { "\($0.timeText) \($0.isEnabled ? "on" : "off")\($0.skipNext ? " skip-next" : "")" } ?? "none")
         case .volumeSet(let p): return "volume \(p)"
-        case .clockTrustChanged(let t): return t ? "clock synchronised" : "clock not synchronised"
+        case .clockSourceChanged(let s): return "clock source \(s.rawValue)"
+        case .clockSetRequested(let wall): return "set clock \(wall)"
+        case .clockSetFailed(let reason): return "clock not set: \(reason)"
         case .audioAvailabilityChanged(let a): return a ? "audio restored" : "audio unavailable"
         case .speechPausesFound(let id, let pauses): return "speechPauses \(id) \(pauses.count)"
         case .lengthMeasured(let id, let seconds): return "length \(id) \((seconds * 1000).rounded() / 1000)"

@@ -21,6 +21,20 @@ public enum SystemClock {
         seconds(CLOCK_REALTIME)
     }
 
+    /// `clock_gettime(CLOCK_BOOTTIME)`: seconds since this boot, suspend included; starts at 0
+    /// at every boot whatever the wall clock says.
+    public static func bootSeconds() -> Double {
+        seconds(CLOCK_BOOTTIME)
+    }
+
+    /// `clock_settime(CLOCK_REALTIME)`: sets the wall clock to `wall` seconds since 1970 (needs
+    /// CAP_SYS_TIME; EPERM without it).
+    public static func setRealtime(_ wall: Double) throws(SystemError) {
+        let whole = wall.rounded(.down)
+        var time = timespec(tv_sec: time_t(whole), tv_nsec: Int((wall - whole) * 1e9))
+        guard clock_settime(CLOCK_REALTIME, &time) == 0 else { throw SystemError("clock_settime CLOCK_REALTIME") }
+    }
+
     /// `clock_gettime(clock)` in seconds; 0 if the clock cannot be read (it always can, for
     /// these two clocks on Linux).
     private static func seconds(_ clock: clockid_t) -> Double {

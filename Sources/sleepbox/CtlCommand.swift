@@ -18,6 +18,9 @@ struct CtlCommand: ParsableCommand {
               alarm on|off|skip-next|keep-next|clear
               volume PERCENT
               frame                       the display's frame as hex (SSD1306 page layout)
+              clock                       the clock's source (ntp, rtc, setByHand, untrusted), time, RTC
+              clock set "YYYY-MM-DD HH:MM"  set the clock by hand (local time in the box's time zone)
+                                          and the RTC when there is one
             """)
 
     @Option(help: "The control socket.")

@@ -55,10 +55,11 @@ import Testing
         #expect(s.rng == e.t.state.rng)
     }
 
-    @Test func restoringAfterACrashResumesTheSameItemAtTheSavedPosition() throws {
+    @Test func restoringAfterACrashResumesTheSameItemJustBeforeTheSavedPosition() throws {
         let e = try Self.evening()
         let snapshot = e.t.box.snapshot(at: e.t.now)
-        let position = e.t.now.uptime - e.started
+        // 3 s before the save (`resumeRewindSeconds`): never ahead of what was heard.
+        let position = e.t.now.uptime - e.started - 3
         let saved = e.t.state
         // Down for two minutes; the new boot's uptime starts near zero.
         let boot = Moment(uptime: 5, wall: e.t.now.wall + 120)

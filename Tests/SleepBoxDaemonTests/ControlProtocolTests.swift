@@ -80,7 +80,7 @@ import Testing
         sim.start()
         let answer = try Self.object(ControlProtocol(runner: sim.runner).answer(line: #"{"cmd":"jump"}"#, at: sim.now))
         #expect(answer["ok"] as? Bool == false)
-        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, volume, frame)"#)
+        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, volume, frame, clock)"#)
     }
 
     @Test func enablingAnAlarmThatIsNotSetIsRefused() throws {
@@ -122,13 +122,13 @@ import Testing
         #expect(status["clock"] as? String == "2026-11-22T22:30:01")
     }
 
-    @Test func theWallClockOfTheSystemCannotBeSetByARequest() throws {
-        let clock = try RealClock()
+    @Test func theWallClockOfTheSystemCannotJumpByAScriptRequest() throws {
+        let clock = try RealClock(keeper: ClockKeeperTests.keeper(directory: "/nonexistent").keeper)
         let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
                                clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                                                  audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
                                screenTimeout: nil, debounceSeconds: 0.005, logger: Logger(label: "test"))
         let local = try #require(LocalDateTime(parsing: "2026-11-23T06:40:00"))
-        #expect(runner.perform(.clock(local), at: clock.now) == "the wall clock is the system's; it is set by time synchronisation")
+        #expect(runner.perform(.clock(local), at: clock.now) == "the wall clock is the system's; set it with setClock")
     }
 }

@@ -50,7 +50,7 @@ import Testing
         let sim = Self.simulator(lines: lines)
         sim.start()
         let first = try #require(lines.all.first)
-        #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"contentCompleted":false,"screen":"idle","session":null,"reminder":{"time":"22:00","enabled":false,"next":null},"commands":["setVolume"]}"#)
+        #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"contentCompleted":false,"screen":"idle","session":null,"reminder":{"time":"22:00","enabled":false,"next":null},"clockSource":"ntp","commands":["setVolume"]}"#)
     }
 
     @Test func knobTurnsArriveAsOneEventPerDetent() throws {
@@ -91,14 +91,15 @@ import Testing
         ScriptRunner(script: SimulatorScript(steps: [ScriptStep(line: 1, at: 0, action: .press(.leaf)),
                                                       ScriptStep(line: 2, at: 100, action: .end)])).run(on: first)
         let (item, position) = try #require(first.box.currentItem(at: first.now))
-        // Saved every 15 s while playing: the last save was at 90 s (the press's own save at 0, then 15, 30, ...).
+        // Saved every 15 s while playing: the last save was at 90 s (the press's own save at 0, then
+        // 15, 30, ...); it resumes 3 s before that.
         let lines = Lines()
         let second = Self.simulator(store: StateStore(directory: dir), lines: lines, start: Self.evening + 600)
         second.start()
         let (again, resumed) = try #require(second.box.currentItem(at: second.now))
         #expect(again.id == item.id)
-        #expect(resumed == 90)
-        #expect(position - resumed <= 15)
+        #expect(resumed == 87)
+        #expect(position - resumed <= 15 + 3)
         #expect(try Self.records(lines).first?["event"] as? String == "restore")
     }
 
@@ -162,5 +163,30 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(recorder.written == 3)
         #expect(files == ["00h00m01.000s.png", "00h00m01.000s_2.png", "00h00m01.002s.png"])
+    }
+}
+
+/// The owner setting the clock in the simulator: the core's `setClock` moves the virtual clock,
+/// the trace shows the new source, and the alarm rings at the new time.
+@Suite struct SimulatorClockTests {
+    @Test func aHandSettingMovesTheVirtualClockAndTheAlarmFollowsIt() throws {
+        let lines = SimulatorTests.Lines()
+        let config = BoxConfig(timeZone: SimulatorTests.berlin, alarm: AlarmSettings(hour: 6, minute: 30))
+        let sim = SimulatorTests.simulator(config: config, lines: lines)
+        let set = try #require(LocalDateTime(parsing: "2026-11-23T06:25:00"))
+        ScriptRunner(script: SimulatorScript(steps: [ScriptStep(line: 1, at: 60, action: .setClock(set)),
+                                                     ScriptStep(line: 2, at: 600, action: .end)])).run(on: sim)
+        let recs = try SimulatorTests.records(lines)
+        let asked = try #require(recs.first { ($0["event"] as? String)?.hasPrefix("set clock") == true })
+        #expect(asked["t"] as? Double == 60)
+        #expect(asked["commands"] as? [String] == ["setClock"])
+        let source = try #require(recs.first { ($0["event"] as? String) == "clock source setByHand" })
+        #expect(source["clock"] as? String == "2026-11-23T06:25:00")
+        #expect(source["clockSource"] as? String == "setByHand")
+        // Five minutes of the new time later, it rings.
+        let ring = try #require(recs.first { ($0["commands"] as? [String])?.contains("startAlarm") == true })
+        #expect(ring["clock"] as? String == "2026-11-23T06:30:00")
+        #expect(ring["t"] as? Double == 360)
+        #expect(ring["phase"] as? String == "ringing")
     }
 }

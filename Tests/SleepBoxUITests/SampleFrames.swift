@@ -61,6 +61,8 @@ enum SampleFrames {
         ("coming-soon", DisplayFrame(screen: .comingSoon(title: "Yoga Nidra for Beginners"))),
         ("coming-soon-short", DisplayFrame(screen: .comingSoon(title: "Poetry"))),
         ("message", DisplayFrame(screen: .message("Timer off"))),
+        ("message-clock-not-set", DisplayFrame(screen: .message("Clock not set"))),
+        ("message-clock-not-set-de", DisplayFrame(screen: .message("Uhr nicht gestellt"))),
         ("message-long", DisplayFrame(screen: .message("Alarm set for Mon 06:45. Sleep well, see you in the morning!"))),
         ("menu-library", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: libraryRows, selected: 2)))),
         ("menu-library-scrolled", DisplayFrame(screen: .menu(MenuScreen(title: "Library", rows: libraryRows, selected: 5)))),

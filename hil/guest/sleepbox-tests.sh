@@ -10,10 +10,13 @@
 #   sb-display-frame    the last I2C writes match the frame the daemon reports
 #   sb-timer-choice     timer + one knob detent + knob press picks the 0.5-minute timer
 #   sb-fade             the capture's level falls along the 5 s fade and reaches silence on time
-#   sb-resume           SIGKILL mid-playback, restart: same item, near the same position, sound
+#   sb-resume           SIGKILL mid-playback, restart: same item, 3 s before the saved position
+#                       (never ahead of the sound), sound
 #   sb-i2c-loss         i2c-stub unloaded while playing: the sound goes on
 #   sb-menu             the knob held opens the library menu; two presses play Featured tonight's first
 #   sb-breath-led       ... a breathing exercise: the LED line follows the breath (3 s in, 3 s out)
+#   sb-rtc-set          sleepbox ctl clock set: the system clock and the VM's RTC (/dev/rtc0) hold
+#                       the new time, the source is setByHand, and still so after a restart
 . /hil/lib.sh
 gpio_env
 
@@ -25,7 +28,7 @@ FADE_S=5
 mkdir -p "$STATE" "${SOCK%/*}"
 
 plan sb-ready sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice \
-    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led
+    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
 
 # A fresh i2c-stub (the self-test wrote into its registers): reload it with its parameters.
 if rmmod i2c_stub 2>/dev/null; then
@@ -100,9 +103,10 @@ else
     result sb-ready FAIL "no answer on $SOCK within 30 s; alive: $(daemon_alive && echo yes || echo no); log: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not start"
     give_up sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice sb-fade \
-        sb-resume sb-i2c-loss sb-menu sb-breath-led
+        sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
 fi
 info "status at start: $(status)"
+info "clock at start: $(ctl clock)"
 
 # --- 4a. the display was initialised ------------------------------------------------------------------
 # The SSD1306 init goes out as one command stream (control byte 0x00); the later positioning
@@ -247,6 +251,10 @@ t_kill=$(now_ms)
 wait "$DAEMON_PID" 2>/dev/null
 id_before=$(item_field id "$before")
 pos_before=$(item_field position "$before")
+# What the state file held at the kill (pretty-printed: one line first).
+saved=$(tr -d '\n ' <"$STATE/state.json" 2>/dev/null)
+id_saved=$(item_field id "$saved")
+pos_saved=$(item_field position "$saved")
 [ -n "$id_before" ] || info "nothing was playing at the kill: $before"
 if start_daemon; then
     t_ready=$(now_ms)
@@ -255,17 +263,20 @@ if start_daemon; then
     t_after=$(now_ms)
     id_after=$(item_field id "$after")
     pos_after=$(item_field position "$after")
-    # Where it was at the kill; where it is now if it went on from there once ready (lo), or if
-    # the time it was down counts as played (hi). Near the same position: within lo-3 .. hi+3.
+    # Where the sound had got to at the kill, at most. The box resumes 3 s before the saved
+    # position (never ahead of what was heard): now it is there plus at most the time since the
+    # kill (lo .. hi, with 0.3 s for the status reads).
     at_kill=$(awk -v p="$pos_before" -v a="$t_before" -v k="$t_kill" 'BEGIN { printf "%.2f", p + (k - a) / 1000 }')
-    lo=$(awk -v p="$at_kill" -v r="$t_ready" -v a="$t_after" 'BEGIN { printf "%.2f", p + (a - r) / 1000 }')
-    hi=$(awk -v p="$at_kill" -v k="$t_kill" -v a="$t_after" 'BEGIN { printf "%.2f", p + (a - k) / 1000 }')
+    resume=$(awk -v s="${pos_saved:-0}" 'BEGIN { r = s - 3; printf "%.2f", r < 0 ? 0 : r }')
+    lo=$(awk -v p="$resume" 'BEGIN { printf "%.2f", p - 0.3 }')
+    hi=$(awk -v p="$resume" -v k="$t_kill" -v a="$t_after" 'BEGIN { printf "%.2f", p + (a - k) / 1000 + 0.3 }')
     err=$(awk -v x="$pos_after" -v lo="$lo" -v hi="$hi" 'BEGIN { d = x < lo ? lo - x : x > hi ? x - hi : 0; printf "%.2f", d }')
     capture 3 /tmp/resume.raw
     capture_wait /tmp/resume.raw
     set -- $(sound_stats /tmp/resume.raw)
-    detail="item $id_before at $at_kill s when killed; after restart (ready in $READY_MS ms) $id_after at $pos_after s, expected $lo-$hi (off by $err s); sound: $2 of $1 windows loud, max $3 dBFS"
-    if [ -n "$id_before" ] && [ "$id_before" = "$id_after" ] && fcmp "$err" '<=' 3 && sound_ok "$1" "$2" "$3"; then
+    detail="item $id_before at $at_kill s when killed, saved at $pos_saved s; after restart (ready in $READY_MS ms) $id_after at $pos_after s, expected $lo-$hi (off by $err s); sound: $2 of $1 windows loud, max $3 dBFS"
+    if [ -n "$id_before" ] && [ "$id_before" = "$id_after" ] && [ "$id_saved" = "$id_before" ] &&
+        fcmp "$err" '<=' 0 && fcmp "${pos_saved:-0}" '<=' "$at_kill" && sound_ok "$1" "$2" "$3"; then
         result sb-resume PASS "$detail"
     else
         result sb-resume FAIL "$detail; phase after: $(json_str phase "$after")"
@@ -273,7 +284,7 @@ if start_daemon; then
 else
     result sb-resume FAIL "the daemon did not come back after SIGKILL: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not come back after SIGKILL"
-    give_up sb-i2c-loss sb-menu sb-breath-led
+    give_up sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
 fi
 
 # --- 6. the display goes away while playing --------------------------------------------------------------
@@ -345,6 +356,35 @@ if [ "$1" -ge 2 ] && [ $(($2 + $4)) -ge 1 ] &&
 else
     result sb-breath-led FAIL "$detail; status: $(status | cut -c1-200)"
 fi
+
+# --- 8. the clock set by hand, through the VM's real RTC ----------------------------------------------
+# QEMU's CMOS clock is /dev/rtc0 (rtc_cmos); the kernel set the system clock from it at boot, so
+# the box starts with the source rtc. The guest runs as root (CAP_SYS_TIME). The box's time zone
+# is UTC here (TZ=UTC, no time_zone in the configuration), so the local time set is UTC too. The
+# RTC is read back by hiltool (RTC_RD_TIME), not by the box.
+clock_before=$(ctl clock)
+wall_before=$(date -u +%s) t_before=$(now_ms)
+want=$(date -u -d "2031-05-17 04:20:00" +%s)
+answer=$(ctl clock set "2031-05-17 04:20")
+t_set=$(now_ms)
+rtc_now=$(hiltool rtc /dev/rtc0 2>&1)
+sys_now=$(date -u +%s)
+slack=$(( (t_set - t_before) / 1000 + 2 ))
+kill "$DAEMON_PID"
+wait_until 5 sh -c "! kill -0 $DAEMON_PID" || kill -9 "$DAEMON_PID" 2>/dev/null
+if start_daemon; then after=$(ctl clock); else after="the daemon did not come back"; fi
+detail="before: source $(json_str source "$clock_before") (rtc $(echo "$clock_before" | grep -o '"rtc":{[^}]*}')); set 2031-05-17 04:20 = $want: $(json_str set "$answer") source $(json_str source "$answer"); RTC reads $rtc_now, system clock $sys_now (slack $slack s); after a restart: source $(json_str source "$after")"
+in_window() { fcmp "$1" '>=' $(($2 - 1)) && fcmp "$1" '<=' $(($2 + slack)); }
+if echo "$answer" | grep -q '"ok":true' && [ "$(json_str source "$answer")" = setByHand ] &&
+    echo "$answer" | grep -q 'written to the RTC /dev/rtc0' && in_window "$rtc_now" "$want" && in_window "$sys_now" "$want" &&
+    [ "$(json_str source "$after")" = setByHand ]; then
+    result sb-rtc-set PASS "$detail"
+else
+    result sb-rtc-set FAIL "$detail; answer: $answer"
+fi
+# Back to the right time (and the RTC with it), for whatever runs after.
+back=$(date -u -d "@$((wall_before + ($(now_ms) - t_before) / 1000))" '+%Y-%m-%d %H:%M')
+info "clock set back to $back: $(ctl clock set "$back" | cut -c1-160)"
 
 # --- the end ---------------------------------------------------------------------------------------------
 kill "$DAEMON_PID" 2>/dev/null

@@ -35,6 +35,9 @@
  *       --within US first, writes later than US after the first are skipped unless they are
  *       the last to their file (a bounce cut short when the machine is slow).
  *       Used for button bounce and encoder edges, whose timing a shell cannot hold under TCG.
+ *   hiltool rtc [DEVICE]
+ *       The real-time clock's time (RTC_RD_TIME on DEVICE, /dev/rtc0 by default, kept in UTC)
+ *       as seconds since 1970: read without the box, to check what the box wrote there.
  *
  * Built static by hil/run.sh with the host's gcc; no dependencies beyond libc and libm.
  */
@@ -48,6 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#include <sys/ioctl.h>
+#include <linux/rtc.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -555,8 +560,28 @@ static int cmd_seq(int argc, char **argv) {
     return 0;
 }
 
+static int cmd_rtc(int argc, char **argv) {
+    const char *dev = argc > 0 ? argv[0] : "/dev/rtc0";
+    int fd = open(dev, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { fprintf(stderr, "hiltool rtc: %s: %s\n", dev, strerror(errno)); return 1; }
+    struct rtc_time t;
+    memset(&t, 0, sizeof t);
+    if (ioctl(fd, RTC_RD_TIME, &t) != 0) {
+        fprintf(stderr, "hiltool rtc: RTC_RD_TIME %s: %s\n", dev, strerror(errno));
+        close(fd);
+        return 1;
+    }
+    close(fd);
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    tm.tm_sec = t.tm_sec; tm.tm_min = t.tm_min; tm.tm_hour = t.tm_hour;
+    tm.tm_mday = t.tm_mday; tm.tm_mon = t.tm_mon; tm.tm_year = t.tm_year;
+    printf("%lld\n", (long long)timegm(&tm));
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 2) return die("tone|level|active|fade|oled|seq|to16 ... (see the source)");
+    if (argc < 2) return die("tone|level|active|fade|oled|seq|to16|rtc ... (see the source)");
     const char *c = argv[1];
     argc -= 2;
     argv += 2;
@@ -567,5 +592,6 @@ int main(int argc, char **argv) {
     if (!strcmp(c, "oled")) return cmd_oled(argc, argv);
     if (!strcmp(c, "seq")) return cmd_seq(argc, argv);
     if (!strcmp(c, "to16")) return cmd_to16(argc, argv);
+    if (!strcmp(c, "rtc")) return cmd_rtc(argc, argv);
     return die("unknown command");
 }

@@ -122,7 +122,7 @@ public final class AudioEngine {
             mixer.stop(.bed, overFrames: format.frames(Self.bedFadeSeconds))
         case .playCue(let cue):
             mixer.setSource(provider.cue(cue), on: .cue, gain: 1)
-        case .persist:
+        case .persist, .setClock:
             break
         }
     }

@@ -48,6 +48,8 @@ public struct StringTable: Sendable, Equatable {
         case nothingToPlay
         /// Message: "Cannot play this item".
         case unavailable
+        /// Message when the system clock could not be set: "Clock not set".
+        case clockNotSet
         /// Mode name: "Meditation".
         case modeMeditation
         /// Mode name: "Poetry".

@@ -16,6 +16,8 @@ import SleepBoxSystem
 /// | `{"cmd":"alarm","enabled":false}` / `{"cmd":"alarm","skipNext":true}` / `{"cmd":"alarm","clear":true}` | change it |
 /// | `{"cmd":"volume","percent":40}` | set the volume |
 /// | `{"cmd":"frame"}` | the display's current frame: 1024 bytes in SSD1306 page layout, as hex |
+/// | `{"cmd":"clock"}` | the clock: its source (ntp, rtc, setByHand, untrusted), local time, the RTC |
+/// | `{"cmd":"clock","set":"2026-11-25T22:30"}` | set the clock by hand (local time in the box's zone), and the RTC |
 public struct ControlProtocol {
     /// The runner the requests go to.
     public let runner: BoxRunner
@@ -43,10 +45,33 @@ public struct ControlProtocol {
             }.joined()
             return .object(ok + [("frame", .string(hex)), ("lit", .bool(runner.displayLit)),
                                  ("dimmed", .bool(runner.frame?.dimmed ?? false))])
+        case .clockStatus:
+            return .object(ok + clockFields(at: t))
+        case .setClock:
+            if let refusal = runner.perform(request, at: t) { return ControlProtocol.failure(refusal) }
+            var fields = ok
+            if case .success(let outcome)? = runner.lastClockSetting { fields.append(("set", .string(outcome.summary))) }
+            return .object(fields + clockFields(at: runner.clock.now))
         default:
             if let refusal = runner.perform(request, at: t) { return ControlProtocol.failure(refusal) }
             return .object(ok)
         }
+    }
+
+    /// The clock as `sleepbox ctl clock` shows it: the source, the local time and zone, and the
+    /// RTC as last read (on the box; the simulator has none).
+    private func clockFields(at t: Moment) -> [(String, JSONValue)] {
+        let box = runner.box
+        var rtc: JSONValue = .null
+        if let keeper = (runner.clock as? RealClock)?.keeper {
+            let r = keeper.rtcReading
+            rtc = .object([("device", .string(r.path)),
+                           ("time", r.time.map { .string(RTCReading.isoUTC($0)) } ?? .null),
+                           ("valid", .bool(r.isValid)),
+                           ("error", r.error.map { .string($0.description) } ?? .null)])
+        }
+        return [("source", .string(box.state.clockSource.rawValue)), ("clock", .string(box.clock.isoLocal(t.wall))),
+                ("timeZone", .string(box.clock.timeZone.identifier)), ("rtc", rtc)]
     }
 
     /// The status: the simulator trace's fields plus the devices'.
@@ -55,8 +80,7 @@ public struct ControlProtocol {
         var fields: [(String, JSONValue)] = [("t", .number(t.uptime - runner.startUptime)), ("clock", .string(box.clock.isoLocal(t.wall)))]
         fields += TraceRecorder.fields(box: box, at: t)
         fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
-                   ("audio", .string(runner.devices.audio.statusText)), ("led", .bool(runner.ledOn)),
-                   ("clockSynchronised", .bool(runner.clockSynchronised))]
+                   ("audio", .string(runner.devices.audio.statusText)), ("led", .bool(runner.ledOn))]
         return .object(fields + extra)
     }
 
@@ -106,8 +130,15 @@ public struct ControlProtocol {
             return .success(.volume(p))
         case "alarm":
             return parseAlarm(object)
+        case "clock":
+            guard let value = object["set"] else { return .success(.clockStatus) }
+            guard let text = value as? String, let local = LocalDateTime(parsing: text.replacingOccurrences(of: " ", with: "T")),
+                  local.utcOffsetSeconds == nil else {
+                return .failure(ControlError("\"set\" must be a local date and time YYYY-MM-DD HH:MM (the box's time zone)"))
+            }
+            return .success(.setClock(local))
         default:
-            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, volume, frame)"))
+            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, volume, frame, clock)"))
         }
     }
 
@@ -152,7 +183,7 @@ public struct ControlProtocol {
     /// "weekdays"]` -> `{"cmd":"alarm","time":"06:45","days":["weekdays"]}`. Throws what is wrong
     /// with the words, in the command line's terms.
     public static func requestLine(words: [String]) throws(ControlError) -> String {
-        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame") }
+        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame, clock") }
         let rest = Array(words.dropFirst())
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
@@ -173,6 +204,13 @@ public struct ControlProtocol {
                 r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
             }
             return r + "}"
+        case ("clock", 0): return #"{"cmd":"clock"}"#
+        case ("clock", 2...3) where rest[0] == "set":
+            // "2026-11-25 22:30" as one word, or the date and the time as two.
+            let when = rest.dropFirst().joined(separator: " ")
+            return #"{"cmd":"clock","set":\#(Quoting.quoted(when))}"#
+        case ("clock", _):
+            throw ControlError("clock, or clock set \"YYYY-MM-DD HH:MM\" (local time in the box's time zone)")
         case ("alarm", 1):
             switch rest[0] {
             case "on": return #"{"cmd":"alarm","enabled":true}"#

@@ -54,7 +54,7 @@ public final class Daemon {
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
-        self.clock = try RealClock()
+        self.clock = try RealClock(keeper: ClockKeeper(stateDirectory: options.stateDirectory))
         self.work = try WorkQueue()
         let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work)
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
@@ -79,6 +79,7 @@ public final class Daemon {
         let restored = runner.start()
         let box = runner.box
         logger.info("started\(restored ? " from the saved state" : ""): mode \(box.state.mode.rawValue), \(box.state.phase.name)")
+        logger.info("the clock's source: \(box.state.clockSource.rawValue); RTC \(clock.keeper.rtcReading.summary)")
         notifier.notify("READY=1\nSTATUS=\(statusLine)")
         if let interval = notifier.watchdogInterval {
             notifier.notify("WATCHDOG=1")
@@ -143,10 +144,18 @@ public final class Daemon {
         runner.redraw(at: clock.now)
     }
 
-    private func armTimers(at t: Moment) {
+    private func armTimers(at t: Moment, afterClockChange: Bool = false) {
         let next = [runner.nextWake(at: t), nextWatchdog].compactMap { $0 }.min()
         do {
             try clock.arm(uptime: next, wall: runner.wallDeadline, now: t)
+        } catch where error.errno == ECANCELED && !afterClockChange {
+            // The wall clock was set since the realtime timer was last read (by the box itself,
+            // carrying out setClock, or by something else a moment ago): take the change, then arm
+            // again.
+            clock.takeClockChange()
+            let now = clock.now
+            runner.clockChanged(at: now)
+            armTimers(at: now, afterClockChange: true)
         } catch {
             logger.error("cannot arm a timer: \(error)")
         }

@@ -19,6 +19,11 @@ public enum BoxRequest: Sendable, Equatable {
     case turn(Int)
     /// The wall clock set to this local time: a clock jump (only a virtual clock can be set).
     case clock(LocalDateTime)
+    /// The owner sets the wall clock to this local time (in the box's time zone): the system's
+    /// clock and the RTC on the box, the virtual clock in the simulator.
+    case setClock(LocalDateTime)
+    /// The clock's source and the RTC, for an answer (changes nothing).
+    case clockStatus
     /// The alarm set to this time (and these weekdays, 1 = Sunday, when given) and enabled.
     case setAlarm(hour: Int, minute: Int, weekdays: Set<Int>?)
     /// The alarm switched on or off.

@@ -12,7 +12,7 @@ extension BoxRunner {
     @discardableResult
     public func perform(_ request: BoxRequest, at t: Moment) -> String? {
         switch request {
-        case .status, .frame:
+        case .status, .frame, .clockStatus:
             // Questions: the answer is read from the runner's state (`ControlProtocol`).
             break
         case .press(let b):
@@ -27,11 +27,25 @@ extension BoxRunner {
             }
             schedule(edges)
         case .clock(let local):
+            // A jump of the clock from outside the box (a script's "clock"): only a virtual
+            // clock takes it; the owner's setting is `setClock`.
+            guard clock.source == nil else { return "the wall clock is the system's; set it with setClock" }
             guard let wall = local.secondsSince1970(in: box.clock.timeZone) else {
                 return "\(local) does not exist in \(box.clock.timeZone.identifier)"
             }
-            guard clock.setWall(wall) else { return "the wall clock is the system's; it is set by time synchronisation" }
+            do {
+                _ = try clock.setWall(wall)
+            } catch {
+                return error.description
+            }
             clockChanged(at: clock.now)
+        case .setClock(let local):
+            guard let wall = local.secondsSince1970(in: box.clock.timeZone) else {
+                return "\(local) does not exist in \(box.clock.timeZone.identifier)"
+            }
+            lastClockSetting = nil
+            deliver(.clockSetRequested(wall: wall), at: t)
+            if case .failure(let error) = lastClockSetting { return error.description }
         case .setAlarm(let h, let m, let days):
             var a = box.state.alarm ?? AlarmSettings(hour: h, minute: m)
             a.hour = h

@@ -27,8 +27,8 @@ public final class BoxRunner {
     /// The display's frame as last drawn, and what it shows.
     public private(set) var framebuffer = Framebuffer()
     public private(set) var frame: DisplayFrame?
-    /// Whether the wall clock was synchronised when last checked.
-    public private(set) var clockSynchronised = true
+    /// What the last setting of the wall clock did (nil before the first).
+    public internal(set) var lastClockSetting: Result<ClockSetOutcome, ClockSetError>?
     /// Whether an `end` request was carried out.
     public internal(set) var hasEnded = false
 
@@ -85,7 +85,7 @@ public final class BoxRunner {
         carryOut(commands, at: t)
         for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
         for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
-        checkClockTrust(at: t)
+        checkClockSource(at: t)
         redraw(at: t)
         return snapshot != nil
     }
@@ -116,6 +116,9 @@ public final class BoxRunner {
             for ev in decoder.timedEdge(e.line, active: e.active, at: e.time) { deliverInput(ev, latest: t) }
         }
         for ev in decoder.timedAdvance(to: t.uptime) { deliverInput(ev, latest: t) }
+        // Network time can synchronise the clock without setting it (a small offset is slewed),
+        // so no clock change reports it: look at each wake-up (one adjtimex call).
+        checkClockSource(at: t)
         serviceAudio(at: t, ready: audioReady)
         let d = box.nextDeadline
         if (d.uptime.map { $0 <= t.uptime } ?? false) || (d.wall.map { $0 <= t.wall } ?? false) {
@@ -132,7 +135,8 @@ public final class BoxRunner {
 
     /// The wall clock was set: the box checks its alarms against the new time.
     public func clockChanged(at t: Moment) {
-        checkClockTrust(at: t)
+        clock.refresh()
+        checkClockSource(at: t)
         deliver(.clockChanged, at: t)
     }
 
@@ -155,11 +159,28 @@ public final class BoxRunner {
 
     private func carryOut(_ commands: [Command], at t: Moment) {
         for c in commands {
-            if case .persist = c {
-                persist(at: t)
-            } else {
-                devices.audio.perform(c, at: t)
+            switch c {
+            case .persist: persist(at: t)
+            case .setClock(let wall): setClock(wall, at: t)
+            default: devices.audio.perform(c, at: t)
             }
+        }
+    }
+
+    /// Sets the wall clock (and the RTC) as the core asked, and tells it how that went: the new
+    /// source and the clock change, or the failure (the source stays as it was).
+    private func setClock(_ wall: Double, at t: Moment) {
+        do {
+            let outcome = try clock.setWall(wall)
+            lastClockSetting = .success(outcome)
+            let now = clock.now
+            logger.notice("the clock was set by hand to \(box.clock.isoLocal(now.wall)): \(outcome.summary)")
+            deliver(.clockSourceChanged(.setByHand), at: now)
+            deliver(.clockChanged, at: now)
+        } catch {
+            lastClockSetting = .failure(error)
+            logger.error("\(error)")
+            deliver(.clockSetFailed(reason: error.description), at: t)
         }
     }
 
@@ -167,13 +188,14 @@ public final class BoxRunner {
         devices.state?.persist(box.snapshot(at: t))
     }
 
-    private func checkClockTrust(at t: Moment) {
-        guard let synced = clock.isSynchronised else { return }
-        if synced != clockSynchronised || box.state.clockTrusted != synced {
-            clockSynchronised = synced
-            if !synced { logger.warning("the system clock is not synchronised: alarms use the time as it is") }
-            deliver(.clockTrustChanged(synced), at: t)
+    private func checkClockSource(at t: Moment) {
+        guard let source = clock.source, source != box.state.clockSource else { return }
+        if source.isTrusted {
+            logger.info("the clock's source: \(source.rawValue)")
+        } else {
+            logger.warning("the system clock is not synchronised and was not read from an RTC or set by hand: alarms use the time as it is (set it: sleepbox ctl clock set \"YYYY-MM-DD HH:MM\")")
         }
+        deliver(.clockSourceChanged(source), at: t)
     }
 
     /// Queues made-up edges (line, level, time) to happen at their times.

@@ -11,20 +11,25 @@ import SleepBoxSystem
 public final class RealClock: RunnerClock {
     private let monotonicTimer: TimerFD
     private let wallTimer: TimerFD
+    /// Where the wall clock's time came from, and setting it.
+    public let keeper: ClockKeeper
 
     /// Creates both timers (timerfd_create).
-    public init() throws(SystemError) {
+    public init(keeper: ClockKeeper) throws(SystemError) {
         monotonicTimer = try TimerFD(clock: CLOCK_MONOTONIC)
         wallTimer = try TimerFD(clock: CLOCK_REALTIME)
+        self.keeper = keeper
     }
 
     public var now: Moment { Moment(uptime: SystemClock.monotonicSeconds(), wall: SystemClock.realtimeSeconds()) }
 
-    /// The system's clock is set by time synchronisation, never by the box.
-    public func setWall(_ wall: Double) -> Bool { false }
+    /// clock_settime(CLOCK_REALTIME), then the RTC (see `ClockKeeper.set`).
+    public func setWall(_ wall: Double) throws(ClockSetError) -> ClockSetOutcome { try keeper.set(wall) }
 
-    /// adjtimex(2): whether the kernel counts the clock as synchronised.
-    public var isSynchronised: Bool? { ClockStatus.isSynchronised() }
+    /// adjtimex(2) each time; the RTC as last read.
+    public var source: ClockSource? { keeper.source }
+
+    public func refresh() { keeper.refresh() }
 
     /// The timers' descriptors, to poll for readability.
     public var pollDescriptors: [Int32] { [monotonicTimer.fd, wallTimer.fd] }
@@ -35,6 +40,12 @@ public final class RealClock: RunnerClock {
     public func arm(uptime: Double?, wall: Double?, now: Moment) throws(SystemError) {
         try monotonicTimer.arm(at: uptime)
         try wallTimer.arm(at: wall ?? (now.wall + 366 * 86_400))
+    }
+
+    /// Takes a clock change the realtime timer holds (its read fails with ECANCELED until it is
+    /// read): arming it fails with ECANCELED until then.
+    public func takeClockChange() {
+        _ = wallTimer.read()
     }
 
     /// What a readable timer descriptor said.

@@ -13,12 +13,15 @@ public final class VirtualClock: RunnerClock {
 
     public var now: Moment { Moment(uptime: time, wall: wallOffset + time) }
 
-    public func setWall(_ wall: Double) -> Bool {
+    /// Moves the wall clock; there is no RTC to write.
+    public func setWall(_ wall: Double) throws(ClockSetError) -> ClockSetOutcome {
         wallOffset = wall - time
-        return true
+        return ClockSetOutcome(rtc: .absent("the virtual clock"), remembered: nil)
     }
 
-    public var isSynchronised: Bool? { nil }
+    public var source: ClockSource? { nil }
+
+    public func refresh() {}
 
     /// Moves time on to `t`; never back.
     public func move(to t: Double) { time = max(time, t) }

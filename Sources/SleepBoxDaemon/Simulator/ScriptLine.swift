@@ -4,8 +4,8 @@ import SleepBoxSystem
 
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
-    static let keys = ["at", "press", "hold", "for", "turn", "clock", "end"]
-    static let actionKeys = ["press", "hold", "turn", "clock", "end"]
+    static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "end"]
+    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "end"]
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
     static let buttonNames = Button.allCases.map(\.rawValue).joined(separator: ", ")
 
@@ -63,16 +63,17 @@ enum ScriptLine {
             action = .hold(held, seconds: duration)
         case "turn":
             action = .turn(try detents(values["turn"], fail))
-        case "clock":
-            guard case .string(let text)? = values["clock"] else {
-                throw fail("\"clock\" must be a date and time such as \"2026-11-23T06:40:00\", "
-                           + "found \(values["clock"]?.kindName ?? "nothing")")
+        case "clock", "setClock":
+            guard case .string(let text)? = values[actionKey] else {
+                throw fail("\"\(actionKey)\" must be a date and time such as \"2026-11-23T06:40:00\", "
+                           + "found \(values[actionKey]?.kindName ?? "nothing")")
             }
             guard let time = LocalDateTime(parsing: text) else {
                 throw fail("\(Quoting.quoted(text)) is not a date and time (YYYY-MM-DDTHH:MM:SS local time, "
                            + "or with Z or an offset such as +01:00)")
             }
-            action = .clock(time)
+            // "clock" jumps the clock as a network sync would; "setClock" is the owner setting it.
+            action = actionKey == "clock" ? .clock(time) : .setClock(time)
         default:
             guard case .bool(true)? = values["end"] else {
                 throw fail("\"end\" must be true, found \(values["end"]?.kindName ?? "nothing")")

@@ -124,19 +124,58 @@ public struct Doctor {
 
         // Permissions of the service user.
         if let groups = groupsOf("sleepbox") {
-            let missing = ["gpio", "i2c", "audio"].filter { !groups.contains($0) }
+            let missing = ["gpio", "i2c", "audio", "rtc"].filter { !groups.contains($0) }
             add("permissions", missing.isEmpty ? .ok : .failure,
-                missing.isEmpty ? "user sleepbox is in gpio, i2c, audio" : "user sleepbox is not in: \(missing.joined(separator: ", "))",
+                missing.isEmpty ? "user sleepbox is in gpio, i2c, audio, rtc" : "user sleepbox is not in: \(missing.joined(separator: ", "))",
                 missing.isEmpty ? "" : "sudo usermod -a -G \(missing.joined(separator: ",")) sleepbox")
         } else {
             add("permissions", .warning, "no user sleepbox (not installed as a service)", "sudo deploy/install.sh creates it")
         }
 
         // Clock.
-        let synced = ClockStatus.isSynchronised()
-        add("clock", synced ? .ok : .warning, synced ? "synchronised" : "not synchronised: alarms use the clock as it is",
-            synced ? "" : "connect to a network once (systemd-timesyncd sets the time), or set it: sudo timedatectl set-time")
+        checks += Self.clockChecks(ClockKeeper(stateDirectory: stateDirectory))
         return checks
+    }
+
+    /// Where the clock's time came from, and the battery-backed clock.
+    public static func clockChecks(_ keeper: ClockKeeper) -> [Check] {
+        let source = keeper.source
+        let setIt = "sleepbox ctl clock set \"YYYY-MM-DD HH:MM\" (or on the box: Settings, Clock)"
+        let clock: Check
+        switch source {
+        case .ntp: clock = Check(name: "clock", outcome: .ok, detail: "source NTP: synchronised by network time", fix: "")
+        case .rtc: clock = Check(name: "clock", outcome: .ok, detail: "source RTC: read from \(keeper.rtc.path) at boot", fix: "")
+        case .setByHand: clock = Check(name: "clock", outcome: .ok, detail: "source set by hand since this boot", fix: "")
+        case .untrusted:
+            clock = Check(name: "clock", outcome: .warning,
+                          detail: "source untrusted: not synchronised, no valid RTC, not set by hand; alarms use the clock as it is",
+                          fix: "connect to a network once (systemd-timesyncd), fit an RTC (board/README.md), or set it: \(setIt)")
+        }
+        let r = keeper.rtcReading
+        let driver = keeper.rtc.driverName.map { " (\($0))" } ?? ""
+        let rtc: Check
+        if let time = r.time {
+            let difference = time - r.systemWall
+            let agreement = String(format: "%+.0f s from the system clock", difference)
+            if r.isValid {
+                rtc = Check(name: "RTC", outcome: .ok, detail: "\(r.path)\(driver): \(RTCReading.isoUTC(time)), \(agreement)", fix: "")
+            } else if time < RTCDevice.earliestPlausible {
+                rtc = Check(name: "RTC", outcome: .warning, detail: "\(r.path)\(driver) reads \(RTCReading.isoUTC(time)): never set, or its battery ran flat",
+                            fix: "set the clock by hand once: \(setIt); replace the RTC's battery if it happens again")
+            } else {
+                rtc = Check(name: "RTC", outcome: .warning, detail: "\(r.path)\(driver): \(RTCReading.isoUTC(time)), \(agreement)",
+                            fix: "the system clock was not read from the RTC at boot; set the clock by hand: \(setIt)")
+            }
+        } else if let error = r.error, error.errno == ENOENT {
+            rtc = Check(name: "RTC", outcome: .ok, detail: "none (\(r.path)): after a power cut the clock needs the network or a hand setting",
+                        fix: "")
+        } else {
+            let why = r.error.map(\.description) ?? "unreadable"
+            rtc = Check(name: "RTC", outcome: .warning, detail: "\(r.path)\(driver): \(why)",
+                        fix: r.error?.errno == EINVAL ? "its oscillator stopped (a flat battery): replace the battery, then set the clock: \(setIt)"
+                            : "the service user needs the group rtc (the package's udev rule gives it \(r.path))")
+        }
+        return [clock, rtc]
     }
 
     /// Which voice will speak; when the configured one cannot, why, what speaks instead, and how

@@ -98,6 +98,7 @@ public final class TraceRecorder: RunnerObserver {
         return [("mode", .string(s.mode.rawValue)), ("phase", .string(s.phase.name)), ("item", item), ("timer", timer),
                 ("volume", .number(Double(s.volume))), ("alarm", alarm), ("contentCompleted", .bool(s.contentCompleted)),
                 ("screen", .string(box.display(at: now).screen.name)), ("session", session), ("reminder", reminder)]
+            + [("clockSource", .string(s.clockSource.rawValue))]
     }
 
     /// What counts as a change of state: everything but the moving position and countdown.
