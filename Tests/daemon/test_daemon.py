@@ -192,6 +192,27 @@ check("a second daemon on the same state folder exits 75 naming the other one",
       second.returncode == 75 and f"another sleepbox (process {d.proc.pid}) is running with this state folder" in second.stderr,
       (second.returncode, second.stderr[-400:]))
 check("the first daemon still answers on its socket", d.status()["mode"] in ("off", "meditation"))
+
+# Another state folder but the same socket: the second one asks the socket first and leaves it.
+other = tempfile.mkdtemp(prefix="sleepbox-other-")
+second = subprocess.run([BIN, "run", "--hardware", "sim", "--state-dir", other, "--socket", d.socket, "--seed", "5"],
+                        capture_output=True, text=True, timeout=20)
+check("a second daemon with another state folder but the same socket exits 75 naming the socket",
+      second.returncode == 75 and f"another sleepbox answers on the control socket {d.socket}" in second.stderr,
+      (second.returncode, second.stderr[-400:]))
+check("the first daemon still answers on its socket", d.status()["mode"] in ("off", "meditation"))
+
+# Sixteen clients that stall in the middle of a line lock nobody out.
+stalled = []
+for _ in range(16):
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.connect(d.socket)
+    c.sendall(b'{"cmd":"sta')
+    stalled.append(c)
+code, out, _ = ctl(d, "status")
+check("sixteen stalled clients: ctl status still answers", code == 0 and '"ok":true' in out, (code, out[:200]))
+for c in stalled:
+    c.close()
 d.kill()
 
 # A FIFO as the state file: the start does not block, the FIFO is set aside, SIGTERM works.

@@ -90,6 +90,7 @@ public final class Daemon {
     }
 
     private func iterate() {
+        control.closeIdleClients(at: clock.now.uptime)
         armTimers(at: clock.now)
         var fds: [pollfd] = []
         func add(_ fd: Int32, _ events: Int16 = Int16(POLLIN)) { fds.append(pollfd(fd: fd, events: events, revents: 0)) }
@@ -128,7 +129,7 @@ public final class Daemon {
             case work.fd: work.collect()
             case background.fd: background.collect()
             case let fd where controlSet.contains(fd):
-                control.service(fd) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
+                control.service(fd, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
             case let fd where inputSet.contains(fd): readyInput.append(fd)
             case let fd where audioSet.contains(fd): audioReady.append((fd, p.revents))
             default: break
@@ -144,7 +145,7 @@ public final class Daemon {
     }
 
     private func armTimers(at t: Moment) {
-        let next = [runner.nextWake(at: t), nextWatchdog].compactMap { $0 }.min()
+        let next = [runner.nextWake(at: t), nextWatchdog, control.nextIdleDeadline].compactMap { $0 }.min()
         do {
             try clock.arm(uptime: next, wall: runner.wallDeadline, now: t)
         } catch {
