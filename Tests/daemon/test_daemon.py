@@ -4,6 +4,7 @@ a bad state file, a bad configuration, systemd's notify protocol, idle wake-ups.
 Usage: test_daemon.py PATH/TO/sleepbox"""
 import json
 import os
+import shutil
 import signal
 import socket
 import stat
@@ -213,6 +214,28 @@ code, out, _ = ctl(d, "status")
 check("sixteen stalled clients: ctl status still answers", code == 0 and '"ok":true' in out, (code, out[:200]))
 for c in stalled:
     c.close()
+d.kill()
+
+# A save that fails (state.json became a folder) shows in ctl status and in doctor, not only in the log.
+d.start()
+if os.path.isfile(os.path.join(d.state, "state.json")):
+    os.remove(os.path.join(d.state, "state.json"))
+os.makedirs(os.path.join(d.state, "state.json", "x"))
+d.request({"cmd": "volume", "percent": 33})
+wait_until(lambda: d.status().get("stateSaveError") is not None)
+s = d.status()
+check("a failed save shows in ctl status", s["stateSaveFailures"] >= 1 and "cannot save the state" in s["stateSaveError"], s.get("stateSaveError"))
+doctor = subprocess.run([BIN, "doctor", "--state-dir", d.state, "--socket", d.socket, "--config", "/nonexistent.toml"],
+                        capture_output=True, text=True, timeout=60)
+check("doctor names the failed save", "state saves" in doctor.stdout and "failed" in doctor.stdout, doctor.stdout[-800:])
+d.request({"cmd": "volume", "percent": 34})
+wait_until(lambda: d.status()["stateSaveFailures"] >= 2)
+log = open(d.log).read()
+check("a run of failed saves is one log line", log.count("cannot save the state") == 1, log[-600:])
+shutil.rmtree(os.path.join(d.state, "state.json"))
+d.request({"cmd": "volume", "percent": 35})
+wait_until(lambda: d.status()["stateSaveError"] is None)
+check("a save that works again clears it", d.status()["stateSaveFailures"] == 0)
 d.kill()
 
 # A FIFO as the state file: the start does not block, the FIFO is set aside, SIGTERM works.

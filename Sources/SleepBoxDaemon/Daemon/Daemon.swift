@@ -36,6 +36,8 @@ public final class Daemon {
     private let signals: SignalFD
     /// Saves of the state file, in order, off the loop.
     private let work: WorkQueue
+    /// How those saves are going, for the status.
+    private let saveHealth: StateSaveHealth
     /// Slow work for the devices (the voice rendering ahead), off the loop.
     private let background: WorkQueue
     private let notifier: SystemdNotifier
@@ -56,7 +58,10 @@ public final class Daemon {
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.clock = try RealClock()
         self.work = try WorkQueue()
-        let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work)
+        let saveHealth = StateSaveHealth(logger: logger)
+        self.saveHealth = saveHealth
+        let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work,
+                                         health: saveHealth)
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
                                 devices: BoxDevices(input: input, display: display, audio: audio, state: saver),
                                 screenTimeout: screenTimeout, debounceSeconds: debounceSeconds, logger: logger)
@@ -192,7 +197,7 @@ public final class Daemon {
 
     /// The loop's own fields of a status.
     private var loopStatus: [(String, JSONValue)] {
-        [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))]
+        [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))] + saveHealth.statusFields
     }
 
     private var statusLine: String {
