@@ -11,8 +11,8 @@ private let catalog = Catalog(items: [
 ])
 
 /// One box for the whole run, as the daemon has: requests pile up on it as they would over a
-/// night of clients.
-private let sim: Simulator = {
+/// night of clients. libFuzzer calls the target from one thread.
+nonisolated(unsafe) private let sim: Simulator = {
     let sim = Simulator(config: BoxConfig(alarm: AlarmSettings(hour: 6, minute: 45)), catalog: catalog,
                         startWall: 1_795_383_000, seed: 1, store: nil, trace: nil, frames: nil,
                         logger: Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() })
