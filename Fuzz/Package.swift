@@ -15,6 +15,9 @@ let package = Package(
         .executableTarget(name: "FuzzScript", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzTimeline", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzStateFile", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]
 )

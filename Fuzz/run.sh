@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the libFuzzer targets (release, AddressSanitizer) and runs each for a bounded time.
-# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline state-file; default all)
+# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline state-file config sim-script control; default all)
 # FUZZ_SECONDS (default 60) is the time per target; FUZZ_RUNS=N runs N inputs each instead. Exits 1 on the first crash, leak, trap or
 # input slower than FUZZ_TIMEOUT seconds (default 10), and prints how to replay it.
 # New inputs go to Fuzz/.build/corpus/<name>/ (the seeds in Fuzz/Corpus/<name>/ are only read);
@@ -13,9 +13,11 @@ if [ -n "${FUZZ_RUNS:-}" ]; then LIMIT="-runs=$FUZZ_RUNS"; else LIMIT="-max_tota
 SWIFT=${SWIFT:-swift}
 # name:Target[:libFuzzer options, comma-separated]. The timeline target reads TOML through
 # SleepBoxTOML, which parses with TOMLKit, whose string getter leaks a strdup'd copy of every
-# string value read (bounded in the box: content is read once at start; about 2 KB per input
-# here); its leak check is off and its memory limit higher while that is so.
-ALL="script:FuzzScript timeline:FuzzTimeline:-detect_leaks=0,-rss_limit_mb=8192 state-file:FuzzStateFile"
+# string value read (bounded in the box: content and the configuration are read once at start;
+# about 2 KB per input here); the leak check of the timeline and config targets is off and their
+# memory limit higher while that is so.
+ALL="script:FuzzScript timeline:FuzzTimeline:-detect_leaks=0,-rss_limit_mb=8192 state-file:FuzzStateFile
+config:FuzzConfig:-detect_leaks=0,-rss_limit_mb=8192 sim-script:FuzzSimulatorScript control:FuzzControlRequest"
 
 "$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
     | grep -v "Cannot export local symbol" || true

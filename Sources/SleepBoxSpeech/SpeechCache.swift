@@ -62,6 +62,14 @@ public final class SpeechCache: @unchecked Sendable {
     private var stats = Statistics()
     private let clock: @Sendable () -> Date
     private let logger: Logger
+    /// The kinds of failure already logged: each is logged once, then only counted in
+    /// `statistics` (a full disk fails every clip of a night's rendering ahead).
+    private var loggedFailures: Set<FailureKind> = []
+
+    /// What went wrong with a clip, for the log.
+    private enum FailureKind: Hashable {
+        case tooLarge, write, rename, damaged
+    }
 
     /// A cache in `directory` (created if needed), holding at most `maxBytes`. Existing files are
     /// indexed, temporary leftovers deleted and the bound applied. `clock` stamps uses (tests pass
@@ -140,7 +148,7 @@ public final class SpeechCache: @unchecked Sendable {
             return nil
         }
         guard let clip = data.withUnsafeBytes({ SpeechClipFile.decode($0) }) else {
-            logger.warning("damaged speech cache file deleted", metadata: ["path": "\(path)", "bytes": "\(data.count)"])
+            logOnceLocked(.damaged, "damaged speech cache file deleted", ["path": "\(path)", "bytes": "\(data.count)"])
             removeLocked(key)
             stats.corruptFiles += 1
             stats.misses += 1
@@ -160,22 +168,22 @@ public final class SpeechCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard bytes.count <= maxBytes else {
-            logger.info("speech clip larger than the cache bound, not cached",
-                        metadata: ["bytes": "\(bytes.count)", "maxBytes": "\(maxBytes)"])
+            logOnceLocked(.tooLarge, "speech clip larger than the cache bound, not cached",
+                          ["bytes": "\(bytes.count)", "maxBytes": "\(maxBytes)"], level: .info)
             stats.failedWrites += 1
             return false
         }
         let path = path(forKey: key)
         let temporary = directory + "/." + key + "." + UUID().uuidString + ".part"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            logger.warning("cannot write speech cache file", metadata: ["path": "\(temporary)"])
+            logOnceLocked(.write, "cannot write speech cache file", ["path": "\(temporary)"])
             stats.failedWrites += 1
             return false
         }
         guard rename(temporary, path) == 0 else {
             let reason = SystemError.reason(errno: errno)
             unlink(temporary)
-            logger.warning("cannot rename speech cache file", metadata: ["path": "\(path)", "error": "\(reason)"])
+            logOnceLocked(.rename, "cannot rename speech cache file", ["path": "\(path)", "error": "\(reason)"])
             stats.failedWrites += 1
             return false
         }
@@ -183,6 +191,14 @@ public final class SpeechCache: @unchecked Sendable {
         stats.stores += 1
         evictLocked(keeping: key)
         return true
+    }
+
+    /// Logs `message` the first time a failure of `kind` happens in this cache's life, saying that
+    /// later ones are only counted.
+    private func logOnceLocked(_ kind: FailureKind, _ message: String, _ metadata: Logger.Metadata,
+                               level: Logger.Level = .warning) {
+        guard loggedFailures.insert(kind).inserted else { return }
+        logger.log(level: level, "\(message) (further ones are counted, not logged)", metadata: metadata)
     }
 
     /// Whether a file for `key` is indexed (it may still turn out damaged on load).

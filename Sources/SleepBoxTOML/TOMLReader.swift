@@ -16,6 +16,14 @@ public struct TOMLReader {
     public var namesNumberKinds: Bool
     /// The names of the schema being read, for unknown-key messages.
     private var outline = TOMLOutline()
+    /// Unknown keys listed one by one; the rest are counted in one issue, so that a file of
+    /// 400,000 stray keys is read in one cheap pass and reported in a screenful.
+    public static let unknownKeysListed = 20
+    /// Unknown keys met so far, and whether those past the list are errors (else warnings).
+    private var unknownKeyCount = 0
+    private var unlistedUnknownAreErrors = false
+    /// The first unknown key past the list, where the count of the rest is reported.
+    private var firstUnlistedPath: [String]?
 
     /// A reader of `document`.
     public init(_ document: TOMLDocument, namesNumberKinds: Bool = false) {
@@ -43,7 +51,7 @@ public struct TOMLReader {
         outline = schema.outline
         let top = document.top
         reportMissing(in: top, schema.top)
-        for (key, value) in top.members ?? [] {
+        for (key, value) in inFileOrder(top.members ?? []) {
             if let declared = schema.top.key(key) {
                 declared.read(&self, value, &target)
             } else if let section = schema.tables.first(where: { $0.name == key }) {
@@ -56,13 +64,20 @@ public struct TOMLReader {
         for section in schema.tables where top[section.name] == nil {
             if let missing = section.missing { add(.missingKey, [section.name], "[\(section.name)]: \(missing)") }
         }
+        let unlisted = unknownKeyCount - Self.unknownKeysListed
+        if unlisted > 0 {
+            add(.unknownKey, firstUnlistedPath ?? [], "\(label(firstUnlistedPath ?? [])) and \(unlisted - 1) more: "
+                + "\(unlisted) unknown key\(unlisted == 1 ? "" : "s") from here on, not listed one by one "
+                + "(the first \(Self.unknownKeysListed) are)",
+                severity: unlistedUnknownAreErrors ? .error : .warning)
+        }
     }
 
     /// Reads the keys of `table` by `section` into `target` (a table named in a schema, or one a
     /// key's reader found: an entry of `[[segment]]`, `[breathing]`), then runs `finish`.
     public mutating func read<Target>(_ table: TOMLValue, _ section: TOMLSection<Target>, into target: inout Target) {
         reportMissing(in: table, section)
-        for (key, value) in table.members ?? [] {
+        for (key, value) in inFileOrder(table.members ?? []) {
             if let declared = section.key(key) {
                 declared.read(&self, value, &target)
             } else {
@@ -70,6 +85,14 @@ public struct TOMLReader {
             }
         }
         section.finish?(&self, &target)
+    }
+
+    /// `members` in the order of their lines (TOMLKit hands them over sorted by name), so that
+    /// the unknown keys listed are the first ones in the file.
+    private func inFileOrder(_ members: [(key: String, value: TOMLValue)]) -> [(key: String, value: TOMLValue)] {
+        members.map { (line: line(of: $0.value.path) ?? Int.max, member: $0) }
+            .sorted { $0.line < $1.line }
+            .map(\.member)
     }
 
     private mutating func reportMissing<Target>(in table: TOMLValue, _ section: TOMLSection<Target>) {
@@ -85,6 +108,12 @@ public struct TOMLReader {
     // MARK: Unknown keys
 
     private mutating func unknownKey<Target>(_ value: TOMLValue, in section: TOMLSection<Target>) {
+        unknownKeyCount += 1
+        guard unknownKeyCount <= Self.unknownKeysListed else {
+            if case .rejected = outline.unknownKeys { unlistedUnknownAreErrors = true }
+            if firstUnlistedPath == nil { firstUnlistedPath = value.path }
+            return
+        }
         let key = value.key
         let allowed = section.keyNames
         guard case .rejected(let spelling, let tablesIntro) = outline.unknownKeys else {

@@ -9,16 +9,18 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Validate a configuration file: an unknown key, a wrong type or an out-of-range value is named with its line.")
+            abstract: "Validate a configuration file as `run` does: an unknown key, a wrong type, an out-of-range value or a pin on a taken line is named with its line.")
 
         @Argument(help: "The file to check.")
         var file: String = "/etc/sleepbox/sleepbox.toml"
 
+        @Option(help: "A board profile file to check the pins against (as `run --board` takes it).")
+        var board: String?
+
         func run() throws {
             do {
-                _ = try loadConfig(file)
-                print("\(file): OK")
-            } catch let error as ConfigError {
+                for line in try ConfigCheck.check(path: file, boardPath: board) { print(line) }
+            } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(error.exitCode)
             }

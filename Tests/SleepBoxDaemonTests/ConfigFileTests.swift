@@ -334,15 +334,15 @@ private func zone(_ name: String) -> TimeZone {
         #expect(errorText("[playback]\nstop_fade_seconds = 0.05\n") ==
             "sleepbox.toml:2: [playback] stop_fade_seconds: 0.05 is out of range (0.1 to 10 seconds)")
         #expect(errorText("[alarm]\nsnooze_minutes = 0\n") ==
-            "sleepbox.toml:2: [alarm] snooze_minutes: 0 is out of range (more than 0, at most 60 minutes)")
+            "sleepbox.toml:2: [alarm] snooze_minutes: 0 is out of range (1 to 60 minutes)")
         #expect(errorText("[alarm]\nramp_seconds = 3600\n") ==
-            "sleepbox.toml:2: [alarm] ramp_seconds: 3600 is out of range (more than 0, at most 1800 seconds)")
+            "sleepbox.toml:2: [alarm] ramp_seconds: 3600 is out of range (1 to 1800 seconds)")
         #expect(errorText("[alarm]\nalarm_volume = 120\n") ==
             "sleepbox.toml:2: [alarm] alarm_volume: 120 is out of range (0 to 100 percent)")
         #expect(errorText("[display]\ndim_until = 24\n") ==
             "sleepbox.toml:2: [display] dim_until: 24 is out of range (0 to 23)")
         #expect(errorText("[timer]\nchoices = [15, 1441]\n") ==
-            "sleepbox.toml:2: [timer] choices: entry 2: 1441 is out of range (more than 0, at most 1440 minutes)")
+            "sleepbox.toml:2: [timer] choices: entry 2: 1441 is out of range (0.1 to 1440 minutes)")
         #expect(errorText("[playback]\nseek_step_seconds = nan\n") ==
             "sleepbox.toml:2: [playback] seek_step_seconds: nan is out of range (more than 0, at most 300 seconds)")
     }
@@ -386,7 +386,7 @@ private func zone(_ name: String) -> TimeZone {
         #expect(errorText("[timer]\nchoices = [15, 30, 30]\n") ==
             "sleepbox.toml:2: [timer] choices: entry 3: 30 after 30 is out of order; list the lengths from shortest to longest, each once")
         #expect(errorText("[timer]\nchoices = [0, 30]\n") ==
-            "sleepbox.toml:2: [timer] choices: entry 1: 0 is out of range (more than 0, at most 1440 minutes)")
+            "sleepbox.toml:2: [timer] choices: entry 1: 0 is out of range (0.1 to 1440 minutes)")
     }
 
     @Test func poolsNeedKnownKindsEachOnce() {

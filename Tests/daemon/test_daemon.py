@@ -4,6 +4,7 @@ a bad state file, a bad configuration, systemd's notify protocol, idle wake-ups.
 Usage: test_daemon.py PATH/TO/sleepbox"""
 import json
 import os
+import shutil
 import signal
 import socket
 import stat
@@ -192,6 +193,49 @@ check("a second daemon on the same state folder exits 75 naming the other one",
       second.returncode == 75 and f"another sleepbox (process {d.proc.pid}) is running with this state folder" in second.stderr,
       (second.returncode, second.stderr[-400:]))
 check("the first daemon still answers on its socket", d.status()["mode"] in ("off", "meditation"))
+
+# Another state folder but the same socket: the second one asks the socket first and leaves it.
+other = tempfile.mkdtemp(prefix="sleepbox-other-")
+second = subprocess.run([BIN, "run", "--hardware", "sim", "--state-dir", other, "--socket", d.socket, "--seed", "5"],
+                        capture_output=True, text=True, timeout=20)
+check("a second daemon with another state folder but the same socket exits 75 naming the socket",
+      second.returncode == 75 and f"another sleepbox answers on the control socket {d.socket}" in second.stderr,
+      (second.returncode, second.stderr[-400:]))
+check("the first daemon still answers on its socket", d.status()["mode"] in ("off", "meditation"))
+
+# Sixteen clients that stall in the middle of a line lock nobody out.
+stalled = []
+for _ in range(16):
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.connect(d.socket)
+    c.sendall(b'{"cmd":"sta')
+    stalled.append(c)
+code, out, _ = ctl(d, "status")
+check("sixteen stalled clients: ctl status still answers", code == 0 and '"ok":true' in out, (code, out[:200]))
+for c in stalled:
+    c.close()
+d.kill()
+
+# A save that fails (state.json became a folder) shows in ctl status and in doctor, not only in the log.
+d.start()
+if os.path.isfile(os.path.join(d.state, "state.json")):
+    os.remove(os.path.join(d.state, "state.json"))
+os.makedirs(os.path.join(d.state, "state.json", "x"))
+d.request({"cmd": "volume", "percent": 33})
+wait_until(lambda: d.status().get("stateSaveError") is not None)
+s = d.status()
+check("a failed save shows in ctl status", s["stateSaveFailures"] >= 1 and "cannot save the state" in s["stateSaveError"], s.get("stateSaveError"))
+doctor = subprocess.run([BIN, "doctor", "--state-dir", d.state, "--socket", d.socket, "--config", "/nonexistent.toml"],
+                        capture_output=True, text=True, timeout=60)
+check("doctor names the failed save", "state saves" in doctor.stdout and "failed" in doctor.stdout, doctor.stdout[-800:])
+d.request({"cmd": "volume", "percent": 34})
+wait_until(lambda: d.status()["stateSaveFailures"] >= 2)
+log = open(d.log).read()
+check("a run of failed saves is one log line", log.count("cannot save the state") == 1, log[-600:])
+shutil.rmtree(os.path.join(d.state, "state.json"))
+d.request({"cmd": "volume", "percent": 35})
+wait_until(lambda: d.status()["stateSaveError"] is None)
+check("a save that works again clears it", d.status()["stateSaveFailures"] == 0)
 d.kill()
 
 # A FIFO as the state file: the start does not block, the FIFO is set aside, SIGTERM works.

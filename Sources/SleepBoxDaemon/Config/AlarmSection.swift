@@ -4,10 +4,12 @@ import SleepBoxTOML
 
 /// `[alarm]`: when the alarm rings and how it wakes the sleeper.
 enum AlarmSection {
-    static let rampSeconds = TOMLRange.positive(upTo: 1800, "seconds")
-    static let snoozeMinutes = TOMLRange.positive(upTo: 60, "minutes")
-    static let catchUpMinutes = TOMLRange.positive(upTo: 720, "minutes")
-    static let autoStopMinutes = TOMLRange.positive(upTo: 240, "minutes")
+    // Each length has a floor a person could mean: 1e-308 minutes is "more than 0" but would
+    // stop, snooze or ramp at once.
+    static let rampSeconds = TOMLRange(1, 1800, unit: "seconds")
+    static let snoozeMinutes = TOMLRange(1, 60, unit: "minutes")
+    static let catchUpMinutes = TOMLRange(1, 720, unit: "minutes")
+    static let autoStopMinutes = TOMLRange(1, 240, unit: "minutes")
     static let percent = TOMLRange(0, 100, unit: "percent")
     static let greetingDelaySeconds = TOMLRange(0, 300, unit: "seconds")
 

@@ -38,6 +38,9 @@ public struct ConfigFile: Sendable, Equatable {
         try ConfigFile(text: text, path: path, defaultTimeZone: systemTimeZone()).config
     }
 
+    /// The largest configuration file read: six times the sample with every key and comment.
+    public static let maximumBytes = 64 << 10
+
     /// Reads and parses the file at `path`; `defaultTimeZone` applies when it sets no `time_zone`.
     public init(path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
         let text: String
@@ -57,6 +60,12 @@ public struct ConfigFile: Sendable, Equatable {
     /// Parses `text`, the contents of the file named `path` (used in messages only);
     /// `defaultTimeZone` applies when the text sets no `time_zone`.
     public init(text: String, path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
+        guard text.utf8.count <= Self.maximumBytes else {
+            throw ConfigError(path: path, issues: [
+                FileIssue(path: path, message: "the file is \(text.utf8.count) bytes; a configuration file may have at most "
+                          + "\(Self.maximumBytes) (the sample with every key and its comments has about 10,000)"),
+            ])
+        }
         let document: TOMLDocument
         do {
             document = try TOMLDocument(text: text, path: path)

@@ -6,7 +6,8 @@ import SleepBoxTOML
 enum TimerSection {
     static let fadeOutSeconds = TOMLRange(1, 600, unit: "seconds")
     static let speechGraceSeconds = TOMLRange(0, 300, unit: "seconds")
-    static let choiceMinutes = TOMLRange.positive(upTo: 24 * 60, "minutes")
+    /// Six seconds at the least (a timer that short is for trying the fade out), a day at most.
+    static let choiceMinutes = TOMLRange(0.1, 24 * 60, unit: "minutes")
     static let maxChoices = 8
 
     static let section = TOMLSection<ConfigDraft>("timer", keys: [

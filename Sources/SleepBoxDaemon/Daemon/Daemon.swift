@@ -36,6 +36,8 @@ public final class Daemon {
     private let signals: SignalFD
     /// Saves of the state file, in order, off the loop.
     private let work: WorkQueue
+    /// How those saves are going, for the status.
+    private let saveHealth: StateSaveHealth
     /// Slow work for the devices (the voice rendering ahead), off the loop.
     private let background: WorkQueue
     private let notifier: SystemdNotifier
@@ -56,7 +58,10 @@ public final class Daemon {
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.clock = try RealClock(keeper: ClockKeeper(stateDirectory: options.stateDirectory))
         self.work = try WorkQueue()
-        let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work)
+        let saveHealth = StateSaveHealth(logger: logger)
+        self.saveHealth = saveHealth
+        let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work,
+                                         health: saveHealth)
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
                                 devices: BoxDevices(input: input, display: display, audio: audio, state: saver),
                                 screenTimeout: screenTimeout, debounceSeconds: debounceSeconds, logger: logger)
@@ -91,6 +96,7 @@ public final class Daemon {
     }
 
     private func iterate() {
+        control.closeIdleClients(at: clock.now.uptime)
         armTimers(at: clock.now)
         var fds: [pollfd] = []
         func add(_ fd: Int32, _ events: Int16 = Int16(POLLIN)) { fds.append(pollfd(fd: fd, events: events, revents: 0)) }
@@ -129,7 +135,7 @@ public final class Daemon {
             case work.fd: work.collect()
             case background.fd: background.collect()
             case let fd where controlSet.contains(fd):
-                control.service(fd) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
+                control.service(fd, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
             case let fd where inputSet.contains(fd): readyInput.append(fd)
             case let fd where audioSet.contains(fd): audioReady.append((fd, p.revents))
             default: break
@@ -145,7 +151,7 @@ public final class Daemon {
     }
 
     private func armTimers(at t: Moment, afterClockChange: Bool = false) {
-        let next = [runner.nextWake(at: t), nextWatchdog].compactMap { $0 }.min()
+        let next = [runner.nextWake(at: t), nextWatchdog, control.nextIdleDeadline].compactMap { $0 }.min()
         do {
             try clock.arm(uptime: next, wall: runner.wallDeadline, now: t)
         } catch where error.errno == ECANCELED && !afterClockChange {
@@ -200,7 +206,7 @@ public final class Daemon {
 
     /// The loop's own fields of a status.
     private var loopStatus: [(String, JSONValue)] {
-        [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))]
+        [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))] + saveHealth.statusFields
     }
 
     private var statusLine: String {

@@ -14,6 +14,9 @@ struct ScriptJSONParser {
 
     /// Deeper nesting is refused rather than risking the stack.
     static let maxDepth = 32
+    /// More members in one object are refused: an event has at most three, and the check for a
+    /// key given twice stays cheap.
+    static let maxMembers = 64
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -51,6 +54,7 @@ struct ScriptJSONParser {
         guard depth <= Self.maxDepth else { throw failure("nested too deeply") }
         index += 1 // {
         var members: [(key: String, value: ScriptJSONValue)] = []
+        var seen = Set<String>()
         skipWhitespace()
         if peek() == "}" {
             index += 1
@@ -60,8 +64,11 @@ struct ScriptJSONParser {
             skipWhitespace()
             let keyColumn = index + 1
             guard peek() == "\"" else { throw failure("expected a key in double quotes") }
+            guard members.count < Self.maxMembers else {
+                throw failure("more than \(Self.maxMembers) keys in one object")
+            }
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            guard seen.insert(key).inserted else {
                 throw Failure(column: keyColumn, message: "the key \(Quoting.quoted(key)) appears twice")
             }
             try expect(":", "\":\" after the key")

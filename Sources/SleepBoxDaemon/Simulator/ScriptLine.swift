@@ -8,6 +8,13 @@ enum ScriptLine {
     static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "end"]
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
     static let buttonNames = Button.allCases.map(\.rawValue).joined(separator: ", ")
+    /// The latest `at`: a month of virtual time, far past any night, and small enough that every
+    /// time the box derives from it stays exact.
+    static let latestAt = 744.0 * 3600
+    /// The longest `hold`, as on the control socket.
+    static let longestHold = 60.0
+    /// The largest `turn` either way, as on the control socket.
+    static let mostDetents = 100
 
     /// The step on `text`, line `line` of the file `path`.
     static func step(from text: Substring, line: Int, path: String) throws(ScriptError) -> ScriptStep {
@@ -48,6 +55,9 @@ enum ScriptLine {
             throw fail("missing \"at\" (when the event happens, e.g. \"at\":\"90s\")")
         }
         let at = try seconds(atValue, key: "at", fail)
+        guard at <= latestAt else {
+            throw fail("\"at\" must be from 0s to \(DurationParser.format(latestAt)) (31 days), found \(DurationParser.format(at))")
+        }
 
         let action: BoxRequest
         switch actionKey {
@@ -60,6 +70,10 @@ enum ScriptLine {
             }
             let duration = try seconds(forValue, key: "for", fail)
             guard duration > 0 else { throw fail("\"for\" must be longer than 0s") }
+            guard duration <= longestHold else {
+                throw fail("\"for\" must be longer than 0s and at most \(DurationParser.format(longestHold)), "
+                           + "found \(DurationParser.format(duration))")
+            }
             action = .hold(held, seconds: duration)
         case "turn":
             action = .turn(try detents(values["turn"], fail))
@@ -119,8 +133,11 @@ enum ScriptLine {
         guard case .number(let x)? = value else {
             throw fail("\"turn\" must be a whole number of detents, found \(value?.kindName ?? "nothing")")
         }
-        guard let count = Int(exactly: x), abs(count) <= 1_000_000 else {
+        guard x == x.rounded(), x.magnitude <= 1e15, let count = Int(exactly: x) else {
             throw fail("\"turn\" must be a whole number of detents, found \(Quoting.number(x))")
+        }
+        guard count.magnitude <= mostDetents else {
+            throw fail("\"turn\" must be a whole number of detents from -\(mostDetents) to \(mostDetents), found \(count)")
         }
         guard count != 0 else {
             throw fail("\"turn\" 0 turns nothing; give a non-zero number of detents (negative = counter-clockwise)")

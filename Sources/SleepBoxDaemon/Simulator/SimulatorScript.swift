@@ -19,7 +19,8 @@ import SleepBoxSystem
 /// `DurationParser`) and exactly one action: `press` (leaf, skip, timer, knob), `hold` with
 /// `for`, `turn` (non-zero detents, negative = counter-clockwise), `clock` (the wall clock is set
 /// to a local date and time, or an absolute one with `Z` / `+01:00`) or `"end": true`. Events
-/// come in time order; nothing may follow `end`. Unknown keys are errors.
+/// come in time order; nothing may follow `end`. Unknown keys are errors. `at` goes up to 744h
+/// (31 days), `for` up to 1m and `turn` from -100 to 100 detents (as on the control socket).
 ///
 /// The first problem found stops the reading and is thrown as a `ScriptError`.
 public struct SimulatorScript: Sendable, Equatable {

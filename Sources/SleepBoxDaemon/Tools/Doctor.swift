@@ -54,9 +54,13 @@ public struct Doctor {
         }
 
         // The running box, if any: devices it holds are busy for the checks below.
-        let running = (try? ControlClient.send(#"{"cmd":"status"}"#, to: socketPath, timeoutSeconds: 2)).map { $0.contains("\"ok\":true") } ?? false
+        let answer = try? ControlClient.send(#"{"cmd":"status"}"#, to: socketPath, timeoutSeconds: 2)
+        let running = answer.map { $0.contains("\"ok\":true") } ?? false
         add("box", running ? .ok : .warning, running ? "running, answering on \(socketPath)" : "not running (no answer on \(socketPath))",
             running ? "" : "sudo systemctl start sleepbox; journalctl -u sleepbox -e shows why it stopped")
+        if running, let answer, let saves = Self.stateSaveCheck(status: answer, stateDirectory: stateDirectory) {
+            checks.append(saves)
+        }
 
         // Configuration.
         var devices = DeviceSettings()
@@ -180,6 +184,21 @@ public struct Doctor {
 
     /// Which voice will speak; when the configured one cannot, why, what speaks instead, and how
     /// to fix it (a warning: the box still speaks; a failure when no voice is left at all).
+    /// The running box's state saves, from its status answer: a failure when the last save
+    /// failed (a full or read-only disk: after a power cut the box would come back from an old
+    /// state), nil when the answer does not say.
+    static func stateSaveCheck(status answer: String, stateDirectory: String) -> Check? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any],
+              let status = object["status"] as? [String: Any], status.keys.contains("stateSaveError") else { return nil }
+        guard let error = status["stateSaveError"] as? String else {
+            return Check(name: "state saves", outcome: .ok, detail: "the last save worked", fix: "")
+        }
+        let count = (status["stateSaveFailures"] as? NSNumber)?.intValue ?? 1
+        return Check(name: "state saves", outcome: .failure,
+                     detail: "\(count) save(s) in a row failed, the last: \(error)",
+                     fix: "free space or make \(stateDirectory) writable (df -h \(stateDirectory)); the box saves again on its next change")
+    }
+
     static func voiceCheck(_ selection: (choice: VoiceSelection.Choice, problems: [VoiceSelection.Problem]),
                            reason: String? = nil) -> Check {
         guard let summary = VoiceSelection.summary(selection) else {

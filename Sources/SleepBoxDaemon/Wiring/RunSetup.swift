@@ -37,6 +37,11 @@ public enum RunSetup {
         do { stateLock = try StateDirectoryLock(directory: stateDir) } catch {
             throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger)
         }
+        // Another state folder may still have named the same socket: only one nobody answers on
+        // is removed.
+        do { try ControlServer.removeStaleSocket(at: options.socketPath) } catch {
+            throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger)
+        }
         let work: WorkQueue
         do { work = try WorkQueue() } catch { throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger) }
         let format = AudioFormat(sampleRate: devices.sampleRate)
