@@ -55,19 +55,16 @@ struct EspeakEngineTests {
         #expect(trails.allSatisfy { $0 < 100 })
     }
 
-    @Test func rendersManyTimesFasterThanRealTime() throws {
+    /// The whole poem is spoken, at 48 kHz after resampling and trimming (how fast: `make bench`;
+    /// a test never depends on the machine's speed).
+    @Test func rendersTheWholePoem() throws {
         let engine = EspeakEngine()
-        _ = try engine.renderNative("Warm up.")
-        var native: (samples: [Int16], sampleRate: Int) = ([], 1)
-        let nativeTime = try seconds { native = try engine.renderNative(Self.innisfree) }
+        let native = try engine.renderNative(Self.innisfree)
         let audio = Double(native.samples.count) / Double(native.sampleRate)
-        var clip = SpeechClip(samples: [], sampleRate: 1)
-        let fullTime = try seconds { clip = try engine.synthesize(Self.innisfree) }
-        print("espeak-ng: \(String(format: "%.1f", audio)) s of speech in \(String(format: "%.1f", nativeTime * 1000)) ms "
-              + "= \(Int(audio / nativeTime))x real time; with 48 kHz resampling and trimming \(Int(clip.duration / fullTime))x")
+        let clip = try engine.synthesize(Self.innisfree)
         #expect(audio > 20 && audio < 45)
-        #expect(audio / nativeTime > 20)
-        #expect(clip.duration / fullTime > 10)
+        #expect(clip.sampleRate == 48_000)
+        #expect(abs(clip.duration - audio) < 1, "trimming takes only the ends: \(clip.duration) vs \(audio)")
     }
 
     @Test func slowerRateGivesLongerSpeech() throws {

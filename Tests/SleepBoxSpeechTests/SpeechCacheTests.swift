@@ -88,23 +88,18 @@ struct SpeechCacheTests {
         #expect(SpeechClipFile.encode(SpeechClip(samples: [], sampleRate: 48_000)).withUnsafeBytes { SpeechClipFile.decode($0) }?.isEmpty == true)
     }
 
-    @Test func aTenSecondClipLoadsWellUnder50ms() throws {
-        let dir = TemporaryDirectory("speed")
+    /// A ten-second clip comes back bit for bit, load after load (how fast it loads is measured by
+    /// `make bench`, not asserted here: a test never depends on the machine's speed).
+    @Test func aTenSecondClipComesBackExactlyEveryTime() throws {
+        let dir = TemporaryDirectory("ten-seconds")
         defer { dir.remove() }
         let cache = SpeechCache(directory: dir.path)
         let clip = SpeechClip(samples: (0..<480_000).map { sinf(Float($0) * 0.0576) * 0.3 }, sampleRate: 48_000)
         #expect(cache.store(clip, key: "ten-seconds"))
-        var times: [Double] = []
-        var loaded: SpeechClip?
-        for _ in 0..<7 {
-            times.append(seconds { loaded = cache.load(key: "ten-seconds") })
+        for _ in 0..<3 {
+            let same = cache.load(key: "ten-seconds") == clip
+            #expect(same)
         }
-        times.sort()
-        print("10 s clip (1.92 MB) loads from the cache in \(String(format: "%.2f", times[3] * 1000)) ms median, "
-              + "\(String(format: "%.2f", times[0] * 1000)) ms best, \(String(format: "%.2f", times[6] * 1000)) ms worst")
-        let same = loaded == clip
-        #expect(same)
-        #expect(times[3] < 0.050)
     }
 }
 
