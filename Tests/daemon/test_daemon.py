@@ -218,9 +218,16 @@ d.kill()
 
 # A save that fails (state.json became a folder) shows in ctl status and in doctor, not only in the log.
 d.start()
-if os.path.isfile(os.path.join(d.state, "state.json")):
-    os.remove(os.path.join(d.state, "state.json"))
-os.makedirs(os.path.join(d.state, "state.json", "x"))
+# The daemon saves as it starts (on its worker): a save can land between the removal and the
+# folder's creation, so both are tried again until the folder stands.
+for _ in range(50):
+    try:
+        if os.path.isfile(os.path.join(d.state, "state.json")):
+            os.remove(os.path.join(d.state, "state.json"))
+        os.makedirs(os.path.join(d.state, "state.json", "x"))
+        break
+    except (FileExistsError, NotADirectoryError, FileNotFoundError):
+        time.sleep(0.1)
 d.request({"cmd": "volume", "percent": 33})
 wait_until(lambda: d.status().get("stateSaveError") is not None)
 s = d.status()
