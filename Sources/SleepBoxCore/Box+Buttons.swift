@@ -26,10 +26,14 @@ extension Box {
             }
             return
         }
-        if case .menu = state.overlay {
-            // The knob works the menu (on release or hold); any other button closes it and acts.
+        switch state.overlay {
+        case .menu?, .settings?:
+            // The knob works the menu (on release or hold); any other button closes it and acts
+            // (an editor left so commits nothing).
             if b == .knob { return }
             state.overlay = nil
+        default:
+            break
         }
         switch b {
         case .leaf:
@@ -60,12 +64,22 @@ extension Box {
         case .skip:
             // Seeks at the threshold and at every repeat while an item plays or is paused.
             guard seconds >= config.playback.holdSeconds else { return }
+            if case .idle = state.phase, isIdleScreenShown {
+                // On the idle screen: the next alarm skips its ring, or rings again.
+                state.pressed[b] = .used
+                toggleNextAlarm(at: now, into: &out)
+                return
+            }
             state.pressed[b] = .holding
             if state.phase.isSeekable { seekForward(at: now, into: &out) }
         case .knob:
             guard seconds >= config.playback.holdSeconds else { return }
             state.pressed[b] = .used
-            if !state.phase.isAlarmActive { knobHeld(at: now, into: &out) }
+            if case .settings(let page, _) = state.overlay {
+                settingsHeld(page, at: now)
+            } else if !state.phase.isAlarmActive {
+                knobHeld(at: now, into: &out)
+            }
         case .leaf:
             // Only pressed during the alarm is the leaf still pending (otherwise it acted at once).
             guard seconds >= config.alarmBehaviour.dismissHoldSeconds else { return }
@@ -87,6 +101,8 @@ extension Box {
         case (.knob, _):
             if case .menu(let position, _) = state.overlay {
                 menuPressed(position, at: now, into: &out)
+            } else if case .settings(let page, _) = state.overlay {
+                settingsPressed(page, at: now, into: &out)
             } else {
                 knobPressed(at: now, into: &out)
             }
@@ -130,9 +146,11 @@ extension Box {
         }
     }
 
-    /// A short knob press: pause or resume.
+    /// A short knob press: pause or resume; on the idle screen, the alarm list.
     mutating func knobPressed(at now: Moment, into out: inout [Command]) {
         switch state.phase {
+        case .idle where isIdleScreenShown:
+            openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
         case .playing(let p):
             state.phase = .paused(moved(p, to: now))
             out.append(.pause)
@@ -152,6 +170,10 @@ extension Box {
             moveTimerChoice(to: min(max(0, selected + detents), timerOptions.count - 1), at: now)
             return
         }
+        if case .settings(let page, _) = state.overlay {
+            settingsTurned(page, detents, at: now)
+            return
+        }
         if case .menu(var position, _) = state.overlay {
             let rows = menuScreen(position, at: now).rows.count
             position.selected = min(max(0, position.selected + detents), max(0, rows - 1))
@@ -162,9 +184,19 @@ extension Box {
         setVolume(state.volume + detents * config.audio.volumeStep, at: now, into: &out)
     }
 
+    /// The idle screen is up: nothing over it but a passing volume bar or message.
+    var isIdleScreenShown: Bool {
+        switch state.overlay {
+        case nil, .volume?, .message?: return true
+        default: return false
+        }
+    }
+
     /// Sets the volume (0...100) and shows the volume bar.
     mutating func setVolume(_ percent: Int, at now: Moment, into out: inout [Command]) {
-        let volume = min(100, max(0, percent))
+        // At night the knob goes no higher than the night limit.
+        let limit = isNight(now.wall) ? config.audio.nightVolumeLimit : 100
+        let volume = min(limit, max(0, percent))
         if volume != state.volume {
             state.volume = volume
             out.append(.setVolume(percent: volume))

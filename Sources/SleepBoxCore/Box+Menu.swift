@@ -22,6 +22,8 @@ extension Box {
             return state.favorites.compactMap { catalog.item($0) }
         case .kind(let kind):
             return catalog.items.filter { $0.kind == kind }
+        case .alarms, .settings:
+            return []
         }
     }
 
@@ -55,7 +57,8 @@ extension Box {
         let words = config.words
         guard let category = position.category else {
             let rows = menuCategories.map { category in
-                MenuRow(kind: .category, label: words(category.key), detail: String(menuItems(category, at: now).count))
+                MenuRow(kind: .category, label: words(category.key),
+                        detail: category.opensScreen ? nil : String(menuItems(category, at: now).count))
             }
             return MenuScreen(title: words(.library), rows: rows, selected: min(position.selected, max(0, rows.count - 1)))
         }
@@ -115,6 +118,14 @@ extension Box {
             let categories = menuCategories
             guard position.selected < categories.count else { return }
             let chosen = categories[position.selected]
+            if chosen == .alarms {
+                openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
+                return
+            }
+            if chosen == .settings {
+                openSettings(.list(nil, selected: 1), at: now)
+                return
+            }
             openMenu(MenuPosition(category: chosen, selected: menuItems(chosen, at: now).isEmpty ? 0 : 1), at: now)
             return
         }

@@ -31,6 +31,11 @@ public enum Command: Sendable, Equatable {
     case stopBed
     /// A short sound: a confirmation tick, a bell.
     case playCue(Cue)
+    /// Set the system's wall clock to this time (seconds since 1970, UTC).
+    case setClock(wall: Double)
+    /// The next `startAlarm` plays this sound instead of the chime: a generator's name ("rain",
+    /// "ocean", ...). It applies to that one ring only.
+    case useWakeSound(String)
 
     /// A short name for traces.
     public var name: String {
@@ -51,6 +56,8 @@ public enum Command: Sendable, Equatable {
         case .startBed: return "startBed"
         case .stopBed: return "stopBed"
         case .playCue: return "playCue"
+        case .setClock: return "setClock"
+        case .useWakeSound: return "useWakeSound"
         }
     }
 }

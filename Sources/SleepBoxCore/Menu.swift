@@ -8,10 +8,18 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
     case favorites
     /// Every item of one kind.
     case kind(ContentKind)
+    /// Opens the alarm list.
+    case alarms
+    /// Opens the settings.
+    case settings
 
     /// The menu's top level, in order.
     public static let all: [MenuCategory] = [.featuredTonight, .continueListening, .favorites]
         + [ContentKind.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .ambient].map { .kind($0) }
+        + [.alarms, .settings]
+
+    /// True for the rows that open other screens rather than a list of items.
+    public var opensScreen: Bool { self == .alarms || self == .settings }
 
     /// The category's name in the string table.
     public var key: StringTable.Key {
@@ -19,6 +27,8 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
         case .featuredTonight: return .featuredTonight
         case .continueListening: return .continueListening
         case .favorites: return .favorites
+        case .alarms: return .alarms
+        case .settings: return .settings
         case .kind(let kind):
             switch kind {
             case .yogaNidra: return .yogaNidra

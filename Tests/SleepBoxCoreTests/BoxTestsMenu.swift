@@ -57,7 +57,7 @@ import Testing
     }
 
     static let topLevel = ["Featured tonight", "Continue listening", "Favorites", "Yoga nidra", "Sleep stories",
-                           "Meditations", "Breathing", "Poems"]
+                           "Meditations", "Breathing", "Poems", "Alarms", "Settings"]
 
     @Test func holdingTheKnobOpensTheLibraryAtItsCategories() throws {
         var d = try Driver()
@@ -67,7 +67,7 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Library")
         #expect(menu.rows.map(\.label) == Self.topLevel)
-        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3"])
+        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3", nil, nil])
         #expect(menu.rows.allSatisfy { $0.kind == .category })
         #expect(menu.selected == 0)
         // Letting go does nothing more: the press was used by the hold.
@@ -92,8 +92,8 @@ import Testing
         #expect(d.box.state.volume == 50)
         #expect(d.menu?.selected == 4)
         #expect(d.send(.knobTurned(detents: 20), after: 1) == [])
-        #expect(d.menu?.selected == 7, "clamped to the last row")
-        d.send(.knobTurned(detents: -3), after: 1)
+        #expect(d.menu?.selected == 9, "clamped to the last row")
+        d.send(.knobTurned(detents: -5), after: 1)
         d.pressKnob()
         let stories = try #require(d.menu)
         #expect(stories.title == "Sleep stories")
@@ -335,7 +335,8 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Bibliothek")
         #expect(menu.rows.map(\.label) == ["Für heute Abend", "Weiterhören", "Favoriten", "Yoga Nidra",
-                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte"])
+                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte", "Wecker",
+                                           "Einstellungen"])
         d.pressKnob()
         let featured = try #require(d.menu)
         #expect(featured.title == "Für heute Abend")
