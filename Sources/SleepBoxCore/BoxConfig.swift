@@ -24,7 +24,7 @@ public struct BoxConfig: Sendable, Equatable {
     public var language: Language
     public var menu: MenuSettings
     /// The voice's speed in words per minute (`[voice] rate`).
-    public var voiceRate: Int = 150
+    public var voiceRate: Int = 140
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),

@@ -80,7 +80,7 @@ import Testing
         sim.start()
         let answer = try Self.object(ControlProtocol(runner: sim.runner).answer(line: #"{"cmd":"jump"}"#, at: sim.now))
         #expect(answer["ok"] as? Bool == false)
-        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, volume, frame)"#)
+        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, setting, volume, frame)"#)
     }
 
     @Test func enablingAnAlarmThatIsNotSetIsRefused() throws {

@@ -49,7 +49,7 @@ enum AlarmSection {
         }
     }
 
-    private static func days(_ reader: inout TOMLReader, _ value: TOMLValue) -> Set<Int>? {
+    static func days(_ reader: inout TOMLReader, _ value: TOMLValue) -> Set<Int>? {
         if let text = value.string { return dayNumbers(&reader, text, value.path, entry: nil) }
         guard let entries = reader.list(value, expected: "a list of days such as [\"mon\", \"fri\"]") else { return nil }
         guard !entries.isEmpty else {

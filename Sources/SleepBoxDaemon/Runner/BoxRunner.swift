@@ -29,6 +29,12 @@ public final class BoxRunner {
     public private(set) var frame: DisplayFrame?
     /// Whether the wall clock was synchronised when last checked.
     public private(set) var clockSynchronised = true
+    /// What the about screen shows that the core cannot know (set before `start`).
+    public var aboutFacts: AboutFacts?
+    /// True when the panel has a screen timeout at all: then the owner's setting moves it.
+    private let hasScreenTimeout: Bool
+    /// The brightness last handed to the display.
+    private var shownBrightness: (Int, Bool)?
     /// Whether an `end` request was carried out.
     public internal(set) var hasEnded = false
 
@@ -53,6 +59,7 @@ public final class BoxRunner {
         self.decoder = BoxRunner.makeDecoder(config: config, debounceSeconds: debounceSeconds)
         self.startUptime = clock.now.uptime
         self.power = DisplayPower(timeout: screenTimeout, startUptime: startUptime)
+        self.hasScreenTimeout = screenTimeout != nil
         self.followsDisplay = devices.displayWatched
         self.logger = logger
     }
@@ -85,6 +92,7 @@ public final class BoxRunner {
         carryOut(commands, at: t)
         for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
         for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
+        if let aboutFacts { deliver(.aboutFacts(aboutFacts), at: t) }
         checkClockTrust(at: t)
         redraw(at: t)
         return snapshot != nil
@@ -150,14 +158,26 @@ public final class BoxRunner {
         let commands = box.handle(event, at: t)
         carryOut(commands, at: t)
         for o in observers { o.boxHandled(event, commands: commands, box: box, at: t) }
+        if hasScreenTimeout, box.state.settings["display.screen_timeout_seconds"] != nil {
+            let seconds = box.config.display.screenTimeoutSeconds
+            power.timeout = seconds > 0 ? seconds : nil
+        }
         for learnt in devices.audio.takeLearnedEvents() { deliver(learnt, at: t) }
     }
 
     private func carryOut(_ commands: [Command], at t: Moment) {
         for c in commands {
-            if case .persist = c {
+            switch c {
+            case .persist:
                 persist(at: t)
-            } else {
+            case .setClock(let wall):
+                // The virtual clock moves; the system's needs the clock privilege.
+                if clock.setWall(wall) {
+                    clockChanged(at: clock.now)
+                } else {
+                    logger.warning("cannot set the wall clock to \(box.clock.isoLocal(wall)): it is the system's")
+                }
+            default:
                 devices.audio.perform(c, at: t)
             }
         }
@@ -230,6 +250,10 @@ public final class BoxRunner {
         let f = box.display(at: t)
         guard f != frame else { return }
         frame = f
+        if shownBrightness.map({ $0 != (f.brightness, f.dimmed) }) ?? true {
+            shownBrightness = (f.brightness, f.dimmed)
+            devices.display.setBrightness(f.brightness, dimmed: f.dimmed, at: t.uptime)
+        }
         framebuffer = ScreenRenderer.render(f)
         devices.display.show(framebuffer, dimmed: f.dimmed, at: t.uptime)
         for o in observers { o.frameShown(framebuffer, dimmed: f.dimmed, at: t) }
