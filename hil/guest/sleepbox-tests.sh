@@ -14,6 +14,7 @@
 #   sb-i2c-loss         i2c-stub unloaded while playing: the sound goes on
 #   sb-menu             the knob held opens the library menu; two presses play Featured tonight's first
 #   sb-breath-led       ... a breathing exercise: the LED line follows the breath (3 s in, 3 s out)
+#   sb-alarm-knob       an alarm set with knob edges alone (06:05 every day) rings when the clock gets there
 . /hil/lib.sh
 gpio_env
 
@@ -25,7 +26,7 @@ FADE_S=5
 mkdir -p "$STATE" "${SOCK%/*}"
 
 plan sb-ready sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice \
-    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led
+    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led sb-alarm-knob
 
 # A fresh i2c-stub (the self-test wrote into its registers): reload it with its parameters.
 if rmmod i2c_stub 2>/dev/null; then
@@ -100,7 +101,7 @@ else
     result sb-ready FAIL "no answer on $SOCK within 30 s; alive: $(daemon_alive && echo yes || echo no); log: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not start"
     give_up sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice sb-fade \
-        sb-resume sb-i2c-loss sb-menu sb-breath-led
+        sb-resume sb-i2c-loss sb-menu sb-breath-led sb-alarm-knob
 fi
 info "status at start: $(status)"
 
@@ -273,7 +274,7 @@ if start_daemon; then
 else
     result sb-resume FAIL "the daemon did not come back after SIGKILL: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not come back after SIGKILL"
-    give_up sb-i2c-loss sb-menu sb-breath-led
+    give_up sb-i2c-loss sb-menu sb-breath-led sb-alarm-knob
 fi
 
 # --- 6. the display goes away while playing --------------------------------------------------------------
@@ -344,6 +345,38 @@ if [ "$1" -ge 2 ] && [ $(($2 + $4)) -ge 1 ] &&
     result sb-breath-led PASS "$detail"
 else
     result sb-breath-led FAIL "$detail; status: $(status | cut -c1-200)"
+fi
+
+# --- 8. an alarm set with the knob alone, and its ring ------------------------------------------------------
+# The leaf stops what plays; on the idle screen a knob press opens the alarm list, a press opens
+# alarm 1 (a new alarm is 07:00 on weekdays), a press the hour: one detent back is 06; a press the
+# minute: five on is 05; a press goes to Days, a press opens them on Weekdays, one back is Every
+# day, a press takes it (and goes to Save), a press saves. The guest's clock is then set to 06:04:50
+# (a clock jump, as a time sync makes): the alarm rings at 06:05.
+step() { press knob_switch; usleep 400000; }
+press leaf
+wait_until 5 phase_is idle || { press leaf; wait_until 5 phase_is idle; }
+step; step; step
+turn -1; usleep 300000
+step
+turn 5; usleep 300000
+step; step
+turn -1; usleep 300000
+step; step
+st=$(status)
+alarm1=$(echo "$st" | grep -o '"alarms":\[{[^}]*}' | head -n 1)
+info "after the knob: $alarm1; screen $(json_str screen "$st")"
+rang=""
+if echo "$alarm1" | grep -q '"time":"06:05","days":"daily","enabled":true'; then
+    date -s "$(date +%Y-%m-%d) 06:04:50" >/dev/null
+    wait_until 30 phase_is ringing && rang=yes
+fi
+st=$(status)
+detail="alarm 1 from the knob: ${alarm1#\"alarms\":[}; clock set to 06:04:50; then phase $(json_str phase "$st"), screen $(json_str screen "$st")"
+if [ -n "$rang" ]; then
+    result sb-alarm-knob PASS "$detail"
+else
+    result sb-alarm-knob FAIL "$detail"
 fi
 
 # --- the end ---------------------------------------------------------------------------------------------
