@@ -353,26 +353,49 @@ fi
 # minute: five on is 05; a press goes to Days, a press opens them on Weekdays, one back is Every
 # day, a press takes it (and goes to Save), a press saves. The guest's clock is then set to 06:04:50
 # (a clock jump, as a time sync makes): the alarm rings at 06:05.
-step() { press knob_switch; usleep 400000; }
-press leaf
-wait_until 5 phase_is idle || { press leaf; wait_until 5 phase_is idle; }
-step; step; step
-turn -1; usleep 300000
-step
-turn 5; usleep 300000
-step; step
-turn -1; usleep 300000
-step; step
-st=$(status)
-alarm1=$(echo "$st" | grep -o '"alarms":\[{[^}]*}' | head -n 1)
-info "after the knob: $alarm1; screen $(json_str screen "$st")"
+# A press whose bounce the harness could not keep within the lock-out (press returns 2) may
+# count twice: then, and only then, the alarm is cleared through the socket, skip closes the
+# screens, and the whole setting is tried again (at most 3 tries).
+BOUNCED=0
+step() { press knob_switch || { [ $? = 2 ] && BOUNCED=1; }; usleep 400000; }
+spin() { turn "$1" || { [ $? = 2 ] && BOUNCED=1; }; usleep 300000; }
+to_idle() { # the leaf cycles meditation -> poetry -> off: at most three presses reach idle
+    local i
+    for i in 1 2 3; do
+        phase_is idle && return 0
+        press leaf
+        wait_until 4 phase_is idle && return 0
+    done
+    return 1
+}
+alarm1=""
+note=""
+for try in 1 2 3; do
+    BOUNCED=0
+    to_idle || info "not idle before setting the alarm: $(field phase)"
+    step; step; step
+    spin -1
+    step
+    spin 5
+    step; step
+    spin -1
+    step; step
+    alarm1=$(status | grep -o '"alarms":\[{[^}]*}' | head -n 1)
+    info "try $try, after the knob: ${alarm1:-no alarm 1}; screen $(field screen)"
+    echo "$alarm1" | grep -q '"time":"06:05","days":"daily","enabled":true' && break
+    [ "$BOUNCED" = 1 ] || break
+    note=" (try $((try + 1)): a press's bounce spread past the lock-out)"
+    ctl alarm clear >/dev/null
+    press skip
+    usleep 500000
+done
 rang=""
 if echo "$alarm1" | grep -q '"time":"06:05","days":"daily","enabled":true'; then
     date -s "$(date +%Y-%m-%d) 06:04:50" >/dev/null
     wait_until 30 phase_is ringing && rang=yes
 fi
 st=$(status)
-detail="alarm 1 from the knob: ${alarm1#\"alarms\":[}; clock set to 06:04:50; then phase $(json_str phase "$st"), screen $(json_str screen "$st")"
+detail="alarm 1 from the knob: ${alarm1#\"alarms\":[}$note; clock set to 06:04:50; then phase $(json_str phase "$st"), screen $(json_str screen "$st")"
 if [ -n "$rang" ]; then
     result sb-alarm-knob PASS "$detail"
 else

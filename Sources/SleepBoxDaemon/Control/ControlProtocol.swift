@@ -188,9 +188,8 @@ public struct ControlProtocol {
             return #"{"cmd":"volume","percent":\#(p)}"#
         case ("alarm", 2...4) where Int(rest[0]) != nil:
             // `alarm N ...`: the same words for alarm N.
-            var line = try requestLine(words: ["alarm"] + rest.dropFirst())
-            line.insert(contentsOf: #""alarm":\#(rest[0]),"#, at: line.index(after: line.startIndex))
-            return line
+            let line = try requestLine(words: ["alarm"] + rest.dropFirst())
+            return line.replacing(#"{"cmd":"alarm","#, with: #"{"cmd":"alarm","alarm":\#(rest[0]),"#, maxReplacements: 1)
         case ("setting", 2):
             let value = rest[1] == "default" ? "null" : Quoting.quoted(rest[1])
             return #"{"cmd":"setting","key":\#(Quoting.quoted(rest[0])),"value":\#(value)}"#
