@@ -14,6 +14,13 @@ public enum AlarmDays {
     /// What to say when a word is not known.
     public static let hint = "mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily"
 
+    /// The words for a set of days, as the configuration writes them: one group word when the
+    /// set is a group (`["weekdays"]`), else the days Monday first (`["mon", "wed"]`).
+    public static func words(for days: Set<Int>) -> [String] {
+        if let group = groups.first(where: { $0.days == days }) { return [group.name] }
+        return [2, 3, 4, 5, 6, 7, 1].filter(days.contains).map { dayNames[$0 - 1] }
+    }
+
     /// The days one word stands for (`"mon"` -> [2], `"Weekends"` -> [1, 7]), or nil.
     public static func days(for word: String) -> Set<Int>? {
         let key = word.lowercased()

@@ -4,6 +4,11 @@ public struct AlarmSchedule: Sendable, Equatable {
     public var settings: AlarmSettings
     public var clock: LocalClock
 
+    public init(settings: AlarmSettings, clock: LocalClock) {
+        self.settings = settings
+        self.clock = clock
+    }
+
     /// The first alarm instant strictly after `wall` on one of the alarm's weekdays, ignoring the
     /// enabled flag and skip-next. Each local day has at most one instant: a time that occurs twice
     /// (clocks going back) rings at its first occurrence, a skipped time rings after the gap.

@@ -27,10 +27,14 @@ extension Box {
             }
             return
         }
-        if case .menu = state.overlay {
-            // The knob works the menu (on release or hold); any other button closes it and acts.
+        switch state.overlay {
+        case .menu?, .settings?:
+            // The knob works the menu (on release or hold); any other button closes it and acts
+            // (an editor left so commits nothing).
             if b == .knob { return }
             state.overlay = nil
+        default:
+            break
         }
         if case .reminder = state.overlay {
             // The knob answers the note (later on release, skip tonight held); any other button
@@ -74,6 +78,12 @@ extension Box {
         case .skip:
             // Seeks at the threshold and at every repeat while an item plays or is paused.
             guard seconds >= config.playback.holdSeconds else { return }
+            if case .idle = state.phase, isIdleScreenShown {
+                // On the idle screen: the next alarm skips its ring, or rings again.
+                state.pressed[b] = .used
+                toggleNextAlarm(at: now, into: &out)
+                return
+            }
             state.pressed[b] = .holding
             if state.phase.isSeekable { seekForward(at: now, into: &out) }
         case .knob:
@@ -81,6 +91,8 @@ extension Box {
             state.pressed[b] = .used
             if case .reminder = state.overlay {
                 skipReminderTonight(at: now, into: &out)
+            } else if case .settings(let page, _) = state.overlay {
+                settingsHeld(page, at: now)
             } else if !state.phase.isAlarmActive {
                 knobHeld(at: now, into: &out)
             }
@@ -112,6 +124,8 @@ extension Box {
                 menuPressed(position, at: now, into: &out)
             } else if case .reminder = state.overlay {
                 reminderLater(at: now)
+            } else if case .settings(let page, _) = state.overlay {
+                settingsPressed(page, at: now, into: &out)
             } else {
                 knobPressed(at: now, into: &out)
             }
@@ -160,9 +174,11 @@ extension Box {
         }
     }
 
-    /// A short knob press: pause or resume.
+    /// A short knob press: pause or resume; on the idle screen, the alarm list.
     mutating func knobPressed(at now: Moment, into out: inout [Command]) {
         switch state.phase {
+        case .idle where isIdleScreenShown:
+            openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
         case .playing(let p):
             state.phase = .paused(moved(p, to: now))
             out.append(.pause)
@@ -182,6 +198,10 @@ extension Box {
             moveTimerChoice(to: min(max(0, selected + detents), timerOptions.count - 1), at: now)
             return
         }
+        if case .settings(let page, _) = state.overlay {
+            settingsTurned(page, detents, at: now)
+            return
+        }
         if case .menu(var position, _) = state.overlay {
             if let draft = position.editing {
                 position.editing = movedSetting(draft, by: detents, in: position, at: now)
@@ -197,9 +217,19 @@ extension Box {
         setVolume(state.volume + detents * config.audio.volumeStep, at: now, into: &out)
     }
 
+    /// The idle screen is up: nothing over it but a passing volume bar or message.
+    var isIdleScreenShown: Bool {
+        switch state.overlay {
+        case nil, .volume?, .message?: return true
+        default: return false
+        }
+    }
+
     /// Sets the volume (0...100) and shows the volume bar.
     mutating func setVolume(_ percent: Int, at now: Moment, into out: inout [Command]) {
-        let volume = min(100, max(0, percent))
+        // At night the knob goes no higher than the night limit.
+        let limit = isNight(now.wall) ? config.audio.nightVolumeLimit : 100
+        let volume = min(limit, max(0, percent))
         if volume != state.volume {
             state.volume = volume
             out.append(.setVolume(percent: volume))

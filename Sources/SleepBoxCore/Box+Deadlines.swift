@@ -11,9 +11,11 @@ extension Box {
     /// The box's next deadline. The timing of a button held down is the input decoder's (see
     /// `InputDecoder.nextDeadline`), so it is not here.
     public var nextDeadline: Deadline {
-        var wall: Double? = nil
-        if let alarm = state.alarm, alarm.isEnabled, let checked = state.alarmLog.checkedUntil {
-            wall = AlarmSchedule(settings: alarm, clock: clock).instant(after: checked)
+        var wall: Double? = nightCapDeadline
+        if let checked = state.alarmLog.checkedUntil {
+            for case let alarm? in state.alarms where alarm.isEnabled {
+                if let t = AlarmSchedule(settings: alarm, clock: clock).instant(after: checked) { wall = min(wall ?? t, t) }
+            }
         }
         if let reminder = nextReminder { wall = min(wall ?? reminder, reminder) }
         var uptime = dueTimers.map(\.at).min()

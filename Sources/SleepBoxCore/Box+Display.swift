@@ -3,15 +3,15 @@ extension Box {
     public func display(at now: Moment) -> DisplayFrame {
         let f = clock.fields(now.wall)
         let d = config.display
-        let dimmed = d.dimFromHour <= d.dimUntilHour
-            ? (f.hour >= d.dimFromHour && f.hour < d.dimUntilHour)
-            : (f.hour >= d.dimFromHour || f.hour < d.dimUntilHour)
+        let dimmed = isNight(now.wall)
         // Burn-in: walk a 2x2 square, one step every few minutes.
         let step = Int((now.wall / 60).rounded(.down)) / max(1, d.shiftEveryMinutes)
         let shifts = [(0, 0), (1, 0), (1, 1), (0, 1)]
         let (dx, dy) = shifts[((step % 4) + 4) % 4]
-        return DisplayFrame(screen: screen(at: now, fields: f), dimmed: dimmed, shiftX: dx, shiftY: dy,
-                            language: config.language)
+        var frame = DisplayFrame(screen: screen(at: now, fields: f), dimmed: dimmed, shiftX: dx, shiftY: dy,
+                                 language: config.language)
+        frame.brightness = dimmed ? d.nightBrightness : d.dayBrightness
+        return frame
     }
 
     private func screen(at now: Moment, fields f: LocalFields) -> Screen {
@@ -32,6 +32,8 @@ extension Box {
             let words = config.words
             return .reminder(ReminderScreen(text: words(.windDownNote), hour: f.hour, minute: f.minute,
                                             laterHint: words(.reminderLaterHint), skipHint: words(.reminderSkipHint)))
+        case .settings(let page, _)?:
+            return settingsScreen(page, at: now)
         case nil:
             break
         }
@@ -47,9 +49,11 @@ extension Box {
             return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
         case .idle:
             if let session = state.session { return sessionScreen(session, at: now) }
-            return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
-                                    nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
-                                    clockUnset: !state.clockTrusted))
+            var idle = IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
+                                  nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
+                                  clockUnset: !state.clockTrusted)
+            idle.twentyFourHour = config.display.twentyFourHour
+            return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
                 return .idle(IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
@@ -185,17 +189,41 @@ extension Box {
         return timer.waitingForPause ? 0 : max(0, d - now.uptime)
     }
 
-    /// The wall time the alarm rings next (nil when there is none, or it is off).
+    /// The wall time an alarm rings next (nil when there is none, or all are off).
     public func nextAlarm(after wall: Double) -> Double? {
-        guard let alarm = state.alarm else { return nil }
-        return AlarmSchedule(settings: alarm, clock: clock).nextRing(after: wall)
+        nextAlarmSlot(after: wall)?.instant
     }
 
-    /// "Mon 06:45" for the idle screen.
+    /// The alarm that rings next and when: the earliest of all slots.
+    public func nextAlarmSlot(after wall: Double) -> (instant: Double, slot: Int)? {
+        var best: (instant: Double, slot: Int)? = nil
+        for (slot, alarm) in state.alarms.enumerated() {
+            guard let alarm, let t = AlarmSchedule(settings: alarm, clock: clock).nextRing(after: wall) else { continue }
+            if best == nil || t < best!.instant { best = (t, slot) }
+        }
+        return best
+    }
+
+    /// For the idle screen: "06:45 · in 7 h 40 min" within a day (counted from the minute the
+    /// clock shows), "Tue 06:45" further away.
     func nextAlarmLabel(after wall: Double) -> String? {
         guard let t = nextAlarm(after: wall) else { return nil }
         let f = clock.fields(t)
-        return config.words.table.weekday(f.weekday, in: config.language, short: true) + " " + twoDigits(f.hour) + ":"
-            + twoDigits(f.minute)
+        let words = config.words
+        let time = clockText(hour: f.hour, minute: f.minute)
+        let minutes = Int(((t - (wall / 60).rounded(.down) * 60) / 60).rounded(.down))
+        if minutes >= 24 * 60 {
+            return words(.nextAlarmOnDay, ["weekday": words.table.weekday(f.weekday, in: config.language, short: true), "time": time])
+        }
+        if minutes < 60 { return words(.nextAlarmInMinutes, ["time": time, "minutes": String(minutes)]) }
+        if minutes % 60 == 0 { return words(.nextAlarmInHours, ["time": time, "hours": String(minutes / 60)]) }
+        return words(.nextAlarmIn, ["time": time, "hours": String(minutes / 60), "minutes": String(minutes % 60)])
+    }
+
+    /// A time of day as the owner wants it: "06:45", or "6:45 AM" with the 12-hour clock.
+    public func clockText(hour: Int, minute: Int) -> String {
+        guard !config.display.twentyFourHour else { return twoDigits(hour) + ":" + twoDigits(minute) }
+        let h = hour % 12 == 0 ? 12 : hour % 12
+        return "\(h):" + twoDigits(minute) + " " + config.words(hour < 12 ? .am : .pm)
     }
 }

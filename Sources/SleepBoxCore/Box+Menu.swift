@@ -22,7 +22,7 @@ extension Box {
             return state.favorites.compactMap { catalog.item($0) }
         case .kind(let kind):
             return catalog.items.filter { $0.kind == kind }
-        case .timers, .meditationTimer, .nap, .bedtimeReminder:
+        case .timers, .meditationTimer, .nap, .bedtimeReminder, .alarms, .settings:
             return []
         }
     }
@@ -39,13 +39,16 @@ extension Box {
     var topMenuRows: [TopMenuRow] {
         var rows: [TopMenuRow] = []
         if state.phase.isSeekable, let p = state.playback { rows.append(.restart(p.item)) }
-        return rows + menuCategories.map { .category($0) } + [.category(.timers)]
+        // The content's lists, then Timers, then the rows that open screens (Alarms, Settings).
+        let categories = menuCategories
+        return rows + categories.filter { !$0.opensScreen }.map { .category($0) } + [.category(.timers)]
+            + categories.filter(\.opensScreen).map { .category($0) }
     }
 
     /// The categories the top level lists: the three of the owner's always, a kind when the
-    /// library has items of it.
+    /// library has items of it, Alarms and Settings.
     public var menuCategories: [MenuCategory] {
-        // The content's categories (Timers and the lists under it are added by `topMenuRows`).
+        // Timers and the lists under it are added by `topMenuRows`.
         MenuCategory.all.filter { category in
             if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind } }
             return true
@@ -80,7 +83,8 @@ extension Box {
                     return MenuRow(kind: .category, label: words(.timers),
                                    detail: state.session.map { countdownText($0.remaining(at: now.uptime)) })
                 case .category(let category):
-                    return MenuRow(kind: .category, label: words(category.key), detail: String(menuItems(category, at: now).count))
+                    return MenuRow(kind: .category, label: words(category.key),
+                                   detail: category.opensScreen ? nil : String(menuItems(category, at: now).count))
                 }
             }
             return MenuScreen(title: words(.library), rows: rows, selected: min(position.selected, max(0, rows.count - 1)))
@@ -149,6 +153,10 @@ extension Box {
             case .restart:
                 state.overlay = nil
                 restartItem(at: now, into: &out)
+            case .category(.alarms):
+                openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
+            case .category(.settings):
+                openSettings(.list(nil, selected: 1), at: now)
             case .category(let chosen):
                 let empty = !Box.isTimers(chosen) && menuItems(chosen, at: now).isEmpty
                 openMenu(MenuPosition(category: chosen, selected: empty ? 0 : 1), at: now)

@@ -12,9 +12,18 @@ extension Box {
         state.favorites = s.favorites ?? []
         state.rng = s.rng
         for (name, bag) in s.shuffle { if let mode = Mode(rawValue: name) { state.shuffle[mode] = bag } }
+        state.settings = s.settings ?? [:]
+        applySettings()
         // A value edited in the config file since the save wins; otherwise the box's own wins.
-        state.volume = s.configuredVolume == config.audio.volume ? s.volume : config.audio.volume
-        state.alarm = s.configuredAlarm == config.alarm ? s.alarm : config.alarm
+        state.volume = s.configuredVolume == fileConfig.audio.volume ? s.volume : fileConfig.audio.volume
+        let saved = s.alarms ?? [s.alarm]
+        let configured = s.configuredAlarms ?? [s.configuredAlarm]
+        for slot in state.alarms.indices {
+            let savedAlarm = saved.indices.contains(slot) ? saved[slot] : nil
+            let configuredAlarm = configured.indices.contains(slot) ? configured[slot] : nil
+            state.alarms[slot] = configuredAlarm == fileConfig.alarms[slot] ? savedAlarm : fileConfig.alarms[slot]
+        }
+        state.ringingAlarm = s.ringingAlarm ?? 0
         state.alarmLog = s.alarmLog
 
         var timerRanOut = false

@@ -22,14 +22,14 @@ extension Box {
         if let item, let entry = currentItem(at: now) {
             progress[item.id] = ProgressEntry(position: item.position, duration: entry.0.duration, updated: now.wall)
         }
-        return Snapshot(
+        var snapshot = Snapshot(
             savedAt: now.wall, mode: state.mode, lastMode: state.lastMode, item: item,
             timer: state.timer.map { t in
                 Snapshot.TimerSnapshot(choice: t.choice, deadline: t.deadline.map { now.wall(atUptime: $0) }, length: t.length)
             },
-            timerPreference: state.timerPreference, alarm: state.alarm, configuredAlarm: config.alarm,
+            timerPreference: state.timerPreference, alarm: state.alarm, configuredAlarm: fileConfig.alarm,
             alarmLog: state.alarmLog, ringingSince: ringingSince, snoozedUntil: snoozedUntil,
-            volume: state.volume, configuredVolume: config.audio.volume, contentCompleted: state.contentCompleted,
+            volume: state.volume, configuredVolume: fileConfig.audio.volume, contentCompleted: state.contentCompleted,
             lastTitle: state.lastTitle, progress: progress, favorites: state.favorites,
             shuffle: Dictionary(uniqueKeysWithValues: state.shuffle.map { ($0.key.rawValue, $0.value) }),
             rng: state.rng, measuredLengths: state.measuredLengths.isEmpty ? nil : state.measuredLengths,
@@ -38,5 +38,10 @@ extension Box {
                                          sound: t.sound, guide: t.guide != nil, bellEvery: t.bellEvery)
             },
             meditationChoice: state.meditationChoice, reminder: state.reminder, reminderLog: state.reminderLog)
+        snapshot.alarms = state.alarms
+        snapshot.configuredAlarms = fileConfig.alarms
+        snapshot.ringingAlarm = state.ringingAlarm
+        snapshot.settings = state.settings
+        return snapshot
     }
 }

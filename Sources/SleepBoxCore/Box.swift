@@ -6,17 +6,29 @@
 public struct Box: Sendable {
     /// Everything the box knows; the feature files (`Box+Buttons`, `Box+Playback`, ...) change it.
     public internal(set) var state: BoxState
+    /// The configuration in effect: the file's (`fileConfig`) with the owner's settings over it.
     public private(set) var config: BoxConfig
+    /// The configuration as the file gives it (the settings' defaults).
+    public private(set) var fileConfig: BoxConfig
     public internal(set) var catalog: Catalog
     public private(set) var clock: LocalClock
 
     public init(config: BoxConfig, catalog: Catalog, seed: UInt64) {
         self.config = config
+        self.fileConfig = config
         var catalog = catalog
         catalog.pools = config.pools
         self.catalog = catalog
         self.clock = LocalClock(timeZone: config.timeZone)
-        self.state = BoxState(volume: config.audio.volume, alarm: config.alarm, seed: seed)
+        self.state = BoxState(volume: config.audio.volume, alarms: config.alarms, seed: seed)
+    }
+
+    /// Makes `config` the file's configuration with the owner's settings over it, and the clock
+    /// its time zone.
+    mutating func applySettings() {
+        config = fileConfig.applying(state.settings)
+        catalog.pools = config.pools
+        if config.timeZone != clock.timeZone { clock = LocalClock(timeZone: config.timeZone) }
     }
 
     // MARK: - Start and configuration
@@ -27,6 +39,8 @@ public struct Box: Sendable {
     public mutating func start(at now: Moment, restoring snapshot: Snapshot?) -> [Command] {
         var out: [Command] = []
         if let s = snapshot { restore(s, at: now, into: &out) }
+        if let v = config.audio.startVolume { state.volume = min(100, max(0, v)) }
+        capVolumeAtNight(at: now, into: &out)
         out.insert(.setVolume(percent: state.volume), at: 0)
         if state.alarmLog.checkedUntil == nil { state.alarmLog.checkedUntil = now.wall }
         if state.reminderLog.checkedUntil == nil { state.reminderLog.checkedUntil = now.wall }
@@ -40,13 +54,15 @@ public struct Box: Sendable {
     }
 
     /// Takes a reloaded configuration (SIGHUP). What plays goes on; an alarm edited in the file
-    /// replaces the current one; the volume keeps the knob's setting.
+    /// replaces the one in its slot; the volume keeps the knob's setting; a setting made on the
+    /// box keeps winning over the file.
     /// (How long buttons are held is the input decoder's: give it `HoldTimings(newConfig)` too.)
     public mutating func reconfigure(_ newConfig: BoxConfig) {
-        if newConfig.alarm != config.alarm { state.alarm = newConfig.alarm }
-        config = newConfig
-        catalog.pools = newConfig.pools
-        clock = LocalClock(timeZone: newConfig.timeZone)
+        for slot in newConfig.alarms.indices where newConfig.alarms[slot] != fileConfig.alarms[slot] {
+            state.alarms[slot] = newConfig.alarms[slot]
+        }
+        fileConfig = newConfig
+        applySettings()
     }
 
     // MARK: - Events
@@ -70,6 +86,9 @@ public struct Box: Sendable {
         case .positionReported(let id, let seconds): positionReported(id, seconds, at: now)
         case .speechFinished: speechFinished(at: now, into: &out)
         case .alarmEdited(let alarm): editAlarm(alarm)
+        case .alarmSlotEdited(let slot, let alarm): editAlarm(alarm, slot: slot)
+        case .settingChanged(let key, let value): changeSetting(key, to: value, at: now, into: &out)
+        case .aboutFacts(let facts): state.about = facts
         case .volumeSet(let percent): setVolume(percent, at: now, into: &out)
         case .clockSourceChanged(let source): state.clockSource = source
         case .clockSetRequested(let wall): out.append(.setClock(wall: wall))
@@ -78,6 +97,7 @@ public struct Box: Sendable {
         case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
         case .lengthMeasured(let id, let seconds): lengthMeasured(id, seconds: seconds)
         }
+        capVolumeAtNight(at: now, into: &out)
         if significant != before {
             out.append(.persist)
             state.lastPersistUptime = now.uptime
@@ -99,17 +119,18 @@ public struct Box: Sendable {
     /// The fields whose change is worth a save at once.
     private struct Significant: Equatable {
         var mode: Mode, lastMode: Mode, phase: String, item: ItemID?, timer: SleepTimer?, preference: TimerChoice
-        var alarm: AlarmSettings?, volume: Int, completed: Bool, handled: Double?, favorites: [ItemID]
+        var alarms: [AlarmSettings?], volume: Int, completed: Bool, handled: Double?, favorites: [ItemID]
         var session: TimerSession.Kind?, sessionStarted: Double?, meditationChoice: MeditationChoice?
         var reminder: AlarmSettings?, reminderSkipping: Double?
+        var settings: [String: String]
     }
 
     private var significant: Significant {
         Significant(mode: state.mode, lastMode: state.lastMode, phase: state.phase.name, item: state.playback?.item,
-                    timer: state.timer, preference: state.timerPreference, alarm: state.alarm, volume: state.volume,
+                    timer: state.timer, preference: state.timerPreference, alarms: state.alarms, volume: state.volume,
                     completed: state.contentCompleted, handled: state.alarmLog.lastHandled, favorites: state.favorites,
                     session: state.session?.kind, sessionStarted: state.session?.started,
                     meditationChoice: state.meditationChoice, reminder: state.reminder,
-                    reminderSkipping: state.reminderLog.skipping)
+                    reminderSkipping: state.reminderLog.skipping, settings: state.settings)
     }
 }

@@ -6,7 +6,14 @@ public struct BoxConfig: Sendable, Equatable {
     /// The local time zone the alarm, the clock and the greeting use.
     public var timeZone: TimeZone
     public var timer: TimerSettings
-    public var alarm: AlarmSettings?
+    /// The alarms, one per slot (`Box.alarmSlots` of them); nil for a slot not set. `[alarm]` is
+    /// slot 1, the `[[alarms]]` tables fill the slots in order.
+    public var alarms: [AlarmSettings?]
+    /// The first alarm (`[alarm]`).
+    public var alarm: AlarmSettings? {
+        get { alarms.first ?? nil }
+        set { alarms[0] = newValue }
+    }
     public var alarmBehaviour: AlarmBehaviour
     public var audio: AudioSettings
     public var playback: PlaybackSettings
@@ -23,10 +30,13 @@ public struct BoxConfig: Sendable, Equatable {
     public var meditation: MeditationSettings
     public var nap: NapSettings
     public var reminder: ReminderSettings
+    /// The voice's speed in words per minute (`[voice] rate`).
+    public var voiceRate: Int = 140
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),
                 alarm: AlarmSettings? = nil,
+                alarms: [AlarmSettings?]? = nil,
                 alarmBehaviour: AlarmBehaviour = AlarmBehaviour(),
                 audio: AudioSettings = AudioSettings(),
                 playback: PlaybackSettings = PlaybackSettings(),
@@ -39,7 +49,9 @@ public struct BoxConfig: Sendable, Equatable {
                 reminder: ReminderSettings = ReminderSettings()) {
         self.timeZone = timeZone
         self.timer = timer
-        self.alarm = alarm
+        var slots = Array((alarms ?? [alarm]).prefix(BoxConfig.alarmSlots))
+        slots += Array(repeating: nil, count: BoxConfig.alarmSlots - slots.count)
+        self.alarms = slots
         self.alarmBehaviour = alarmBehaviour
         self.audio = audio
         self.playback = playback
@@ -51,6 +63,9 @@ public struct BoxConfig: Sendable, Equatable {
         self.nap = nap
         self.reminder = reminder
     }
+
+    /// How many alarms the box keeps.
+    public static let alarmSlots = 4
 
     /// The words of `language`.
     public var words: Words { Words(table: .standard, language: language) }
@@ -82,14 +97,30 @@ public struct AlarmSettings: Sendable, Equatable, Codable {
     public var isEnabled: Bool
     /// Skip the next ring only (one night off); clears itself when that ring is skipped.
     public var skipNext: Bool
+    /// The wake sound: nil for the chime, else a generator's name ("rain", "ocean", ...).
+    public var sound: String?
+    /// Seconds the wake sound ramps up over; nil for `[alarm] ramp_seconds`.
+    public var rampSeconds: Double?
+    /// Minutes a snooze lasts; nil for `[alarm] snooze_minutes`.
+    public var snoozeMinutes: Double?
+    /// The level the wake sound ramps to, in percent; nil for `[alarm] alarm_volume`.
+    public var volume: Int?
 
-    public init(hour: Int, minute: Int, weekdays: Set<Int> = Set(1...7), isEnabled: Bool = true, skipNext: Bool = false) {
+    public init(hour: Int, minute: Int, weekdays: Set<Int> = Set(1...7), isEnabled: Bool = true, skipNext: Bool = false,
+                sound: String? = nil, rampSeconds: Double? = nil, snoozeMinutes: Double? = nil, volume: Int? = nil) {
         self.hour = hour
         self.minute = minute
         self.weekdays = weekdays
         self.isEnabled = isEnabled
         self.skipNext = skipNext
+        self.sound = sound
+        self.rampSeconds = rampSeconds
+        self.snoozeMinutes = snoozeMinutes
+        self.volume = volume
     }
+
+    /// The sounds an alarm can wake with: the chime, then the ambient generators.
+    public static let sounds = ["chime", "rain", "ocean", "forest", "pink", "brown", "white"]
 
     /// "06:45"
     public var timeText: String { twoDigits(hour) + ":" + twoDigits(minute) }
@@ -122,6 +153,10 @@ public struct AudioSettings: Sendable, Equatable {
     public var volumeStep: Int = 5
     /// A soft tick confirms the timer choice and its cancelling.
     public var confirmationCues = false
+    /// At night (while the display dims) the volume goes no higher than this, in percent.
+    public var nightVolumeLimit: Int = 100
+    /// The volume every start comes up at (power-up, restart), in percent; nil keeps the knob's.
+    public var startVolume: Int?
     public init(volume: Int = 50) { self.volume = volume }
 }
 
@@ -175,6 +210,13 @@ public struct DisplaySettings: Sendable, Equatable {
     public var volumeBarSeconds: Double = 2
     /// Seconds a confirmation message stays up.
     public var messageSeconds: Double = 1.5
+    /// The panel's brightness by day and at night (while dimmed), in percent of its usable range.
+    public var dayBrightness: Int = 50
+    public var nightBrightness: Int = 0
+    /// The idle clock in 24-hour form (false: 12-hour, "6:45 PM").
+    public var twentyFourHour: Bool = true
+    /// The panel goes dark this long after the last input (0: never).
+    public var screenTimeoutSeconds: Double = 60
     public init() {}
 }
 

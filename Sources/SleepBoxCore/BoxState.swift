@@ -9,8 +9,21 @@ public struct BoxState: Sendable, Equatable {
     public var timer: SleepTimer?
     /// The choice the timer button opens at: the last one committed.
     public var timerPreference: TimerChoice = .off
-    public var alarm: AlarmSettings?
+    /// The alarms by slot (`BoxConfig.alarmSlots` of them); nil for a slot not set.
+    public var alarms: [AlarmSettings?]
+    /// The first alarm (the one `[alarm]` and the older single-alarm requests name).
+    public var alarm: AlarmSettings? {
+        get { alarms.first ?? nil }
+        set { alarms[0] = newValue }
+    }
+    /// The slot of the alarm that rang last: its snooze and its sound.
+    public var ringingAlarm = 0
     public var alarmLog = AlarmLog()
+    /// The owner's settings made on the box, by key (`OwnerSetting`), in the configuration's words:
+    /// each wins over the configuration file until changed on the box again.
+    public var settings: [String: String] = [:]
+    /// What the runner knows that the core does not (version, free space), for the about screen.
+    public var about = AboutFacts()
     /// True when the night's content ended by itself or by the sleep timer (the morning greeting
     /// mentions it); cleared by stopping by hand, by starting something new, and by the greeting.
     public var contentCompleted = false
@@ -53,8 +66,14 @@ public struct BoxState: Sendable, Equatable {
     public var reminderLog = ReminderLog()
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
+        self.init(volume: volume, alarms: [alarm], seed: seed)
+    }
+
+    public init(volume: Int, alarms: [AlarmSettings?], seed: UInt64) {
         self.volume = volume
-        self.alarm = alarm
+        var slots = Array(alarms.prefix(BoxConfig.alarmSlots))
+        slots += Array(repeating: nil, count: BoxConfig.alarmSlots - slots.count)
+        self.alarms = slots
         self.rng = SplitMix64(seed: seed)
     }
 
@@ -182,11 +201,14 @@ public enum Overlay: Sendable, Equatable {
     case menu(MenuPosition, until: Double)
     /// The bedtime reminder's note ("Time to wind down"), up until `until` unless answered.
     case reminder(until: Double)
+    /// The alarms and the settings (a list or an editor), open until `until` unless used; closing
+    /// it by any way but a commit changes nothing.
+    case settings(SettingsPage, until: Double)
 
     var expiry: Double {
         switch self {
         case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .menu(_, let t),
-             .reminder(let t):
+             .reminder(let t), .settings(_, let t):
             return t
         }
     }

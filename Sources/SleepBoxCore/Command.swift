@@ -35,6 +35,9 @@ public enum Command: Sendable, Equatable {
     /// clock with it when there is one; the runner reports the outcome (`clockSourceChanged` and
     /// `clockChanged`, or `clockSetFailed`).
     case setClock(wall: Double)
+    /// The next `startAlarm` plays this sound instead of the chime: a generator's name ("rain",
+    /// "ocean", ...). It applies to that one ring only.
+    case useWakeSound(String)
 
     /// A short name for traces.
     public var name: String {
@@ -56,6 +59,7 @@ public enum Command: Sendable, Equatable {
         case .stopBed: return "stopBed"
         case .playCue: return "playCue"
         case .setClock: return "setClock"
+        case .useWakeSound: return "useWakeSound"
         }
     }
 }

@@ -25,6 +25,13 @@ public enum Event: Sendable, Equatable {
     case speechFinished
     /// The owner set, changed or removed the alarm (control socket, menu).
     case alarmEdited(AlarmSettings?)
+    /// The owner set, changed or removed the alarm in one slot (0 is the first).
+    case alarmSlotEdited(Int, AlarmSettings?)
+    /// The owner changed a setting from outside the box's screens (`OwnerSetting.key`, a value in
+    /// the configuration's words; nil goes back to the configuration's).
+    case settingChanged(String, String?)
+    /// Facts for the about screen that only the runner knows.
+    case aboutFacts(AboutFacts)
     /// The owner set the volume directly (control socket), 0...100.
     case volumeSet(percent: Int)
     /// The runner found the wall clock's source changed (synchronised, read from the RTC, set
@@ -56,6 +63,10 @@ public enum Event: Sendable, Equatable {
         case .itemFailed(let id, let reason): return "itemFailed \(id): \(reason)"
         case .speechFinished: return "speechFinished"
         case .alarmEdited(let a): return "alarm " + (a.map { "\($0.timeText) \($0.isEnabled ? "on" : "off")\($0.skipNext ? " skip-next" : "")" } ?? "none")
+        case .alarmSlotEdited(let slot, let a):
+            return "alarm \(slot + 1) " + (a.map { "\($0.timeText) \($0.isEnabled ? "on" : "off")\($0.skipNext ? " skip-next" : "")" } ?? "none")
+        case .settingChanged(let key, let value): return "setting \(key) \(value ?? "default")"
+        case .aboutFacts: return "aboutFacts"
         case .volumeSet(let p): return "volume \(p)"
         case .clockSourceChanged(let s): return "clock source \(s.rawValue)"
         case .clockSetRequested(let wall): return "set clock \(wall)"

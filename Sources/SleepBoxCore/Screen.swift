@@ -62,6 +62,8 @@ public struct IdleScreen: Sendable, Equatable {
     public var timerRemaining: Double?
     /// True while the system clock is not known to be right.
     public var clockUnset: Bool
+    /// The big clock in 24-hour form (false: 12-hour).
+    public var twentyFourHour = true
 
     public init(greeting: String, hour: Int, minute: Int, nextAlarm: String?, timerRemaining: Double?, clockUnset: Bool = false) {
         self.greeting = greeting
@@ -272,6 +274,8 @@ public struct DisplayFrame: Sendable, Equatable {
     public var shiftY: Int
     /// The language of the words the renderer adds itself ("Sleep timer", "Paused").
     public var language: Language
+    /// The panel's brightness, in percent of its usable range (day or night, as `dimmed` says).
+    public var brightness: Int = 50
 
     public init(screen: Screen, dimmed: Bool = false, shiftX: Int = 0, shiftY: Int = 0, language: Language = .english) {
         self.screen = screen

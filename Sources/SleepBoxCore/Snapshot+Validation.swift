@@ -56,6 +56,39 @@ extension Snapshot {
             reject("configuredAlarm", problem)
             s.configuredAlarm = nil
         }
+        if let alarms {
+            if alarms.count > BoxConfig.alarmSlots {
+                reject("alarms", "\(alarms.count) alarms; the box keeps \(BoxConfig.alarmSlots)")
+                s.alarms = Array(alarms.prefix(BoxConfig.alarmSlots))
+            }
+            for (slot, alarm) in (s.alarms ?? []).enumerated() {
+                guard let alarm, let problem = Self.alarmProblem(alarm) else { continue }
+                reject("alarms[\(slot + 1)]", problem)
+                s.alarms?[slot] = nil
+                // The config's alarm takes its place.
+                if s.configuredAlarms?.indices.contains(slot) ?? false { s.configuredAlarms?[slot] = Optional<AlarmSettings>.none }
+                if slot == 0 { s.configuredAlarm = nil }
+            }
+        }
+        if let configuredAlarms, configuredAlarms.contains(where: { $0.map { Self.alarmProblem($0) != nil } ?? false }) {
+            reject("configuredAlarms", "an alarm that is not one")
+            s.configuredAlarms = nil
+        }
+        if let ringingAlarm, !(0..<BoxConfig.alarmSlots).contains(ringingAlarm) {
+            reject("ringingAlarm", "\(ringingAlarm) is not an alarm slot (0 to \(BoxConfig.alarmSlots - 1))")
+            s.ringingAlarm = nil
+        }
+        for (key, value) in settings ?? [:] {
+            guard let setting = OwnerSetting.named(key) else {
+                reject("settings.\(Self.shortened(key))", "not a setting")
+                s.settings?[key] = nil
+                continue
+            }
+            if setting.parse(value) == nil {
+                reject("settings.\(key)", "\"\(Self.shortened(value))\" is not one of \(setting.hint)")
+                s.settings?[key] = nil
+            }
+        }
         for (name, value) in [("checkedUntil", alarmLog.checkedUntil), ("lastHandled", alarmLog.lastHandled),
                               ("lastMissed", alarmLog.lastMissed), ("lastSkipped", alarmLog.lastSkipped)] {
             guard let value, !Self.isWallTime(value) else { continue }
@@ -75,7 +108,7 @@ extension Snapshot {
             if !Self.isWallTime(snoozedUntil) {
                 reject("snoozedUntil", "\(snoozedUntil) is not a wall time")
                 s.snoozedUntil = nil
-            } else if s.alarm == nil {
+            } else if s.alarm == nil && (s.alarms ?? []).allSatisfy({ $0 == nil }) {
                 reject("snoozedUntil", "a snooze without an alarm")
                 s.snoozedUntil = nil
             } else if s.ringingSince != nil {
@@ -198,6 +231,12 @@ extension Snapshot {
         guard alarm.weekdays.allSatisfy({ (1...7).contains($0) }) else {
             return "weekdays \(alarm.weekdays.sorted()) are not 1 (Sunday) to 7 (Saturday)"
         }
+        if let sound = alarm.sound, !AlarmSettings.sounds.contains(sound) {
+            return "sound \"\(shortened(sound))\" is not one of \(AlarmSettings.sounds.joined(separator: ", "))"
+        }
+        if let v = alarm.volume, !(0...100).contains(v) { return "volume \(v) is not 0...100" }
+        if let r = alarm.rampSeconds, !(0...1800).contains(r) { return "ramp \(r) s is not 0 to 1800" }
+        if let m = alarm.snoozeMinutes, !(m > 0 && m <= 60) { return "snooze \(m) min is not more than 0, at most 60" }
         return nil
     }
 

@@ -65,6 +65,14 @@ public struct Snapshot: Sendable, Equatable, Codable {
             self.bellEvery = bellEvery
         }
     }
+    /// Every alarm slot (absent in files written before several alarms: `alarm` is slot 1).
+    public var alarms: [AlarmSettings?]? = nil
+    /// The config file's alarms when this was saved: a slot edited in the file since wins.
+    public var configuredAlarms: [AlarmSettings?]? = nil
+    /// The slot of the alarm that rang last (its snooze and sound).
+    public var ringingAlarm: Int? = nil
+    /// The owner's settings made on the box (`BoxState.settings`).
+    public var settings: [String: String]? = nil
 
     public struct ItemSnapshot: Sendable, Equatable, Codable {
         public var id: ItemID

@@ -3,13 +3,21 @@ import SleepBoxCore
 extension ScreenRenderer {
     /// Greeting on top, the big clock in the middle, the next alarm and a running timer at the
     /// bottom; the "clock not set" mark right of the clock, in the middle of the free space.
-    static func drawIdle(_ idle: IdleScreen, in framebuffer: inout Framebuffer) {
+    static func drawIdle(_ idle: IdleScreen, words: Words, in framebuffer: inout Framebuffer) {
         drawCentered(idle.greeting, y: 3, in: &framebuffer)
-        let clock = drawBigClock(TimeText.clock(hour: idle.hour, minute: idle.minute), y: Layout.idleClockY,
-                                 in: &framebuffer)
+        let text = idle.twentyFourHour ? TimeText.clock(hour: idle.hour, minute: idle.minute)
+            : TimeText.twelveHourClock(hour: idle.hour, minute: idle.minute)
+        let clock = drawBigClock(text, y: Layout.idleClockY, in: &framebuffer)
+        if !idle.twentyFourHour {
+            // AM or PM small, at the right of the clock, level with its top.
+            let mark = words(idle.hour < 12 ? .am : .pm)
+            let x = clock.maxX + (Layout.content.maxX - clock.maxX - BitmapFont.small.width(of: mark)) / 2
+            _ = BitmapFont.small.draw(mark, x: x, y: clock.y, in: &framebuffer)
+        }
         if idle.clockUnset {
             let mark = Icon.clockUnset.bitmap
-            let x = clock.maxX + (Layout.content.maxX - clock.maxX - mark.width) / 2
+            let x = idle.twentyFourHour ? clock.maxX + (Layout.content.maxX - clock.maxX - mark.width) / 2
+                : Layout.content.x + (clock.x - Layout.content.x - mark.width) / 2
             framebuffer.draw(mark, x: x, y: clock.y + (clock.height - mark.height) / 2)
         }
 

@@ -12,7 +12,7 @@ public enum ScreenRenderer {
         var framebuffer = Framebuffer()
         let words = Words(language: frame.language)
         switch frame.screen {
-        case .idle(let idle): drawIdle(idle, in: &framebuffer)
+        case .idle(let idle): drawIdle(idle, words: words, in: &framebuffer)
         case .nowPlaying(let playing): drawNowPlaying(playing, words: words, in: &framebuffer)
         case .timerChoice(let choice): drawTimerChoice(choice, words: words, in: &framebuffer)
         case .volume(let percent): drawVolume(percent: percent, words: words, in: &framebuffer)

@@ -13,6 +13,12 @@ public enum TimeText {
         return twoDigits(h) + ":" + twoDigits(m)
     }
 
+    /// "6:45" for 06:45 and 18:45, "12:05" for 00:05 and 12:05 (AM and PM are drawn apart).
+    public static func twelveHourClock(hour: Int, minute: Int) -> String {
+        let h = ((hour % 12) + 12) % 12
+        return String(h == 0 ? 12 : h) + ":" + twoDigits(((minute % 60) + 60) % 60)
+    }
+
     /// Time played, rounded down: "m:ss", or "h:mm:ss" from one hour.
     public static func elapsed(_ seconds: Double) -> String {
         playerStyle(wholeSeconds(seconds, rounding: .down))

@@ -16,6 +16,10 @@ struct CtlCommand: ParsableCommand {
               alarm set HH:MM [DAYS]      set the alarm, e.g. alarm set 06:45 weekdays (DAYS: mon,tue,...,
                                           weekdays, weekends, daily; as in the configuration)
               alarm on|off|skip-next|keep-next|clear
+              alarm N set HH:MM [DAYS]    the same for alarm N (1 to 4), e.g. alarm 2 set 08:15 weekends;
+              alarm N on|off|skip-next|keep-next|clear     without N, alarm 1
+              setting KEY VALUE|default   a setting as on the box's Settings screen, e.g.
+                                          setting display.clock_24h off, setting language de
               volume PERCENT
               frame                       the display's frame as hex (SSD1306 page layout)
               clock                       the clock's source (ntp, rtc, setByHand, untrusted), time, RTC

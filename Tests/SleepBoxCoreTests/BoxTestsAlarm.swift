@@ -57,7 +57,7 @@ extension BoxTester {
             Issue.record("expected the idle screen")
             return
         }
-        #expect(idle.nextAlarm == "Tue 06:30")
+        #expect(idle.nextAlarm == "06:30 · in 8 h")
 
         t.send(.timePassed, at: t.atWall(instant - 1), commands: [])
         t.expectRing(at: instant)
@@ -473,7 +473,7 @@ extension BoxTester {
         t.expectRing(at: instant)
         t.dismissByLeafHold(after: 60)
         #expect(t.screen(after: 26 * 60) == .idle(IdleScreen(greeting: "Good morning", hour: 6, minute: 57,
-                                                              nextAlarm: "Wed 06:30", timerRemaining: nil)))
+                                                              nextAlarm: "06:30 · in 23 h 33 min", timerRemaining: nil)))
         #expect(t.screen(after: 5 * 3600 + 28 * 60).idleGreeting == "Good morning") // 11:59
         #expect(t.screen(after: 5 * 3600 + 29 * 60).idleGreeting == "Wind down")    // 12:00
         #expect(t.box.display(at: t.atWall(instant + 86400 - 60)).screen.idleGreeting == "Wind down") // Wednesday 06:29

@@ -14,8 +14,11 @@ import Testing
         let wall = try utc(2026, 11, 23, 11, 0) + Double((hour - 12) * 3600 + minute * 60) + 30
         let t = try BoxTester.started(alarm: AlarmSettings(hour: 6, minute: 45, weekdays: [3]), wall: wall)
         let screen = t.box.display(at: t.now).screen
+        // Within a day: the time and how long until it; further away: the day and the time.
+        let left = (24 + 6 - hour) * 60 + 45 - minute
+        let next = left >= 24 * 60 ? "Tue 06:45" : "06:45 · in \(left / 60) h \(left % 60) min"
         #expect(screen == .idle(IdleScreen(greeting: greeting, hour: hour, minute: minute,
-                                           nextAlarm: "Tue 06:45", timerRemaining: nil)))
+                                           nextAlarm: next, timerRemaining: nil)))
     }
 
     @Test func idleGreetingFollowsDaylightSavingTime() throws {
@@ -36,7 +39,7 @@ import Testing
             $0.contentCompleted = true
         }, commands: [.persist])
         #expect(t.screen(after: 60) == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 31,
-                                                        nextAlarm: "Tue 06:30", timerRemaining: commit.uptime + 2700 - (t.now.uptime + 60))))
+                                                        nextAlarm: "06:30 · in 7 h 59 min", timerRemaining: commit.uptime + 2700 - (t.now.uptime + 60))))
     }
 
     @Test func nowPlayingShowsModeTitleProgressAndPause() throws {

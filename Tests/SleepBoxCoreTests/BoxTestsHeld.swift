@@ -4,11 +4,16 @@ import Testing
 
 /// What a held event means to the box: the input decoder times the hold; the box decides.
 @Suite struct BoxHeldTests {
-    @Test func skipHeldWithNothingToSeekDoesNotSkipOnRelease() throws {
+    @Test func skipHeldOnTheIdleScreenWithNoAlarmSaysSo() throws {
         var t = try BoxTester.started()
-        // Off: nothing plays, so the hold seeks nothing; once held, the release is not a skip.
+        // Off: nothing plays, so the hold seeks nothing: on the idle screen it works the next
+        // alarm (there is none); once held, the release is not a skip.
         t.edge(.skip, down: true, after: 1, update: { $0.pressed[.skip] = .pending }, commands: [])
-        t.keepInput(for: 1, update: { $0.pressed[.skip] = .holding }, commands: [])
+        let held = t.at(0.8)
+        t.keepInput(for: 1, update: {
+            $0.pressed[.skip] = .used
+            $0.overlay = .message("No alarm set", until: held.uptime + 3)
+        }, commands: [])
         t.edge(.skip, down: false, after: 0.1, update: { $0.pressed[.skip] = nil }, commands: [])
     }
 

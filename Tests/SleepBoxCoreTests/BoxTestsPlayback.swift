@@ -288,9 +288,12 @@ import Testing
         }, commands: [.resume, .persist])
     }
 
-    @Test func knobPressDoesNothingWhenIdle() throws {
+    @Test func knobPressOnTheIdleScreenOpensTheAlarmList() throws {
         var t = try BoxTester.started()
-        t.tap(.knob, after: 1, commands: [])
+        let release = t.at(1 + 0.25)
+        t.tap(.knob, after: 1, update: {
+            $0.overlay = .settings(.alarmList(selected: 1, fromSettings: false), until: release.uptime + 30)
+        }, commands: [])
     }
 
     @Test func knobTurnsTheVolumeIn5PercentStepsShowsTheBarAndPersists() throws {

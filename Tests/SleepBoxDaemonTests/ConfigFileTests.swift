@@ -273,19 +273,19 @@ private func zone(_ name: String) -> TimeZone {
             "sleepbox.toml:2: [timer] fade_out: unknown key; did you mean fade_out_seconds? "
             + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds")
         #expect(errorText("[display]\nbrightness = 3\n") ==
-            "sleepbox.toml:2: [display] brightness: unknown key. Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, menu_close_seconds, controller, address, rotate")
+            "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate")
         #expect(errorText("languag = \"de\"\n") ==
             "sleepbox.toml:1: languag: unknown key; did you mean language? "
-            + "Allowed at the top: time_zone, language, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
         #expect(errorText("timezone = \"UTC\"\n") ==
             "sleepbox.toml:1: timezone: unknown key; did you mean time_zone? "
-            + "Allowed at the top: time_zone, language, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
     }
 
     @Test func aKeyInTheWrongPlaceSaysWhereItBelongs() {
         #expect(errorText("volume = 30\n") ==
             "sleepbox.toml:1: volume: unknown key; volume belongs in the [audio] table. "
-            + "Allowed at the top: time_zone, language, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
         #expect(errorText("[alarm]\ntime = \"06:45\"\nvolume = 30\n") ==
             "sleepbox.toml:3: [alarm] volume: unknown key; volume belongs in the [audio] table. "
             + "Allowed in [alarm]: time, days, enabled, ramp_seconds, snooze_minutes, catch_up_minutes, "
@@ -293,7 +293,7 @@ private func zone(_ name: String) -> TimeZone {
         // The classic TOML slip: a top-level key written below a table header.
         #expect(errorText("[audio]\nvolume = 30\ntime_zone = \"Europe/Berlin\"\n") ==
             "sleepbox.toml:3: [audio] time_zone: unknown key; time_zone belongs at the top of the file, "
-            + "above the first [table]. Allowed in [audio]: volume, volume_step, cues, loudness_lufs, device, sample_rate, period_ms, buffer_ms")
+            + "above the first [table]. Allowed in [audio]: volume, volume_step, cues, night_volume_limit, start_volume, loudness_lufs, device, sample_rate, period_ms, buffer_ms")
     }
 
     @Test func aNestedTableInsideAKnownTableIsAnUnknownKey() {
@@ -415,7 +415,7 @@ private func zone(_ name: String) -> TimeZone {
             time = "6:75"
             """
         #expect(errorText(text) == """
-            sleepbox.toml:1: languag: unknown key; did you mean language? Allowed at the top: time_zone, language, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]
+            sleepbox.toml:1: languag: unknown key; did you mean language? Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]
             sleepbox.toml:3: [timer] choices: entry 2: expected a number, found a string
             sleepbox.toml:8: [audio] volume: 150 is out of range (0 to 100 percent)
             sleepbox.toml:10: [alarm] time: "6:75" is not a time of day (HH:MM, 00:00-23:59)
@@ -494,5 +494,66 @@ private func zone(_ name: String) -> TimeZone {
         // Foundation on Linux names it "GMT"; what matters is that it is UTC without daylight saving.
         #expect(ConfigFile.utc == TimeZone(identifier: "UTC"))
         #expect(ConfigFile.utc.secondsFromGMT(for: Date(timeIntervalSince1970: 1_782_885_600)) == 0)
+    }
+}
+
+/// `[[alarms]]` and the owner's settings' keys in the file.
+@Suite struct ConfigAlarmsTests {
+    static let utc = ConfigFile.utc
+
+    @Test func moreAlarmsFillTheSlotsAfterTheFirst() throws {
+        let text = """
+            [alarm]
+            time = "06:45"
+            days = "weekdays"
+
+            [[alarms]]
+            time = "08:15"
+            days = ["sat", "sun"]
+            sound = "rain"
+            ramp_seconds = 300
+            snooze_minutes = 5
+            volume = 60
+
+            [[alarms]]
+            time = "05:30"
+            enabled = false
+            """
+        let file = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: Self.utc)
+        #expect(file.config.alarms == [
+            AlarmSettings(hour: 6, minute: 45, weekdays: [2, 3, 4, 5, 6]),
+            AlarmSettings(hour: 8, minute: 15, weekdays: [1, 7], sound: "rain", rampSeconds: 300, snoozeMinutes: 5, volume: 60),
+            AlarmSettings(hour: 5, minute: 30, isEnabled: false),
+            nil,
+        ])
+    }
+
+    @Test func aFifthAlarmOrABadSoundIsNamedWithItsLine() throws {
+        let five = "[alarm]\ntime = \"06:00\"\n" + String(repeating: "[[alarms]]\ntime = \"07:00\"\n", count: 4)
+        #expect(throws: ConfigError.self) { try ConfigFile(text: five, path: "sleepbox.toml", defaultTimeZone: Self.utc) }
+        do {
+            _ = try ConfigFile(text: "[[alarms]]\ntime = \"07:00\"\nsound = \"rian\"\n", path: "sleepbox.toml", defaultTimeZone: Self.utc)
+            Issue.record("accepted a sound that is not one")
+        } catch {
+            #expect(error.description.hasPrefix("sleepbox.toml:3: alarms.0.sound: \"rian\" is not a wake sound") || error.description.contains(":3:"),
+                    "\(error.description)")
+        }
+    }
+
+    @Test func theSettingsKeysAreRead() throws {
+        let text = """
+            [audio]
+            night_volume_limit = 40
+            start_volume = 30
+            [display]
+            day_brightness = 80
+            night_brightness = 10
+            clock_24h = false
+            screen_timeout_seconds = 120
+            """
+        let c = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: Self.utc).config
+        #expect(c.audio.nightVolumeLimit == 40 && c.audio.startVolume == 30)
+        #expect(c.display.dayBrightness == 80 && c.display.nightBrightness == 10 && !c.display.twentyFourHour)
+        #expect(c.display.screenTimeoutSeconds == 120)
     }
 }

@@ -25,6 +25,33 @@ import Testing
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","clear":true}"#).get() == .clearAlarm)
     }
 
+    @Test func otherAlarmsAndSettingsHaveTheSameWords() throws {
+        #expect(try ControlProtocol.requestLine(words: ["alarm", "2", "set", "08:15", "weekends"])
+                == #"{"cmd":"alarm","alarm":2,"time":"08:15","days":["weekends"]}"#)
+        #expect(try ControlProtocol.requestLine(words: ["alarm", "3", "skip-next"]) == #"{"cmd":"alarm","alarm":3,"skipNext":true}"#)
+        #expect(try ControlProtocol.requestLine(words: ["setting", "language", "de"])
+                == #"{"cmd":"setting","key":"language","value":"de"}"#)
+        #expect(try ControlProtocol.requestLine(words: ["setting", "language", "default"])
+                == #"{"cmd":"setting","key":"language","value":null}"#)
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","alarm":2,"time":"08:15","days":["weekends"]}"#).get()
+                == .alarmSlot(1, .set(hour: 8, minute: 15, weekdays: [1, 7])))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","alarm":4,"enabled":false}"#).get() == .alarmSlot(3, .enable(false)))
+        #expect(try ControlProtocol.parse(#"{"cmd":"setting","key":"display.clock_24h","value":"off"}"#).get()
+                == .setting(key: "display.clock_24h", value: "off"))
+
+        // Carried out: alarm 2 set, a setting made; a fifth alarm and a value not offered are refused.
+        let sim = Self.simulator()
+        let t = sim.clock.now
+        #expect(sim.runner.perform(.alarmSlot(1, .set(hour: 8, minute: 15, weekdays: [1, 7])), at: t) == nil)
+        #expect(sim.runner.box.state.alarms[1] == AlarmSettings(hour: 8, minute: 15, weekdays: [1, 7]))
+        #expect(sim.runner.perform(.alarmSlot(1, .skipNext(true)), at: t) == nil)
+        #expect(sim.runner.box.state.alarms[1]?.skipNext == true)
+        #expect(sim.runner.perform(.alarmSlot(2, .enable(true)), at: t) == "alarm 3 is not set; set one with a time first")
+        #expect(sim.runner.perform(.setting(key: "display.clock_24h", value: "off"), at: t) == nil)
+        #expect(sim.runner.box.config.display.twentyFourHour == false)
+        #expect(sim.runner.perform(.setting(key: "language", value: "fr"), at: t) == "\"fr\" is not a value of language (en, de, or default)")
+    }
+
     @Test func alarmDaysTakeTheConfigurationsWords() throws {
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"07:00","days":["weekends"]}"#).get()
                 == .setAlarm(hour: 7, minute: 0, weekdays: [1, 7]))
@@ -80,7 +107,7 @@ import Testing
         sim.start()
         let answer = try Self.object(ControlProtocol(runner: sim.runner).answer(line: #"{"cmd":"jump"}"#, at: sim.now))
         #expect(answer["ok"] as? Bool == false)
-        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, volume, frame, clock)"#)
+        #expect(answer["error"] as? String == #"unknown command "jump" (status, press, hold, turn, alarm, setting, volume, frame, clock)"#)
     }
 
     @Test func enablingAnAlarmThatIsNotSetIsRefused() throws {

@@ -52,14 +52,17 @@ import SleepBoxSystem
     @Test func theSampleShowsEveryKeyOnce() throws {
         let text = try Self.sampleText()
         let locator = TOMLKeyLocator(text: Self.uncommented(text))
-        var keys = ConfigSchema.topLevelKeys + ConfigSchema.tableNames
+        // `[[alarms]]` is shown as a commented example table (its keys would land in the table
+        // above when switched on one by one).
+        #expect(text.contains("\n#[[alarms]]\n# time = "))
+        var keys = ConfigSchema.topLevelKeys.filter { $0 != "alarms" } + ConfigSchema.tableNames
         for table in ConfigSchema.tableNames {
             keys += (ConfigSchema.tableKeys[table] ?? []).map { "\(table).\($0)" }
         }
         let missing = keys.filter { locator.lines[$0] == nil }
         #expect(missing == [])
         #expect(Set(locator.lines.keys) == Set(keys))
-        for key in ConfigSchema.topLevelKeys {
+        for key in ConfigSchema.topLevelKeys where key != "alarms" {
             let count = text.split(separator: "\n").filter { $0.hasPrefix("#\(key) = ") }.count
             #expect(count == 1, "\(key)")
         }

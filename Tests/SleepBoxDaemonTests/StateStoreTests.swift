@@ -133,6 +133,7 @@ import SleepBoxSystem
     @Test func aSnoozeWithoutAnAlarmIsRejected() throws {
         let bytes = try savedJSON {
             $0["alarm"] = nil
+            $0["alarms"] = nil
             $0["snoozedUntil"] = Self.night + 300
         }
         guard case .success(let decoded) = StateStore.decode(bytes) else {

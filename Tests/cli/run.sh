@@ -94,6 +94,14 @@ check "night: the alarm rings once at 06:45 and the greeting is spoken 5 s later
 check "night: snooze and dismissal" "$T/night.jsonl" \
   "any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle' and recs[-1]['event']=='end'"
 check "night: the trace ends at 8h30m" "$T/night.jsonl" "recs[-1]['t']==30600 and recs[-1]['clock']=='2026-11-23T07:00:00'"
+check "alarms: two alarms set with the knob alone are in the trace" "$T/alarms.jsonl" \
+  "[a and (a['time'], a['days']) for a in recs[-1]['alarms']]==[('06:45','weekdays'),('07:30','daily'),None,None]"
+check "alarms: both ring, 06:45 then 07:30, and each is dismissed" "$T/alarms.jsonl" \
+  "[(r['clock'], r['nextRing']) for r in recs if 'startAlarm' in r['commands']]==[('2026-11-23T06:45:00',{'alarm':2,'at':'2026-11-23T07:30:00'}),('2026-11-23T07:30:00',{'alarm':1,'at':'2026-11-24T06:45:00'})] and recs[-1]['phase']=='idle'"
+printf '{"at":"0s","alarm":3,"set":"05:10","days":"mon,wed"}\n{"at":"1s","alarm":3,"skipNext":true}\n{"at":"2s","setting":"language","value":"de"}\n' >"$WORK/alarm3.jsonl"
+"$BIN" simulate --script "$WORK/alarm3.jsonl" --start 2026-11-22T22:30:00 --trace-out "$WORK/alarm3-trace.jsonl" >/dev/null 2>&1
+check "script: an alarm by number and a setting, as ctl says them" "$WORK/alarm3-trace.jsonl" \
+  "(lambda a: a['time']=='05:10' and a['days']=='mon,wed' and a['skipNext'])(recs[-1]['alarms'][2]) and recs[-1]['nextRing']=={'alarm':3,'at':'2026-11-25T05:10:00'}"
 check "dst: one ring, at 03:30 summer time" "$T/dst.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-03-29T03:30:00']"
 check "crash: the restart resumes the same item, never ahead of where it was, at most a save interval and 3 s behind" "$T/part2.jsonl" \

@@ -17,6 +17,7 @@
 #   sb-breath-led       ... a breathing exercise: the LED line follows the breath (3 s in, 3 s out)
 #   sb-rtc-set          sleepbox ctl clock set: the system clock and the VM's RTC (/dev/rtc0) hold
 #                       the new time, the source is setByHand, and still so after a restart
+#   sb-alarm-knob       an alarm set with knob edges alone (06:05 every day) rings when the clock gets there
 . /hil/lib.sh
 gpio_env
 
@@ -28,7 +29,7 @@ FADE_S=5
 mkdir -p "$STATE" "${SOCK%/*}"
 
 plan sb-ready sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice \
-    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
+    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set sb-alarm-knob
 
 # A fresh i2c-stub (the self-test wrote into its registers): reload it with its parameters.
 if rmmod i2c_stub 2>/dev/null; then
@@ -103,7 +104,7 @@ else
     result sb-ready FAIL "no answer on $SOCK within 30 s; alive: $(daemon_alive && echo yes || echo no); log: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not start"
     give_up sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice sb-fade \
-        sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
+        sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set sb-alarm-knob
 fi
 info "status at start: $(status)"
 info "clock at start: $(ctl clock)"
@@ -284,7 +285,7 @@ if start_daemon; then
 else
     result sb-resume FAIL "the daemon did not come back after SIGKILL: $(tail -n 5 "$LOG" | tr '\n' ' ')"
     REASON="the daemon did not come back after SIGKILL"
-    give_up sb-i2c-loss sb-menu sb-breath-led sb-rtc-set
+    give_up sb-i2c-loss sb-menu sb-breath-led sb-rtc-set sb-alarm-knob
 fi
 
 # --- 6. the display goes away while playing --------------------------------------------------------------
@@ -385,6 +386,60 @@ fi
 # Back to the right time (and the RTC with it), for whatever runs after.
 back=$(date -u -d "@$((wall_before + ($(now_ms) - t_before) / 1000))" '+%Y-%m-%d %H:%M')
 info "clock set back to $back: $(ctl clock set "$back" | cut -c1-160)"
+# --- 8. an alarm set with the knob alone, and its ring ------------------------------------------------------
+# The leaf stops what plays; on the idle screen a knob press opens the alarm list, a press opens
+# alarm 1 (a new alarm is 07:00 on weekdays), a press the hour: one detent back is 06; a press the
+# minute: five on is 05; a press goes to Days, a press opens them on Weekdays, one back is Every
+# day, a press takes it (and goes to Save), a press saves. The guest's clock is then set to 06:04:50
+# (a clock jump, as a time sync makes): the alarm rings at 06:05.
+# A press whose bounce the harness could not keep within the lock-out (press returns 2) may
+# count twice: then, and only then, the alarm is cleared through the socket, skip closes the
+# screens, and the whole setting is tried again (at most 3 tries).
+BOUNCED=0
+step() { press knob_switch || { [ $? = 2 ] && BOUNCED=1; }; usleep 400000; }
+spin() { turn "$1" || { [ $? = 2 ] && BOUNCED=1; }; usleep 300000; }
+to_idle() { # the leaf cycles meditation -> poetry -> off: at most three presses reach idle
+    local i
+    for i in 1 2 3; do
+        phase_is idle && return 0
+        press leaf
+        wait_until 4 phase_is idle && return 0
+    done
+    return 1
+}
+alarm1=""
+note=""
+for try in 1 2 3; do
+    BOUNCED=0
+    to_idle || info "not idle before setting the alarm: $(field phase)"
+    step; step; step
+    spin -1
+    step
+    spin 5
+    step; step
+    spin -1
+    step; step
+    alarm1=$(status | grep -o '"alarms":\[{[^}]*}' | head -n 1)
+    info "try $try, after the knob: ${alarm1:-no alarm 1}; screen $(field screen)"
+    echo "$alarm1" | grep -q '"time":"06:05","days":"daily","enabled":true' && break
+    [ "$BOUNCED" = 1 ] || break
+    note=" (try $((try + 1)): a press's bounce spread past the lock-out)"
+    ctl alarm clear >/dev/null
+    press skip
+    usleep 500000
+done
+rang=""
+if echo "$alarm1" | grep -q '"time":"06:05","days":"daily","enabled":true'; then
+    date -s "$(date +%Y-%m-%d) 06:04:50" >/dev/null
+    wait_until 30 phase_is ringing && rang=yes
+fi
+st=$(status)
+detail="alarm 1 from the knob: ${alarm1#\"alarms\":[}$note; clock set to 06:04:50; then phase $(json_str phase "$st"), screen $(json_str screen "$st")"
+if [ -n "$rang" ]; then
+    result sb-alarm-knob PASS "$detail"
+else
+    result sb-alarm-knob FAIL "$detail"
+fi
 
 # --- the end ---------------------------------------------------------------------------------------------
 kill "$DAEMON_PID" 2>/dev/null

@@ -33,6 +33,8 @@ public final class AudioEngine {
     /// The item bus's level before a pause (what `resume` fades back to).
     private var resumeGain: Float = 1
     private var reports: [(EngineReport, Int)] = []
+    /// The generator the next wake sound is (`useWakeSound`), instead of the chime.
+    private var nextWakeSound: String?
 
     static let fadeInSeconds = 0.01
     static let pauseSeconds = 0.02
@@ -97,8 +99,12 @@ public final class AudioEngine {
             }
         case .setVolume(let percent):
             mixer.setVolume(percent: percent)
+        case .useWakeSound(let name):
+            nextWakeSound = name
         case .startAlarm(let from, let to, let over):
-            mixer.setSource(provider.wakeSound(), on: .alarm, gain: Float(from))
+            let sound = nextWakeSound.flatMap { provider.bed($0) } ?? provider.wakeSound()
+            nextWakeSound = nil
+            mixer.setSource(sound, on: .alarm, gain: Float(from))
             mixer.duck(.alarm, to: 1, overFrames: 1)
             mixer.ramp(.alarm, to: Float(to), overFrames: format.frames(over), curve: .decibelLinear)
         case .duckAlarm(let to, let over):

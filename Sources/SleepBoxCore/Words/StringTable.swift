@@ -16,6 +16,16 @@ public enum Language: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
+extension Language {
+    /// The language's name in itself, as the language setting shows it.
+    public var nativeName: String {
+        switch self {
+        case .english: return "English"
+        case .german: return "Deutsch"
+        }
+    }
+}
+
 /// Every word the box shows or says, per language: language -> key -> text.
 ///
 /// Texts may hold placeholders in braces (`{minutes}`, `{time}`, `{weekday}`, `{title}`,
@@ -111,6 +121,30 @@ public struct StringTable: Sendable, Equatable {
         case napAlarmAt
         /// Messages when a timer is stopped by hand: "Meditation ended", "Nap ended".
         case meditationEnded, napEnded
+        /// The idle screen's next alarm: "{time} · in {hours} h {minutes} min", within the hour
+        /// "{time} · in {minutes} min", more than a day away "{weekday} {time}".
+        case nextAlarmIn, nextAlarmInHours, nextAlarmInMinutes, nextAlarmOnDay
+        /// Skip held on the idle screen: "Skip {weekday} {time}", "{weekday} {time} back on",
+        /// "No alarm set".
+        case alarmSkipped, alarmBackOn, noAlarmSet
+        /// The alarm list and editor: "Alarms", "Alarm {n}", "not set", the rows, the day words.
+        case alarms, alarmNumber, notSet, alarmTime, alarmDays, alarmActive, skipNext, wakeSound, rampLength,
+             snoozeLength, alarmVolume, save, done, everyDay, weekdaysGroup, weekendGroup, skipMark
+        /// "Alarm saved" after the editor's Save.
+        case alarmSaved
+        /// The wake sounds.
+        case soundChime, soundRain, soundOcean, soundForest, soundPink, soundBrown, soundWhite
+        /// The settings menu: "Settings" and its rows.
+        case settings, clock, display, sound, timeZone, dayBrightness, nightBrightness, nightStarts, nightEnds, screenOff,
+             clock24h, nightVolumeLimit, startVolume, voiceRate, language, about, dateAndTime
+        /// Setting values: "On", "Off", "Never", "Last used", "{rate} wpm".
+        case on, off, never, lastUsed, wordsPerMinute
+        /// The clock editor: "Date", "Time", and "Clock set" once set.
+        case date, time, clockSet
+        /// The about screen's rows, and the clock's state when the runner does not say its source.
+        case version, freeSpace, clockSource, lastNight, clockSynchronised, clockNotSynchronised, clockFromRTC, clockSetByHand
+        /// 12-hour clock marks.
+        case am, pm
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").

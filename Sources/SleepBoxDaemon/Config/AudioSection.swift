@@ -14,6 +14,14 @@ enum AudioSection {
         .wholeNumber("volume", percent, into: \.config.audio.volume),
         .wholeNumber("volume_step", volumeStep, into: \.config.audio.volumeStep),
         .bool("cues", into: \.config.audio.confirmationCues),
+        .wholeNumber("night_volume_limit", percent, into: \.config.audio.nightVolumeLimit),
+        TOMLKey("start_volume") { reader, value, draft in
+            if value.string?.lowercased() == "last" {
+                draft.config.audio.startVolume = nil
+            } else if let x = reader.number(value, percent) {
+                draft.config.audio.startVolume = Int(x.rounded())
+            }
+        },
         .number("loudness_lufs", loudness, into: \.devices.loudness),
         TOMLKey("device") { reader, value, draft in
             guard let text = reader.string(value, expected: "an ALSA device name such as \"default\" or \"hw:0\"") else { return }

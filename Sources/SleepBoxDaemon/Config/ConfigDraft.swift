@@ -13,6 +13,8 @@ struct ConfigDraft {
     var alarmTime: (hour: Int, minute: Int)?
     var alarmDays: Set<Int>?
     var alarmEnabled: Bool?
+    /// The `[[alarms]]` tables as read, with where each is.
+    var moreAlarms: [(AlarmSettings, [String])] = []
     /// `[alarm] start_volume` and `alarm_volume` in percent, when written and valid.
     var startPercent: Double?
     var alarmPercent: Double?

@@ -9,7 +9,7 @@ import SleepBoxTOML
 enum ConfigSchema {
     /// The whole file, tables in the order the sample file shows them.
     static let schema = TOMLSchema<ConfigDraft>(
-        top: TOMLSection("", keys: [timeZone, language]),
+        top: TOMLSection("", keys: [timeZone, language, AlarmsSection.key]),
         tables: [AlarmSection.section, TimerSection.section, MeditationSection.section, NapSection.section,
                  ReminderSection.section, AudioSection.section, PlaybackSection.section,
                  VoiceSection.section, DisplaySection.section, PoolsSection.section, BoardSection.section,
@@ -29,6 +29,9 @@ enum ConfigSchema {
     static func read(_ reader: inout TOMLReader, defaultTimeZone: TimeZone) -> ConfigFile {
         var draft = ConfigDraft(timeZone: defaultTimeZone)
         reader.read(schema, into: &draft)
+        AlarmsSection.place(&reader, &draft)
+        draft.config.voiceRate = draft.devices.voice.rate
+        draft.config.display.screenTimeoutSeconds = draft.devices.screenTimeoutSeconds
         draft.devices.voice.languageVoice = VoiceSettings.languageVoice(for: draft.config.language)
         return ConfigFile(config: draft.config, devices: draft.devices)
     }

@@ -14,6 +14,8 @@ import SleepBoxSystem
 /// | `{"cmd":"turn","detents":-2}` | turn the knob |
 /// | `{"cmd":"alarm","time":"06:45","days":["mon","tue"]}` | set the alarm (enabled) |
 /// | `{"cmd":"alarm","enabled":false}` / `{"cmd":"alarm","skipNext":true}` / `{"cmd":"alarm","clear":true}` | change it |
+/// | `{"cmd":"alarm","alarm":2,"time":"08:15","days":["weekends"]}` | the same for alarm 2 (1 to 4; without `alarm`, 1) |
+/// | `{"cmd":"setting","key":"display.clock_24h","value":"off"}` | a setting as on the box (`"value":null`: the file's again) |
 /// | `{"cmd":"volume","percent":40}` | set the volume |
 /// | `{"cmd":"frame"}` | the display's current frame: 1024 bytes in SSD1306 page layout, as hex |
 /// | `{"cmd":"clock"}` | the clock: its source (ntp, rtc, setByHand, untrusted), local time, the RTC |
@@ -129,7 +131,24 @@ public struct ControlProtocol {
             }
             return .success(.volume(p))
         case "alarm":
-            return parseAlarm(object)
+            guard let number = object["alarm"] else { return parseAlarm(object) }
+            guard let n = JSONField.wholeNumber(number, in: 1...BoxConfig.alarmSlots) else {
+                return .failure(ControlError("\"alarm\" must be a whole number from 1 to \(BoxConfig.alarmSlots)"))
+            }
+            return parseAlarm(object).map { request in
+                switch request {
+                case .setAlarm(let h, let m, let days): return .alarmSlot(n - 1, .set(hour: h, minute: m, weekdays: days))
+                case .enableAlarm(let on): return .alarmSlot(n - 1, .enable(on))
+                case .skipNextAlarm(let s): return .alarmSlot(n - 1, .skipNext(s))
+                default: return .alarmSlot(n - 1, .clear)
+                }
+            }
+        case "setting":
+            guard let key = object["key"] as? String else { return .failure(ControlError("\"key\" must be a setting's name")) }
+            let value = object["value"]
+            if value == nil || value is NSNull { return .success(.setting(key: key, value: nil)) }
+            guard let text = value as? String else { return .failure(ControlError("\"value\" must be a string or null")) }
+            return .success(.setting(key: key, value: text))
         case "clock":
             guard let value = object["set"] else { return .success(.clockStatus) }
             guard let text = value as? String, let local = LocalDateTime(parsing: text.replacingOccurrences(of: " ", with: "T")),
@@ -138,7 +157,7 @@ public struct ControlProtocol {
             }
             return .success(.setClock(local))
         default:
-            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, volume, frame, clock)"))
+            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, setting, volume, frame, clock)"))
         }
     }
 
@@ -198,6 +217,13 @@ public struct ControlProtocol {
         case ("volume", 1):
             guard let p = Int(rest[0]) else { throw ControlError("volume PERCENT: \(rest[0]) is not a whole number") }
             return #"{"cmd":"volume","percent":\#(p)}"#
+        case ("alarm", 2...4) where Int(rest[0]) != nil:
+            // `alarm N ...`: the same words for alarm N.
+            let line = try requestLine(words: ["alarm"] + rest.dropFirst())
+            return line.replacing(#"{"cmd":"alarm","#, with: #"{"cmd":"alarm","alarm":\#(rest[0]),"#, maxReplacements: 1)
+        case ("setting", 2):
+            let value = rest[1] == "default" ? "null" : Quoting.quoted(rest[1])
+            return #"{"cmd":"setting","key":\#(Quoting.quoted(rest[0])),"value":\#(value)}"#
         case ("alarm", 2...3) where rest[0] == "set":
             var r = #"{"cmd":"alarm","time":\#(Quoting.quoted(rest[1]))"#
             if rest.count == 3 {
@@ -218,7 +244,7 @@ public struct ControlProtocol {
             case "skip-next": return #"{"cmd":"alarm","skipNext":true}"#
             case "keep-next": return #"{"cmd":"alarm","skipNext":false}"#
             case "clear": return #"{"cmd":"alarm","clear":true}"#
-            default: throw ControlError("alarm on|off|skip-next|keep-next|clear|set HH:MM [DAYS]")
+            default: throw ControlError("alarm [N] on|off|skip-next|keep-next|clear|set HH:MM [DAYS]")
             }
         default:
             throw ControlError("unknown or incomplete command: \(words.joined(separator: " ")) (see sleepbox ctl --help)")

@@ -65,6 +65,8 @@ public final class Daemon {
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
                                 devices: BoxDevices(input: input, display: display, audio: audio, state: saver),
                                 screenTimeout: screenTimeout, debounceSeconds: debounceSeconds, logger: logger)
+        runner.aboutFacts = AboutFacts(version: BuildVersion.current,
+                                       freeBytes: try? FileSystemSpace.available(at: options.stateDirectory))
         self.controlProtocol = ControlProtocol(runner: runner)
         self.options = options
         self.input = input

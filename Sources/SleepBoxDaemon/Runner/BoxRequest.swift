@@ -32,8 +32,25 @@ public enum BoxRequest: Sendable, Equatable {
     case skipNextAlarm(Bool)
     /// The alarm removed.
     case clearAlarm
+    /// A change to the alarm in a slot (0 is alarm 1, the one the cases above change).
+    case alarmSlot(Int, AlarmChange)
+    /// A setting made as on the box (`OwnerSetting.key`, a value in the configuration's words);
+    /// nil goes back to the configuration file's.
+    case setting(key: String, value: String?)
     /// The master volume set, in percent.
     case volume(Int)
     /// The run ends here.
     case end
+}
+
+/// What a request does to one alarm.
+public enum AlarmChange: Sendable, Equatable {
+    /// Set to this time (and these weekdays, 1 = Sunday, when given) and enabled.
+    case set(hour: Int, minute: Int, weekdays: Set<Int>?)
+    /// Switched on or off.
+    case enable(Bool)
+    /// Its next ring skipped, or no longer skipped.
+    case skipNext(Bool)
+    /// Removed.
+    case clear
 }

@@ -47,26 +47,58 @@ extension BoxRunner {
             deliver(.clockSetRequested(wall: wall), at: t)
             if case .failure(let error) = lastClockSetting { return error.description }
         case .setAlarm(let h, let m, let days):
-            var a = box.state.alarm ?? AlarmSettings(hour: h, minute: m)
-            a.hour = h
-            a.minute = m
-            a.isEnabled = true
-            if let days { a.weekdays = days }
-            deliver(.alarmEdited(a), at: t)
+            return change(alarm: 0, .set(hour: h, minute: m, weekdays: days), at: t)
         case .enableAlarm(let on):
-            guard var a = box.state.alarm else { return "no alarm is set; set one with a time first" }
-            a.isEnabled = on
-            deliver(.alarmEdited(a), at: t)
+            return change(alarm: 0, .enable(on), at: t)
         case .skipNextAlarm(let skip):
-            guard var a = box.state.alarm else { return "no alarm is set" }
-            a.skipNext = skip
-            deliver(.alarmEdited(a), at: t)
+            return change(alarm: 0, .skipNext(skip), at: t)
         case .clearAlarm:
-            deliver(.alarmEdited(nil), at: t)
+            return change(alarm: 0, .clear, at: t)
+        case .alarmSlot(let slot, let change):
+            return self.change(alarm: slot, change, at: t)
+        case .setting(let key, let value):
+            guard let setting = OwnerSetting.named(key) else {
+                let keys = OwnerSetting.all.map(\.key)
+                let guess = keys.first { $0.hasSuffix(key) || key.hasSuffix($0) }
+                return "\"\(key)\" is not a setting (\(keys.joined(separator: ", ")))" + (guess.map { "; did you mean \"\($0)\"?" } ?? "")
+            }
+            if let value, setting.parse(value) == nil {
+                return "\"\(value)\" is not a value of \(key) (\(setting.hint), or default)"
+            }
+            deliver(.settingChanged(key, value.flatMap(setting.parse)), at: t)
         case .volume(let p):
             deliver(.volumeSet(percent: p), at: t)
         case .end:
             hasEnded = true
+        }
+        return nil
+    }
+
+    /// Carries out a change to the alarm in `slot` (0 is alarm 1); nil when done, else why not.
+    private func change(alarm slot: Int, _ change: AlarmChange, at t: Moment) -> String? {
+        guard box.state.alarms.indices.contains(slot) else {
+            return "there is no alarm \(slot + 1); the box keeps alarms 1 to \(box.state.alarms.count)"
+        }
+        let current = box.state.alarms[slot]
+        let name = slot == 0 ? "no alarm is set" : "alarm \(slot + 1) is not set"
+        switch change {
+        case .set(let h, let m, let days):
+            var a = current ?? AlarmSettings(hour: h, minute: m)
+            a.hour = h
+            a.minute = m
+            a.isEnabled = true
+            if let days { a.weekdays = days }
+            deliver(.alarmSlotEdited(slot, a), at: t)
+        case .enable(let on):
+            guard var a = current else { return name + "; set one with a time first" }
+            a.isEnabled = on
+            deliver(.alarmSlotEdited(slot, a), at: t)
+        case .skipNext(let skip):
+            guard var a = current else { return name }
+            a.skipNext = skip
+            deliver(.alarmSlotEdited(slot, a), at: t)
+        case .clear:
+            deliver(.alarmSlotEdited(slot, nil), at: t)
         }
         return nil
     }

@@ -29,6 +29,12 @@ public final class BoxRunner {
     public private(set) var frame: DisplayFrame?
     /// What the last setting of the wall clock did (nil before the first).
     public internal(set) var lastClockSetting: Result<ClockSetOutcome, ClockSetError>?
+    /// What the about screen shows that the core cannot know (set before `start`).
+    public var aboutFacts: AboutFacts?
+    /// True when the panel has a screen timeout at all: then the owner's setting moves it.
+    private let hasScreenTimeout: Bool
+    /// The brightness last handed to the display.
+    private var shownBrightness: (Int, Bool)?
     /// Whether an `end` request was carried out.
     public internal(set) var hasEnded = false
 
@@ -53,6 +59,7 @@ public final class BoxRunner {
         self.decoder = BoxRunner.makeDecoder(config: config, debounceSeconds: debounceSeconds)
         self.startUptime = clock.now.uptime
         self.power = DisplayPower(timeout: screenTimeout, startUptime: startUptime)
+        self.hasScreenTimeout = screenTimeout != nil
         self.followsDisplay = devices.displayWatched
         self.logger = logger
     }
@@ -85,6 +92,7 @@ public final class BoxRunner {
         carryOut(commands, at: t)
         for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
         for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
+        if let aboutFacts { deliver(.aboutFacts(aboutFacts), at: t) }
         checkClockSource(at: t)
         redraw(at: t)
         return snapshot != nil
@@ -154,6 +162,10 @@ public final class BoxRunner {
         let commands = box.handle(event, at: t)
         carryOut(commands, at: t)
         for o in observers { o.boxHandled(event, commands: commands, box: box, at: t) }
+        if hasScreenTimeout, box.state.settings["display.screen_timeout_seconds"] != nil {
+            let seconds = box.config.display.screenTimeoutSeconds
+            power.timeout = seconds > 0 ? seconds : nil
+        }
         for learnt in devices.audio.takeLearnedEvents() { deliver(learnt, at: t) }
     }
 
@@ -252,6 +264,10 @@ public final class BoxRunner {
         let f = box.display(at: t)
         guard f != frame else { return }
         frame = f
+        if shownBrightness.map({ $0 != (f.brightness, f.dimmed) }) ?? true {
+            shownBrightness = (f.brightness, f.dimmed)
+            devices.display.setBrightness(f.brightness, dimmed: f.dimmed, at: t.uptime)
+        }
         framebuffer = ScreenRenderer.render(f)
         devices.display.show(framebuffer, dimmed: f.dimmed, at: t.uptime)
         for o in observers { o.frameShown(framebuffer, dimmed: f.dimmed, at: t) }

@@ -4,8 +4,11 @@ import SleepBoxSystem
 
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
-    static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "end"]
-    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "end"]
+    static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "alarm", "set", "days", "enabled", "skipNext",
+                       "clear", "setting", "value", "end"]
+    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "end"]
+    /// Keys that go with one action only.
+    static let alarmKeys = ["set", "days", "enabled", "skipNext", "clear"]
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
     static let buttonNames = Button.allCases.map(\.rawValue).joined(separator: ", ")
     /// The latest `at`: a month of virtual time, far past any night, and small enough that every
@@ -50,6 +53,12 @@ enum ScriptLine {
         if values["for"] != nil, actionKey != "hold" {
             throw fail("\"for\" goes with \"hold\" only")
         }
+        if let stray = alarmKeys.first(where: { values[$0] != nil }), actionKey != "alarm" {
+            throw fail("\"\(stray)\" goes with \"alarm\" only")
+        }
+        if values["value"] != nil, actionKey != "setting" {
+            throw fail("\"value\" goes with \"setting\" only")
+        }
 
         guard let atValue = values["at"] else {
             throw fail("missing \"at\" (when the event happens, e.g. \"at\":\"90s\")")
@@ -88,6 +97,17 @@ enum ScriptLine {
             }
             // "clock" jumps the clock as a network sync would; "setClock" is the owner setting it.
             action = actionKey == "clock" ? .clock(time) : .setClock(time)
+        case "alarm":
+            action = try alarm(values, fail)
+        case "setting":
+            guard case .string(let key)? = values["setting"] else {
+                throw fail("\"setting\" must be a setting's name such as \"display.clock_24h\"")
+            }
+            switch values["value"] {
+            case .string(let text)?: action = .setting(key: key, value: text)
+            case .null?: action = .setting(key: key, value: nil)
+            default: throw fail("\"setting\" needs \"value\": a string such as \"off\", or null for the file's")
+            }
         default:
             guard case .bool(true)? = values["end"] else {
                 throw fail("\"end\" must be true, found \(values["end"]?.kindName ?? "nothing")")
@@ -95,6 +115,47 @@ enum ScriptLine {
             action = .end
         }
         return ScriptStep(line: line, at: at, action: action)
+    }
+
+    /// `{"alarm":2,"set":"08:15","days":"weekends"}`, `"enabled":false`, `"skipNext":true`,
+    /// `"clear":true`: the words of `sleepbox ctl alarm 2 ...`.
+    private static func alarm(_ values: [String: ScriptJSONValue], _ fail: (String) -> ScriptError) throws(ScriptError) -> BoxRequest {
+        guard case .number(let x)? = values["alarm"], let n = Int(exactly: x), (1...BoxConfig.alarmSlots).contains(n) else {
+            throw fail("\"alarm\" must be an alarm's number, 1 to \(BoxConfig.alarmSlots)")
+        }
+        let changes = alarmKeys.filter { $0 != "days" && values[$0] != nil }
+        guard changes.count == 1 else {
+            throw fail("\"alarm\" needs one of \"set\" (with \"days\"), \"enabled\", \"skipNext\", \"clear\"")
+        }
+        if values["days"] != nil, changes[0] != "set" { throw fail("\"days\" goes with \"set\" only") }
+        func flag(_ key: String) throws(ScriptError) -> Bool {
+            guard case .bool(let b)? = values[key] else { throw fail("\"\(key)\" must be true or false") }
+            return b
+        }
+        switch changes[0] {
+        case "set":
+            guard case .string(let text)? = values["set"], let (h, m) = ControlProtocol.parseTime(text) else {
+                throw fail("\"set\" must be a time HH:MM (00:00-23:59)")
+            }
+            var weekdays: Set<Int>? = nil
+            if let days = values["days"] {
+                guard case .string(let words) = days else { throw fail("\"days\" must be words such as \"weekdays\" or \"mon,wed\"") }
+                var set = Set<Int>()
+                for word in words.split(separator: ",") {
+                    guard let d = AlarmDays.days(for: String(word).trimmingCharacters(in: .whitespaces)) else {
+                        throw fail("\(Quoting.quoted(String(word))) is not a day (\(AlarmDays.hint))")
+                    }
+                    set.formUnion(d)
+                }
+                weekdays = set
+            }
+            return .alarmSlot(n - 1, .set(hour: h, minute: m, weekdays: weekdays))
+        case "enabled": return .alarmSlot(n - 1, .enable(try flag("enabled")))
+        case "skipNext": return .alarmSlot(n - 1, .skipNext(try flag("skipNext")))
+        default:
+            guard try flag("clear") else { throw fail("\"clear\" must be true") }
+            return .alarmSlot(n - 1, .clear)
+        }
     }
 
     /// `at` or `for`: a number of seconds or a duration string.

@@ -36,6 +36,7 @@ public final class Simulator {
         self.clock = clock
         self.runner = BoxRunner(config: config, catalog: catalog, seed: seed, clock: clock, devices: devices,
                                 screenTimeout: nil, debounceSeconds: Debouncer.defaultLockout, logger: logger)
+        runner.aboutFacts = AboutFacts(version: BuildVersion.current)
         self.audio = audio
         self.trace = trace
         self.logger = logger

@@ -79,11 +79,23 @@ public final class TraceRecorder: RunnerObserver {
             }
             timer = .object([("remaining", box.timerRemaining(at: now).map(JSONValue.number) ?? .null), ("choice", choice)])
         }
-        var alarm: JSONValue = .null
-        if let a = s.alarm {
-            alarm = .object([("time", .string(a.timeText)), ("enabled", .bool(a.isEnabled)),
-                             ("skipNext", .bool(a.skipNext)),
-                             ("next", box.nextAlarm(after: now.wall).map { .string(box.clock.isoLocal($0)) } ?? .null)])
+        func alarmObject(_ a: AlarmSettings) -> JSONValue {
+            let next = AlarmSchedule(settings: a, clock: box.clock).nextRing(after: now.wall)
+            return .object([("time", .string(a.timeText)), ("enabled", .bool(a.isEnabled)),
+                            ("skipNext", .bool(a.skipNext)),
+                            ("next", next.map { .string(box.clock.isoLocal($0)) } ?? .null)])
+        }
+        // Alarm 1 as before; every alarm with its days and sound; the next ring of them all.
+        let alarm: JSONValue = s.alarm.map(alarmObject) ?? .null
+        let alarms: JSONValue = .array(s.alarms.map { slot in
+            guard let a = slot, case .object(var fields) = alarmObject(a) else { return .null }
+            fields.insert(("days", .string(AlarmDays.words(for: a.weekdays).joined(separator: ","))), at: 1)
+            fields.append(("sound", .string(a.sound ?? "chime")))
+            return .object(fields)
+        })
+        var nextRing: JSONValue = .null
+        if let (t, slot) = box.nextAlarmSlot(after: now.wall) {
+            nextRing = .object([("alarm", .number(Double(slot + 1))), ("at", .string(box.clock.isoLocal(t)))])
         }
         var session: JSONValue = .null
         if let t = s.session {
@@ -96,7 +108,8 @@ public final class TraceRecorder: RunnerObserver {
         let reminder: JSONValue = .object([("time", .string(schedule.timeText)), ("enabled", .bool(schedule.isEnabled)),
                                            ("next", box.nextReminder.map { .string(box.clock.isoLocal($0)) } ?? .null)])
         return [("mode", .string(s.mode.rawValue)), ("phase", .string(s.phase.name)), ("item", item), ("timer", timer),
-                ("volume", .number(Double(s.volume))), ("alarm", alarm), ("contentCompleted", .bool(s.contentCompleted)),
+                ("volume", .number(Double(s.volume))), ("alarm", alarm), ("alarms", alarms), ("nextRing", nextRing),
+                ("contentCompleted", .bool(s.contentCompleted)),
                 ("screen", .string(box.display(at: now).screen.name)), ("session", session), ("reminder", reminder)]
             + [("clockSource", .string(s.clockSource.rawValue))]
     }

@@ -19,4 +19,14 @@ public enum OLEDContrast {
 
     /// `night` or `day` for a frame's `dimmed` flag.
     public static func level(dimmed: Bool) -> UInt8 { dimmed ? night : day }
+
+    /// The contrast for the owner's brightness (0...100 %): at night across `nightRange`
+    /// (0 % is `night`), by day from 0x2F to `dayBright` (50 % is `day`).
+    public static func level(dimmed: Bool, percent: Int) -> UInt8 {
+        let p = min(100, max(0, percent))
+        if dimmed {
+            return UInt8(Int(nightRange.lowerBound) + (Int(nightRange.upperBound - nightRange.lowerBound) * p + 50) / 100)
+        }
+        return UInt8(0x2F + ((Int(dayBright) - 0x2F) * p + 50) / 100)
+    }
 }

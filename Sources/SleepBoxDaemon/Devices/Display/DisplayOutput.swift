@@ -14,4 +14,12 @@ public protocol DisplayOutput: AnyObject {
     func retry(at uptime: Double)
     /// A line for `status` and `doctor`: "ok", "unavailable: ...".
     var statusText: String { get }
+    /// The owner's brightness for the frames from now on, in percent of the panel's usable range
+    /// by day or at night (`dimmed`).
+    func setBrightness(_ percent: Int, dimmed: Bool, at uptime: Double)
+}
+
+extension DisplayOutput {
+    /// A display without a brightness of its own ignores it.
+    public func setBrightness(_ percent: Int, dimmed: Bool, at uptime: Double) {}
 }

@@ -8,6 +8,8 @@ import SleepBoxUI
 public final class OLEDDisplay: DisplayOutput {
     let panel: OLEDPanel
     let logger: Logger
+    /// The owner's brightness (percent) by day and at night.
+    private var brightness: (day: Int, night: Int)?
 
     public init(panel: OLEDPanel, logger: Logger) {
         self.panel = panel
@@ -15,7 +17,8 @@ public final class OLEDDisplay: DisplayOutput {
     }
 
     public func show(_ framebuffer: Framebuffer, dimmed: Bool, at uptime: Double) {
-        let level = OLEDContrast.level(dimmed: dimmed)
+        let level = brightness.map { OLEDContrast.level(dimmed: dimmed, percent: dimmed ? $0.night : $0.day) }
+            ?? OLEDContrast.level(dimmed: dimmed)
         if panel.contrast != level { _ = panel.setContrast(level, now: uptime) }
         _ = panel.show(framebuffer, now: uptime)
         logEvents()
@@ -29,6 +32,12 @@ public final class OLEDDisplay: DisplayOutput {
     public func blank(at uptime: Double) {
         _ = panel.blank(now: uptime)
         logEvents()
+    }
+
+    public func setBrightness(_ percent: Int, dimmed: Bool, at uptime: Double) {
+        var b = brightness ?? (day: 50, night: 0)
+        if dimmed { b.night = percent } else { b.day = percent }
+        brightness = b
     }
 
     public var nextRetry: Double? { panel.nextRetry }
