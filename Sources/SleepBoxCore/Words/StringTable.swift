@@ -132,8 +132,8 @@ public struct StringTable: Sendable, Equatable {
              snoozeLength, alarmVolume, save, done, everyDay, weekdaysGroup, weekendGroup, skipMark
         /// "Alarm saved" after the editor's Save.
         case alarmSaved
-        /// The wake sounds.
-        case soundChime, soundRain, soundOcean, soundForest, soundPink, soundBrown, soundWhite
+        /// The wake sounds: "Chime" (the generators' names are the beds' above).
+        case soundChime
         /// The settings menu: "Settings" and its rows.
         case settings, clock, display, sound, timeZone, dayBrightness, nightBrightness, nightStarts, nightEnds, screenOff,
              clock24h, nightVolumeLimit, startVolume, voiceRate, language, about, dateAndTime
