@@ -237,6 +237,7 @@ import Testing
         expected.pressed[.skip] = .used
         expected.overlay = .message("Skip Tue 06:30", until: d.now.uptime + 3)
         expected.alarmLog.checkedUntil = d.now.wall
+        expected.reminderLog.checkedUntil = d.now.wall
         expected.lastPersistUptime = d.now.uptime
         #expect(commands == [.persist])
         #expect(d.box.state == expected)

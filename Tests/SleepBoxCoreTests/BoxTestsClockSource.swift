@@ -12,10 +12,10 @@ import Testing
         #expect(t.state.clockSource == .ntp && t.state.clockTrusted)
         t.send(.clockSourceChanged(.untrusted), after: 1, update: { $0.clockSource = .untrusted }, commands: [])
         #expect(!t.state.clockTrusted)
-        #expect(t.screen() == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 30, nextAlarm: "Tue 06:30",
+        #expect(t.screen() == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 30, nextAlarm: "06:30 · in 8 h",
                                                 timerRemaining: nil, clockUnset: true)))
         t.send(.clockSourceChanged(.rtc), after: 1, update: { $0.clockSource = .rtc }, commands: [])
-        #expect(t.screen() == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 30, nextAlarm: "Tue 06:30",
+        #expect(t.screen() == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 30, nextAlarm: "06:30 · in 8 h",
                                                 timerRemaining: nil, clockUnset: false)))
     }
 

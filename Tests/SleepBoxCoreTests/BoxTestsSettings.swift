@@ -89,6 +89,7 @@ import Testing
         expected.volume = 30
         expected.overlay = .settings(.list(.sound, selected: 1), until: d.now.uptime + 30)
         expected.alarmLog.checkedUntil = d.now.wall
+        expected.reminderLog.checkedUntil = d.now.wall
         expected.lastPersistUptime = d.now.uptime
         #expect(d.box.state == expected)
         // The knob cannot go above it at night.

@@ -68,7 +68,7 @@ extension BoxTester {
         var t = try BoxTester.started()
         t.openLibrary()
         guard case .menu(let top) = t.screen() else { Issue.record("no menu"); return }
-        #expect(top.rows.last == MenuRow(kind: .category, label: "Timers"))
+        #expect(top.rows[8] == MenuRow(kind: .category, label: "Timers"), "after the content, before Alarms and Settings")
         t.menuTurn(8, to: MenuPosition(category: nil, selected: 8))
         t.menuPress(to: MenuPosition(category: .timers, selected: 1))
         guard case .menu(let timers) = t.screen() else { Issue.record("no menu"); return }
