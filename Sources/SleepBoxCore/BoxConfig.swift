@@ -142,6 +142,9 @@ public struct PlaybackSettings: Sendable, Equatable {
 public struct MenuSettings: Sendable, Equatable {
     /// The menu closes by itself after this many seconds without input.
     public var closeAfterSeconds: Double = 30
+    /// Eyes-free: each row and each setting's value the knob reaches is said softly with the fast
+    /// voice (`[voice] speak_menus`).
+    public var speakMenus = false
     public init() {}
 }
 
@@ -156,6 +159,8 @@ public struct DisplaySettings: Sendable, Equatable {
     public var volumeBarSeconds: Double = 2
     /// Seconds a confirmation message stays up.
     public var messageSeconds: Double = 1.5
+    /// The now-playing screen shows the sentence being spoken (`[display] captions`).
+    public var captions = false
     public init() {}
 }
 

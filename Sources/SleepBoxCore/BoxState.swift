@@ -38,6 +38,9 @@ public struct BoxState: Sendable, Equatable {
     /// Where the speech of the item playing pauses (reported by the audio side once it has laid
     /// the item out): the sleep-timer fade waits for one of these.
     public var speechPauses: SpeechPauses?
+    /// The sentences of the item playing and their times (reported by the audio side with the
+    /// pauses): the now-playing screen's caption.
+    public var captions: Captions?
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.volume = volume

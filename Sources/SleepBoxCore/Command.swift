@@ -31,6 +31,9 @@ public enum Command: Sendable, Equatable {
     case stopBed
     /// A short sound: a confirmation tick, a bell.
     case playCue(Cue)
+    /// Say a menu row or a setting's value softly with the fast voice, over whatever plays,
+    /// cutting off the one said before.
+    case speakMenu(String)
 
     /// A short name for traces.
     public var name: String {
@@ -51,6 +54,7 @@ public enum Command: Sendable, Equatable {
         case .startBed: return "startBed"
         case .stopBed: return "stopBed"
         case .playCue: return "playCue"
+        case .speakMenu: return "speakMenu"
         }
     }
 }

@@ -33,6 +33,9 @@ public enum Event: Sendable, Equatable {
     case audioAvailabilityChanged(Bool)
     /// The audio side laid an item's speech out and found its pauses (seconds from the start).
     case speechPausesFound(ItemID, pauses: [ClosedRange<Double>])
+    /// The audio side laid an item's speech out: its sentences and when each is spoken (the
+    /// now-playing screen shows the current one when captions are on).
+    case captionsFound(ItemID, lines: [CaptionLine])
 
     /// A short name for traces and logs.
     public var name: String {
@@ -52,6 +55,7 @@ public enum Event: Sendable, Equatable {
         case .clockTrustChanged(let t): return t ? "clock synchronised" : "clock not synchronised"
         case .audioAvailabilityChanged(let a): return a ? "audio restored" : "audio unavailable"
         case .speechPausesFound(let id, let pauses): return "speechPauses \(id) \(pauses.count)"
+        case .captionsFound(let id, let lines): return "captions \(id) \(lines.count)"
         }
     }
 }

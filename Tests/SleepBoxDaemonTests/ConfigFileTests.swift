@@ -263,7 +263,7 @@ private func zone(_ name: String) -> TimeZone {
             "sleepbox.toml:2: [timer] fade_out: unknown key; did you mean fade_out_seconds? "
             + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds")
         #expect(errorText("[display]\nbrightness = 3\n") ==
-            "sleepbox.toml:2: [display] brightness: unknown key. Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, menu_close_seconds, controller, address, rotate")
+            "sleepbox.toml:2: [display] brightness: unknown key. Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, menu_close_seconds, controller, address, rotate, captions")
         #expect(errorText("languag = \"de\"\n") ==
             "sleepbox.toml:1: languag: unknown key; did you mean language? "
             + "Allowed at the top: time_zone, language, and the tables [alarm], [timer], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")

@@ -50,7 +50,7 @@ import Testing
         let sim = Self.simulator(lines: lines)
         sim.start()
         let first = try #require(lines.all.first)
-        #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"contentCompleted":false,"screen":"idle","commands":["setVolume"]}"#)
+        #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"contentCompleted":false,"screen":"idle","caption":null,"commands":["setVolume"],"spoken":null}"#)
     }
 
     @Test func knobTurnsArriveAsOneEventPerDetent() throws {

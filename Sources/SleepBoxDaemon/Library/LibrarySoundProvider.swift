@@ -197,10 +197,12 @@ public final class LibrarySoundProvider: SoundProvider {
         }
     }
 
-    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one).
+    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one)
+    /// and what each sentence says when (the captions).
     private func announce(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
         events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
+        events.append(.captionsFound(id, lines: plan.captions()))
     }
 
     public func takeEvents() -> [Event] {
@@ -218,6 +220,11 @@ public final class LibrarySoundProvider: SoundProvider {
         case .bell: return ChimeGenerator(frequency: 1_046.5, decay: 2, level: 0.25, format: format)
         }
     }
+
+    /// The fast voice for menu rows (`[voice] speak_menus`), set by the wiring.
+    public var menuVoice: MenuVoice?
+
+    public func menuSpeech(_ text: String) -> (any AudioSource)? { menuVoice?.say(text) }
 
     public func speech(_ text: String) -> (any AudioSource)? {
         guard let voice else { return nil }
