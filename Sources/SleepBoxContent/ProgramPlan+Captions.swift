@@ -46,22 +46,27 @@ extension ProgramPlan {
         return out
     }
 
-    /// `sentence` cut at spaces into the fewest pieces of at most about `maxCharacters` each,
-    /// of about equal length (a single word longer than that stays whole).
+    /// `sentence` cut at spaces into as many pieces as `maxCharacters` asks for, each cut at the
+    /// space nearest to its share of the length, so the pieces come out about equally long (a
+    /// piece may pass `maxCharacters` by half a word; a sentence without spaces stays whole).
     static func pieces(of sentence: String, maxCharacters: Int) -> [String] {
         guard maxCharacters > 0, sentence.count > maxCharacters else { return [sentence] }
-        let count = (sentence.count + maxCharacters - 1) / maxCharacters
-        let target = (sentence.count + count - 1) / count
-        var out: [String] = []
-        var current = ""
-        for word in sentence.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > target {
-                out.append(current)
-                current = ""
-            }
-            current += current.isEmpty ? String(word) : " " + word
+        let chars = Array(sentence)
+        let spaces = chars.indices.filter { chars[$0] == " " }
+        let count = (chars.count + maxCharacters - 1) / maxCharacters
+        var cuts: [Int] = []
+        for k in 1..<count {
+            let ideal = k * chars.count / count
+            guard let nearest = spaces.filter({ $0 > (cuts.last ?? -1) }).min(by: { abs($0 - ideal) < abs($1 - ideal) }) else { break }
+            cuts.append(nearest)
         }
-        if !current.isEmpty { out.append(current) }
+        var out: [String] = []
+        var from = 0
+        for cut in cuts + [chars.count] {
+            let piece = ScriptBodyParser.trimmed(String(chars[from..<cut]))
+            if !piece.isEmpty { out.append(piece) }
+            from = min(chars.count, cut + 1)
+        }
         return out
     }
 }

@@ -87,6 +87,8 @@ extension Box {
 
     /// How often the transition dots move on.
     public static let dotPulseSeconds = 0.5
+    /// How long after a caption's change the display wakes (against rounding in the position).
+    public static let captionWakeMargin = 1e-6
     /// How often the breathing animation is redrawn.
     public static let breathFrameSeconds = 0.125
 
@@ -124,10 +126,11 @@ extension Box {
                 // Wake for the first breath even when it starts between seconds.
                 if position < guide.startsAt { return min(nextSecond, now.uptime + (guide.startsAt - position)) }
             }
-            // A caption changes with the voice, between the seconds of the position.
+            // A caption changes with the voice, between the seconds of the position; a microsecond
+            // late, so that the position worked out at the wake-up is past the change for certain.
             if state.overlay == nil, let (item, position) = currentItem(at: now),
                let change = captions(of: item.id)?.nextChange(after: position) {
-                return min(nextSecond, now.uptime + (change - position))
+                return min(nextSecond, now.uptime + (change - position) + Box.captionWakeMargin)
             }
             return nextSecond
         case .fadingOut, .snoozed:

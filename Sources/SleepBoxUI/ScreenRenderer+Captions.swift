@@ -7,11 +7,11 @@ extension ScreenRenderer {
         static let titleY = 1
         static let ruleY = 10
         /// The caption's first line; lines are `lineStep` apart (a blank row under descenders).
-        static let captionY = 13
+        static let captionY = 12
         static let lineStep = 9
         static let captionLines = 4
         /// A thin progress bar between the caption and the bottom line.
-        static let progressBar = PixelRect(x: 1, y: 49, width: 126, height: 4)
+        static let progressBar = PixelRect(x: 1, y: 49, width: 126, height: 3)
     }
 
     /// Captions on: the caption gets the body of the screen. The title on one line at the top,
@@ -33,14 +33,15 @@ extension ScreenRenderer {
         var x = Layout.content.x
         if playing.isPaused {
             let pause = Icon.pause.bitmap
-            framebuffer.draw(pause, x: x, y: Layout.bottomLineY + (font.capHeight - pause.height) / 2)
+            framebuffer.draw(pause, x: x, y: Layout.bottomLineY - 1)
             x += pause.width + Layout.iconGap
         }
         font.draw(TimeText.elapsed(playing.elapsed), x: x, y: Layout.bottomLineY, in: &framebuffer)
-        if let timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd, words: words) {
+        if var timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd, words: words) {
+            // The small hourglass: the tall one would touch the progress bar.
+            timer.icon = .hourglassSmall
             let fitted = timer.fitted(to: 64)
-            fitted.draw(x: Layout.content.maxX - fitted.width, y: Layout.bottomLineY + (font.capHeight - fitted.height) / 2,
-                        in: &framebuffer)
+            fitted.draw(x: Layout.content.maxX - fitted.width, y: Layout.bottomLineY, in: &framebuffer)
         } else if playing.duration.isFinite, playing.duration > 0 {
             let remaining = playing.duration - (playing.elapsed.isFinite ? max(0, playing.elapsed) : 0)
             drawRightAligned("-" + TimeText.remaining(remaining), maxX: Layout.content.maxX, y: Layout.bottomLineY,
