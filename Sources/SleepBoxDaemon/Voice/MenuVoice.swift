@@ -11,7 +11,7 @@ import SleepBoxSpeech
 /// words are rendered on the voice's own thread, never on the loop and never queued behind the
 /// library's rendering; only the newest row waits there, and a row that a newer one replaced
 /// before it was rendered is dropped. Without one (the simulator's virtual time) they are
-/// rendered before `say` returns.
+/// rendered before `say` returns. The rows said last are kept rendered (`keptRows`).
 public final class MenuVoice: @unchecked Sendable {
     /// The espeak-ng voice.
     public let engine: EspeakEngine
@@ -20,6 +20,12 @@ public final class MenuVoice: @unchecked Sendable {
     private let condition = NSCondition()
     private var next: MenuUtterance?
     private var started = false
+    /// Rows said lately, rendered (the menu is walked up and down: a row said before is said
+    /// again without rendering). Touched only on the rendering side, in order of use.
+    private var kept: [(text: String, samples: [Float])] = []
+
+    /// How many rendered rows are kept (a row of a second or two is 50-100k samples: a few MB).
+    public static let keptRows = 48
 
     /// How much faster than the reading voice the rows are said (words per minute added).
     public static let rateBoost = 40
@@ -69,8 +75,16 @@ public final class MenuVoice: @unchecked Sendable {
     }
 
     private func render(_ text: String) -> [Float]? {
+        if let index = kept.firstIndex(where: { $0.text == text }) {
+            let row = kept.remove(at: index)
+            kept.append(row)
+            return row.samples
+        }
         do {
-            return try engine.synthesize(text).samples
+            let samples = try engine.synthesize(text).samples
+            kept.append((text, samples))
+            if kept.count > Self.keptRows { kept.removeFirst() }
+            return samples
         } catch {
             logger.error("cannot say the menu row: \(error)")
             return nil
