@@ -31,6 +31,19 @@ private func zone(_ name: String) -> TimeZone {
         #expect(file.config.alarm == nil)
     }
 
+    @Test func captionsAndSpokenMenusAreOffByDefaultAndReadAsTrueOrFalse() throws {
+        let defaults = try parse("")
+        #expect(!defaults.config.display.captions && !defaults.config.menu.speakMenus)
+        let on = try parse("[display]\ncaptions = true\n\n[voice]\nspeak_menus = true\n")
+        var expected = defaults.config
+        expected.display.captions = true
+        expected.menu.speakMenus = true
+        #expect(on.config == expected)
+        let wrong = try #require(errorText("[display]\ncaptions = \"yes\"\n[voice]\nspeak_menus = 1\n"))
+        #expect(wrong.contains("sleepbox.toml:2") && wrong.contains("[display] captions") && wrong.contains("true or false"), "\(wrong)")
+        #expect(wrong.contains("sleepbox.toml:4") && wrong.contains("[voice] speak_menus"), "\(wrong)")
+    }
+
     @Test func commentsAndEmptyTablesKeepEveryDefault() throws {
         let text = """
             # nothing set
