@@ -21,7 +21,14 @@
    status: an answer's `t` and the frame count the next answer reports (the recording is caught up
    to that iteration's time before the next request is read).
 
-  bench/daemon.py [--idle-seconds 150] [--presses 50] [--starts 5] [--json FILE]
+5. Detent-to-speech latency of the spoken menus (`[voice] speak_menus = true`, espeak-ng):
+   the library menu opened, then one detent at a time down its rows to the last and back, from
+   silence (a row's first time is rendered, later ones are kept rendered); the same recording and calibration as 4, the first non-zero sample after the
+   turn request is the start of the row's words. A requested turn's detent is decoded at its
+   fourth quadrature edge, 15 ms after the request (`BoxRunner.turnEdgeSeconds`), so the
+   detent-to-sound time is the measured one less 15 ms.
+
+  bench/daemon.py [--idle-seconds 150] [--presses 50] [--starts 5] [--turns 40] [--json FILE]
 """
 import argparse
 import glob
@@ -266,19 +273,9 @@ class WavWatch:
         return None, silent_before
 
 
-def latency(binary, presses):
-    wav = common.work_dir("latency.wav")
-    d = common.Daemon(binary, "latency", ["--audio", "wav:" + wav], config="[audio]\ncues = true\n")
-    d.start()
-    d.wait_for_socket()
-    prep = wait_until_quiet(d)
-    watch = WavWatch(wav)
-    if not watch.header():
-        d.stop()
-        print("\nLatency: the WAV recording has no header yet; skipped")
-        return None
-
-    # Calibrate: monotonic time of the daemon's startUptime, and fileStart - startUptime.
+def calibrate(d):
+    """The monotonic time the daemon's WAV recording started (its frame 0), and the error bound
+    in ms: the monotonic time of the daemon's startUptime, and fileStart - startUptime."""
     lo, hi, offsets = -1e9, 1e9, []
     for _ in range(20):
         s0 = time.monotonic()
@@ -292,8 +289,21 @@ def latency(binary, presses):
         time.sleep(0.05)
     offsets.sort()
     start_mono = (lo + hi) / 2
-    file_start = start_mono + offsets[len(offsets) // 2]
-    calib_err_ms = 1000 * ((hi - lo) / 2 + (offsets[-1] - offsets[0]))
+    return start_mono + offsets[len(offsets) // 2], 1000 * ((hi - lo) / 2 + (offsets[-1] - offsets[0]))
+
+
+def latency(binary, presses):
+    wav = common.work_dir("latency.wav")
+    d = common.Daemon(binary, "latency", ["--audio", "wav:" + wav], config="[audio]\ncues = true\n")
+    d.start()
+    d.wait_for_socket()
+    prep = wait_until_quiet(d)
+    watch = WavWatch(wav)
+    if not watch.header():
+        d.stop()
+        print("\nLatency: the WAV recording has no header yet; skipped")
+        return None
+    file_start, calib_err_ms = calibrate(d)
 
     results = []
     skipped = 0
@@ -353,6 +363,93 @@ def latency(binary, presses):
         print(f"Goal: p99 under 15 ms from the line event to the first changed sample written. Here "
               f"(control socket instead of a GPIO line, file instead of ALSA): p99 {p99:.1f} ms -> "
               f"{'met' if p99 < 15 else 'NOT met'}.")
+    return {"results": results, "skipped": skipped, "calibration_ms": calib_err_ms, "prepare_seconds": prep}
+
+
+# --- 4b: detent-to-speech latency of the spoken menus ------------------------------------------
+
+TURN_DETENT_MS = 15.0  # the fourth quadrature edge of a requested turn (BoxRunner.turnEdgeSeconds x 3)
+
+
+def menu_latency(binary, turns):
+    wav = common.work_dir("menu-latency.wav")
+    d = common.Daemon(binary, "menu-latency", ["--audio", "wav:" + wav],
+                      config='[voice]\nengine = "espeak"\nspeak_menus = true\n')
+    d.start()
+    d.wait_for_socket()
+    prep = wait_until_quiet(d)
+    watch = WavWatch(wav)
+    if not watch.header():
+        d.stop()
+        print("\nMenu latency: the WAV recording has no header yet; skipped")
+        return None
+    file_start, calib_err_ms = calibrate(d)
+    d.request({"cmd": "hold", "button": "knob", "seconds": 1})
+    time.sleep(3.5)  # the menu is open and "Library. Featured tonight" has been said
+    # Down the rows to the last and back, again and again: a row's first time is rendered, later
+    # ones come from the voice's rows kept rendered (MenuVoice.keptRows).
+    results, skipped = [], 0
+    row, step, visited = 0, 1, set()
+    for i in range(turns):
+        if d.status()["screen"] != "menu":
+            d.request({"cmd": "hold", "button": "knob", "seconds": 1})
+            time.sleep(3.5)
+            row = 0
+        time.sleep(0.3 + (i % 10) * 0.0011)  # spread the turns over the 10 ms period
+        samples = []
+        t_turn = time.monotonic()
+        d.conn.sendall(('{"cmd":"turn","detents":%d}\n' % step).encode())
+        while time.monotonic() - t_turn < 0.25:
+            samples.append((time.monotonic(), watch.frames_on_disk()))
+            time.sleep(0.0005)
+        d.reader.readline()
+        time.sleep(1.8)  # the row is said ("Continue listening" is about a second)
+        k0 = int((t_turn - file_start) * RATE) - 1
+        k1, silent = watch.first_nonzero(max(0, k0), k0 + RATE // 2)
+        if k1 is None and silent:
+            step = -step  # the last row (or the first): the knob stops, nothing is said; turn back
+            continue
+        if k1 is None or not silent:
+            skipped += 1
+            continue
+        row += step
+        again = row in visited
+        visited.add(row)
+        in_file = (file_start + k1 / RATE) - t_turn
+        written = next((t for t, n in samples if n > k1), None)
+        results.append({"again": again, "in_file_ms": 1000 * in_file - TURN_DETENT_MS,
+                        "written_ms": 1000 * (written - t_turn) - TURN_DETENT_MS if written is not None else None})
+    d.stop()
+
+    def stats(v):
+        v = [x for x in v if x is not None]
+        if not v:
+            return ["-"] * 4
+        return [f"{common.percentile(v, 0.5):.1f}", f"{common.percentile(v, 0.99):.1f}", f"{max(v):.1f}", f"{len(v)}"]
+
+    print()
+    print(f"Spoken menus: detent-to-speech latency (`[voice] speak_menus = true`, espeak-ng; {turns} single "
+          f"detents down the library's rows and back, from silence; `--audio wav:FILE`, 10 ms periods; "
+          f"{skipped} skipped: no silence before or no sound after; the detent counted {TURN_DETENT_MS:.0f} ms "
+          f"after the request); clock calibration within ±{calib_err_ms:.2f} ms; the voice had prepared "
+          f"the library {prep:.1f} s after start")
+    print()
+    first = [r for r in results if not r["again"]]
+    again = [r for r in results if r["again"]]
+    print(common.table(["interval", "p50 ms", "p99 ms", "max ms", "n"], [
+        ["a row said the first time: detent -> first sample of the words in the recording"]
+        + stats([r["in_file_ms"] for r in first]),
+        ["  ... -> that sample written to the file"] + stats([r["written_ms"] for r in first]),
+        ["a row said again (kept rendered): detent -> first sample in the recording"]
+        + stats([r["in_file_ms"] for r in again]),
+        ["  ... -> that sample written to the file"] + stats([r["written_ms"] for r in again]),
+    ]))
+    w = [r["written_ms"] for r in results if r["written_ms"] is not None]
+    if w:
+        p99 = common.percentile(w, 0.99)
+        print()
+        print(f"Goal: the words start within 150 ms of the detent. Here p99 {p99:.0f} ms -> "
+              f"{'met' if p99 < 150 else 'NOT met'}.")
     return {"results": results, "skipped": skipped, "calibration_ms": calib_err_ms, "prepare_seconds": prep}
 
 
@@ -422,7 +519,8 @@ def main():
     ap.add_argument("--presses", type=int, default=5 if common.QUICK else 50)
     ap.add_argument("--starts", type=int, default=3 if common.QUICK else 7)
     ap.add_argument("--json")
-    ap.add_argument("--only", choices=["idle", "startup", "latency", "profile"])
+    ap.add_argument("--turns", type=int, default=6 if common.QUICK else 40)
+    ap.add_argument("--only", choices=["idle", "startup", "latency", "menu", "profile"])
     ap.add_argument("--profile-seconds", type=float, default=5 if common.QUICK else 15)
     a = ap.parse_args()
     binary = common.sleepbox_binary()
@@ -436,6 +534,8 @@ def main():
             out["latency"] = latency(binary, a.presses)
         else:
             print("\nLatency: this build's `sleepbox run` has no --audio option; not measured.")
+    if a.only in (None, "menu") and supports_audio(binary):
+        out["menu_latency"] = menu_latency(binary, a.turns)
     if a.only in (None, "profile") and supports_audio(binary):
         out["profile"] = profile(binary, a.profile_seconds)
     if a.json:

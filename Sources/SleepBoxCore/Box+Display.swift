@@ -78,8 +78,15 @@ extension Box {
             return .nowPlaying(NowPlayingScreen(
                 mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
                 duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
-                stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind))
+                stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind,
+                caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" }))
         }
+    }
+
+    /// The caption timeline of `item` when captions are on and the audio side has reported it.
+    func captions(of item: ItemID) -> Captions? {
+        guard config.display.captions, let captions = state.captions, captions.item == item else { return nil }
+        return captions
     }
 
     /// The alarm rang earlier on the local day of `now` (`f` are its fields).
@@ -117,6 +124,8 @@ extension Box {
 
     /// How often the transition dots move on.
     public static let dotPulseSeconds = 0.5
+    /// How long after a caption's change the display wakes (against rounding in the position).
+    public static let captionWakeMargin = 1e-6
     /// How often the breathing animation is redrawn.
     public static let breathFrameSeconds = 0.125
 
@@ -162,6 +171,12 @@ extension Box {
                 if guide.phase(at: position) != nil { return now.uptime + Box.breathFrameSeconds }
                 // Wake for the first breath even when it starts between seconds.
                 if position < guide.startsAt { return min(nextSecond, now.uptime + (guide.startsAt - position)) }
+            }
+            // A caption changes with the voice, between the seconds of the position; a microsecond
+            // late, so that the position worked out at the wake-up is past the change for certain.
+            if state.overlay == nil, let (item, position) = currentItem(at: now),
+               let change = captions(of: item.id)?.nextChange(after: position) {
+                return min(nextSecond, now.uptime + (change - position) + Box.captionWakeMargin)
             }
             return nextSecond
         case .fadingOut, .snoozed:

@@ -75,6 +75,7 @@ public struct Box: Sendable {
         runDeadlines(upTo: now, into: &out)
         checkAlarm(at: now, into: &out)
         checkReminder(at: now, into: &out)
+        let focus = config.menu.speakMenus && event.isInput ? spokenFocus(at: now) : nil
         switch event {
         case .buttonPressed(let b): buttonPressed(b, at: now, into: &out)
         case .buttonHeld(let b, let seconds): buttonHeld(b, for: seconds, at: now, into: &out)
@@ -96,6 +97,10 @@ public struct Box: Sendable {
         case .audioAvailabilityChanged(let available): state.audioAvailable = available
         case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
         case .lengthMeasured(let id, let seconds): lengthMeasured(id, seconds: seconds)
+        case .captionsFound(let id, let lines): state.captions = Captions(item: id, lines: lines)
+        }
+        if config.menu.speakMenus, event.isInput, let words = spokenChange(from: focus, to: spokenFocus(at: now)) {
+            out.append(.speakMenu(words))
         }
         capVolumeAtNight(at: now, into: &out)
         if significant != before {

@@ -196,6 +196,9 @@ public struct PlaybackSettings: Sendable, Equatable {
 public struct MenuSettings: Sendable, Equatable {
     /// The menu closes by itself after this many seconds without input.
     public var closeAfterSeconds: Double = 30
+    /// Eyes-free: each row and each setting's value the knob reaches is said softly with the fast
+    /// voice (`[voice] speak_menus`).
+    public var speakMenus = false
     public init() {}
 }
 
@@ -217,6 +220,8 @@ public struct DisplaySettings: Sendable, Equatable {
     public var twentyFourHour: Bool = true
     /// The panel goes dark this long after the last input (0: never).
     public var screenTimeoutSeconds: Double = 60
+    /// The now-playing screen shows the sentence being spoken (`[display] captions`).
+    public var captions = false
     public init() {}
 }
 

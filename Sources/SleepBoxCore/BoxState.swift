@@ -64,6 +64,9 @@ public struct BoxState: Sendable, Equatable {
     /// The bedtime reminder's time, days and switch as set on the box (nil: the configuration's).
     public var reminder: AlarmSettings?
     public var reminderLog = ReminderLog()
+    /// The sentences of the item playing and their times (reported by the audio side with the
+    /// pauses): the now-playing screen's caption.
+    public var captions: Captions?
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.init(volume: volume, alarms: [alarm], seed: seed)

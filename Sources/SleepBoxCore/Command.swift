@@ -38,6 +38,9 @@ public enum Command: Sendable, Equatable {
     /// The next `startAlarm` plays this sound instead of the chime: a generator's name ("rain",
     /// "ocean", ...). It applies to that one ring only.
     case useWakeSound(String)
+    /// Say a menu row or a setting's value softly with the fast voice, over whatever plays,
+    /// cutting off the one said before.
+    case speakMenu(String)
 
     /// A short name for traces.
     public var name: String {
@@ -60,6 +63,7 @@ public enum Command: Sendable, Equatable {
         case .playCue: return "playCue"
         case .setClock: return "setClock"
         case .useWakeSound: return "useWakeSound"
+        case .speakMenu: return "speakMenu"
         }
     }
 }

@@ -48,6 +48,9 @@ public enum Event: Sendable, Equatable {
     case speechPausesFound(ItemID, pauses: [ClosedRange<Double>])
     /// The audio side laid an item out and knows its real length (its speech rendered).
     case lengthMeasured(ItemID, seconds: Double)
+    /// The audio side laid an item's speech out: its sentences and when each is spoken (the
+    /// now-playing screen shows the current one when captions are on).
+    case captionsFound(ItemID, lines: [CaptionLine])
 
     /// A short name for traces and logs.
     public var name: String {
@@ -74,6 +77,7 @@ public enum Event: Sendable, Equatable {
         case .audioAvailabilityChanged(let a): return a ? "audio restored" : "audio unavailable"
         case .speechPausesFound(let id, let pauses): return "speechPauses \(id) \(pauses.count)"
         case .lengthMeasured(let id, let seconds): return "length \(id) \((seconds * 1000).rounded() / 1000)"
+        case .captionsFound(let id, let lines): return "captions \(id) \(lines.count)"
         }
     }
 }

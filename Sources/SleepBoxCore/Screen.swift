@@ -89,10 +89,15 @@ public struct NowPlayingScreen: Sendable, Equatable {
     public var stopsAtEnd: Bool
     /// What kind of item plays: each kind has its own icon (nil: the mode's).
     public var kind: ContentKind?
+    /// With captions on for a spoken item: the sentence being spoken now, empty between
+    /// sentences (the screen keeps its captions layout); nil with captions off or for an item
+    /// without speech.
+    public var caption: String?
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
-                timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil) {
+                timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil) {
         self.kind = kind
+        self.caption = caption
         self.mode = mode
         self.title = title
         self.elapsed = elapsed

@@ -11,6 +11,10 @@ extension ScreenRenderer {
     /// Mode icon and title (two lines at most) on top; a status row with play/pause and the
     /// sleep timer; the progress bar; elapsed and remaining time at the bottom.
     static func drawNowPlaying(_ playing: NowPlayingScreen, words: Words, in framebuffer: inout Framebuffer) {
+        if let caption = playing.caption {
+            drawCaptioned(playing, caption: caption, words: words, in: &framebuffer)
+            return
+        }
         let font = BitmapFont.small
         var titleX = Layout.content.x
         if let icon = playing.kind.map(kindIcon) ?? modeIcon(playing.mode) {

@@ -12,10 +12,12 @@ import Testing
         /// The knob's switch goes through this, with the box's hold timings (see `knob(down:after:)`).
         var decoder: InputDecoder
 
-        init(language: Language = .english, cues: Bool = false, catalog: Catalog = Fixture.catalog) throws {
+        init(language: Language = .english, cues: Bool = false, speakMenus: Bool = false,
+             catalog: Catalog = Fixture.catalog) throws {
             var config = try Fixture.config()
             config.language = language
             config.audio.confirmationCues = cues
+            config.menu.speakMenus = speakMenus
             box = Box(config: config, catalog: catalog, seed: 7)
             decoder = InputDecoder(holdTimings: HoldTimings(config))
             now = Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30))

@@ -31,6 +31,19 @@ private func zone(_ name: String) -> TimeZone {
         #expect(file.config.alarm == nil)
     }
 
+    @Test func captionsAndSpokenMenusAreOffByDefaultAndReadAsTrueOrFalse() throws {
+        let defaults = try parse("")
+        #expect(!defaults.config.display.captions && !defaults.config.menu.speakMenus)
+        let on = try parse("[display]\ncaptions = true\n\n[voice]\nspeak_menus = true\n")
+        var expected = defaults.config
+        expected.display.captions = true
+        expected.menu.speakMenus = true
+        #expect(on.config == expected)
+        let wrong = try #require(errorText("[display]\ncaptions = \"yes\"\n[voice]\nspeak_menus = 1\n"))
+        #expect(wrong.contains("sleepbox.toml:2") && wrong.contains("[display] captions") && wrong.contains("true or false"), "\(wrong)")
+        #expect(wrong.contains("sleepbox.toml:4") && wrong.contains("[voice] speak_menus"), "\(wrong)")
+    }
+
     @Test func commentsAndEmptyTablesKeepEveryDefault() throws {
         let text = """
             # nothing set
@@ -273,7 +286,7 @@ private func zone(_ name: String) -> TimeZone {
             "sleepbox.toml:2: [timer] fade_out: unknown key; did you mean fade_out_seconds? "
             + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds")
         #expect(errorText("[display]\nbrightness = 3\n") ==
-            "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate")
+            "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate, captions")
         #expect(errorText("languag = \"de\"\n") ==
             "sleepbox.toml:1: languag: unknown key; did you mean language? "
             + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")

@@ -50,7 +50,7 @@ import Testing
         let sim = Self.simulator(lines: lines)
         sim.start()
         let first = try #require(lines.all.first)
-        #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"alarms":[null,null,null,null],"nextRing":null,"contentCompleted":false,"screen":"idle","session":null,"reminder":{"time":"22:00","enabled":false,"next":null},"clockSource":"ntp","commands":["setVolume"]}"#)
+        #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"alarms":[null,null,null,null],"nextRing":null,"contentCompleted":false,"screen":"idle","caption":null,"session":null,"reminder":{"time":"22:00","enabled":false,"next":null},"clockSource":"ntp","commands":["setVolume"],"spoken":null}"#)
     }
 
     @Test func knobTurnsArriveAsOneEventPerDetent() throws {

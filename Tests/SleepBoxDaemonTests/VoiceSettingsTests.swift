@@ -111,7 +111,7 @@ import SleepBoxSpeech
     @Test func unknownKeysAreNamedWithASuggestion() {
         #expect(error("[voice]\nrat = 120\n")?.description
                 == "sleepbox.toml:2: [voice] rat: unknown key; did you mean rate? "
-                + "Allowed in [voice]: engine, name, rate, pitch, piper_model, piper_binary, cache_mb")
+                + "Allowed in [voice]: engine, name, rate, pitch, piper_model, piper_binary, cache_mb, speak_menus")
         #expect(error("[voice]\npiper_modle = \"/m.onnx\"\n")?.description.hasPrefix(
             "sleepbox.toml:2: [voice] piper_modle: unknown key; did you mean piper_model?") == true)
         #expect(error("[voice]\nvolume = 3\n")?.description.hasPrefix(

@@ -28,6 +28,16 @@ enum SampleFrames {
         ("playing-story", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: "The Lighthouse Keeper", elapsed: 410, duration: 1380, isPaused: false,
             timerRemaining: 1800, stopsAtEnd: false, kind: .story)))),
+        ("playing-captions", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "The Lighthouse Keeper's Evening", elapsed: 23, duration: 646, isPaused: false,
+            timerRemaining: 899, stopsAtEnd: false, kind: .story,
+            caption: "In the late afternoon, she sits at the kitchen table with the window open an inch,")))),
+        ("playing-captions-paused", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .meditation, title: "Body Scan", elapsed: 3725, duration: 5400, isPaused: true,
+            timerRemaining: 120, stopsAtEnd: true, kind: .meditation, caption: "Let your shoulders soften.")))),
+        ("playing-captions-pause-between", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
+            mode: .poetry, title: "Sea-Fever", elapsed: 12, duration: 65, isPaused: false,
+            timerRemaining: nil, stopsAtEnd: false, kind: .poem, caption: "")))),
         ("playing-yoga-nidra", DisplayFrame(screen: .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: "Yoga Nidra", elapsed: 410, duration: 1380, isPaused: false,
             timerRemaining: nil, stopsAtEnd: false, kind: .yogaNidra)))),

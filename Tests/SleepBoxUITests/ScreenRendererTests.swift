@@ -223,6 +223,32 @@ import Testing
         #expect(ScreenRenderer.kindIcon(.story) != ScreenRenderer.modeIcon(.poetry))
     }
 
+    @Test func captionsTakeTheBodyOfTheScreenAndKeepClearOfTheBarAndTheBottomLine() throws {
+        let caption = "In the late afternoon, she sits at the kitchen table with the window open an inch,"
+        let with = render(.nowPlaying(NowPlayingScreen(mode: .meditation, title: "The Lighthouse Keeper's Evening",
+                                                       elapsed: 23, duration: 646, isPaused: true, timerRemaining: 899,
+                                                       stopsAtEnd: false, kind: .story, caption: caption)))
+        let between = render(.nowPlaying(NowPlayingScreen(mode: .meditation, title: "The Lighthouse Keeper's Evening",
+                                                          elapsed: 23, duration: 646, isPaused: true, timerRemaining: 899,
+                                                          stopsAtEnd: false, kind: .story, caption: "")))
+        let band = ScreenRenderer.CaptionLayout.self
+        // The caption's four lines, all of it, and nothing else, between the rule and the bar.
+        let lines = BitmapFont.small.wrapped(caption, width: Layout.content.width, maxLines: band.captionLines)
+        #expect(lines.count == 4 && lines.last?.hasSuffix("…") == false, "\(lines)")
+        var expected = between
+        for (index, line) in lines.enumerated() {
+            BitmapFont.small.draw(line, x: Layout.content.x, y: band.captionY + index * band.lineStep, in: &expected)
+        }
+        #expect(with == expected)
+        for y in [band.ruleY + 1, band.progressBar.y - 1, band.progressBar.maxY] {
+            #expect((0..<Framebuffer.width).allSatisfy { !with.pixel(x: $0, y: y) }, "row \(y) is the gap")
+        }
+        // Between sentences: the title, the rule, the bar and the bottom line, no caption.
+        #expect((band.captionY..<band.progressBar.y - 1).allSatisfy { y in
+            (0..<Framebuffer.width).allSatisfy { !between.pixel(x: $0, y: y) }
+        })
+    }
+
     @Test func nowPlayingTitleWrapsToTwoLinesBesideTheIcon() throws {
         let long = render(playing(elapsed: 0, duration: 60,
                                   title: "The Love Song of J. Alfred Prufrock and Other Observations"))

@@ -108,6 +108,15 @@ check "crash: the restart resumes the same item, never ahead of where it was, at
   "recs[0]['event']=='restore' and recs[0]['phase']=='playing' and recs[0]['item']['id']==[json.loads(l) for l in open('$T/part1.jsonl')][-1]['item']['id'] and 0<=[json.loads(l) for l in open('$T/part1.jsonl')][-1]['item']['position']-recs[0]['item']['position']<=15+3"
 check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing screen follows" "$T/library.jsonl" \
   "any(r['screen']=='menu' for r in recs) and recs[-1]['item']['id']=='breath-478' and recs[-1]['screen']=='breathing'"
+check "captions: each row the knob reaches is said, and the timer's choices" "$T/captions.jsonl" \
+  "[r['spoken'] for r in recs if r['spoken']]==['Library. Featured tonight','Continue listening','Favorites','Yoga nidra','Sleep stories',\"Sleep stories. The Lighthouse Keeper's Evening\",'Sleep timer. Off','15 min']"
+check "captions: the now-playing screen shows the sentences in turn, and none between them" "$T/captions.jsonl" \
+  "len({r['caption'] for r in recs if r['screen']=='nowPlaying' and r['caption']})>=8 and any(r['caption']=='' for r in recs) and any(r['caption']=='The wind has dropped to a breath from the west.' and 45<=r['t']<=48 for r in recs)"
+if [ -f "$T/captions-frames/00h00m33.000s.png" ] && cmp -s "$T/captions-frames/00h00m33.000s.png" docs/images/captions.png; then
+  ok "captions: the frame 33 s in is the README's picture"
+else
+  bad "captions: the frame 33 s in is the README's picture" "$(ls "$T/captions-frames" 2>/dev/null | head -3)"
+fi
 if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
   ok "library: 4-7-8 Breathing is a favourite in the state file"
 else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi

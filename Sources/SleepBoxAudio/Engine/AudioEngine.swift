@@ -19,6 +19,7 @@ import SleepBoxCore
 /// | `stopAlarm` | alarm and speech fade out over 300 ms |
 /// | `startBed` / `stopBed` | an ambient generator on the bed bus, fading in / out over 3 s |
 /// | `playCue` | a tick or a bell on the cue bus |
+/// | `speakMenu` | the fast voice on the cue bus at `menuVoiceGain`, cutting off the row said before; the content is not ducked |
 ///
 /// Not thread-safe: one owner calls everything (the daemon's loop, or the simulator).
 public final class AudioEngine {
@@ -46,6 +47,10 @@ public final class AudioEngine {
     /// measures -34.3 dBFS RMS, the voice renders near -20 dBFS RMS (GreetingLevelTests measures
     /// both).
     public static let greetingPerAlarmGain: Float = 0.19
+    /// The menu voice's gain: espeak-ng renders near -20 dBFS RMS, so it is said about as loud as
+    /// the spoken items play (-26 dBFS here), soft enough to leave what plays undisturbed and
+    /// clear enough to be heard over it without ducking it.
+    public static let menuVoiceGain: Float = 0.5
 
     public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50) {
         self.format = format
@@ -128,6 +133,8 @@ public final class AudioEngine {
             mixer.stop(.bed, overFrames: format.frames(Self.bedFadeSeconds))
         case .playCue(let cue):
             mixer.setSource(provider.cue(cue), on: .cue, gain: 1)
+        case .speakMenu(let text):
+            if let source = provider.menuSpeech(text) { mixer.setSource(source, on: .cue, gain: Self.menuVoiceGain) }
         case .persist, .setClock:
             break
         }

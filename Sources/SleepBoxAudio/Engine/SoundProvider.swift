@@ -16,6 +16,9 @@ public protocol SoundProvider: AnyObject {
     /// `text` spoken, or nil when there is no voice (the engine then reports the speech as
     /// finished at once).
     func speech(_ text: String) -> (any AudioSource)?
+    /// A menu row said by the fast voice; the source may stay silent for the moment the voice
+    /// takes, and must not block for it. Nil when there is no menu voice.
+    func menuSpeech(_ text: String) -> (any AudioSource)?
     /// What the provider learnt since it was last asked (e.g. where an item's speech pauses),
     /// for the core; the driver hands these over after carrying out commands.
     func takeEvents() -> [Event]
@@ -24,6 +27,9 @@ public protocol SoundProvider: AnyObject {
 extension SoundProvider {
     /// Nothing to tell.
     public func takeEvents() -> [Event] { [] }
+
+    /// No menu voice.
+    public func menuSpeech(_ text: String) -> (any AudioSource)? { nil }
 
     /// The generators every provider offers as a bed.
     public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: 1, format: .engine) }

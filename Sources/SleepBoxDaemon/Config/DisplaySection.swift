@@ -37,5 +37,6 @@ enum DisplaySection {
             }
         },
         .bool("rotate", into: \.devices.displayRotated),
+        .bool("captions", into: \.config.display.captions),
     ])
 }

@@ -23,6 +23,7 @@ enum VoiceSection {
         TOMLKey("piper_model", read: piperModel),
         TOMLKey("piper_binary", read: piperBinary),
         .wholeNumber("cache_mb", cacheMegabytes, into: \.devices.voice.cacheMegabytes),
+        .bool("speak_menus", into: \.config.menu.speakMenus),
     ], finish: { reader, draft in
         // A piper_model that was written but rejected has its own issue already.
         let voice = draft.devices.voice

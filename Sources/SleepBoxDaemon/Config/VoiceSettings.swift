@@ -49,6 +49,11 @@ public struct VoiceSettings: Sendable, Equatable {
     /// The espeak-ng voice asked for: `name`, else the language's.
     public var espeakName: String { name ?? languageVoice }
 
+    /// The espeak-ng voice with this rate and pitch (the menu voice; the fallback behind Piper).
+    public var espeakVoice: SpeechVoice {
+        SpeechVoice(engine: EspeakEngine.engineName, name: espeakName, rate: rate, pitch: pitch)
+    }
+
     /// The espeak-ng voice that speaks `language` when `[voice] name` is not set.
     ///
     /// The one place the configuration's language decides the voice.

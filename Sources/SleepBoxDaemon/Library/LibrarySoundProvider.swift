@@ -215,11 +215,13 @@ public final class LibrarySoundProvider: SoundProvider {
         }
     }
 
-    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one).
+    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one)
+    /// and what each sentence says when (the captions).
     private func announce(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
         events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
         measured.note(id, program)
+        events.append(.captionsFound(id, lines: plan.captions()))
     }
 
     /// What was learnt since the last call: speech pauses, and the real lengths of items whose
@@ -234,6 +236,11 @@ public final class LibrarySoundProvider: SoundProvider {
     public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: seed, format: format) }
 
     public func cue(_ cue: Cue) -> any AudioSource { Self.standardCue(cue, format: format) }
+
+    /// The fast voice for menu rows (`[voice] speak_menus`), set by the wiring.
+    public var menuVoice: MenuVoice?
+
+    public func menuSpeech(_ text: String) -> (any AudioSource)? { menuVoice?.say(text) }
 
     public func speech(_ text: String) -> (any AudioSource)? {
         guard let voice else { return nil }

@@ -56,6 +56,7 @@ public final class TraceRecorder: RunnerObserver {
                                              ("event", event.map(JSONValue.string) ?? .null)]
         object += fields
         object.append(("commands", .array(commands.map { .string($0.name) })))
+        object.append(("spoken", TraceRecorder.spoken(commands).map(JSONValue.string) ?? .null))
         sink(JSONValue.object(object).serialized)
         records += 1
     }
@@ -107,11 +108,22 @@ public final class TraceRecorder: RunnerObserver {
         let schedule = box.reminderSchedule
         let reminder: JSONValue = .object([("time", .string(schedule.timeText)), ("enabled", .bool(schedule.isEnabled)),
                                            ("next", box.nextReminder.map { .string(box.clock.isoLocal($0)) } ?? .null)])
+        let screen = box.display(at: now).screen
+        var caption: JSONValue = .null
+        if case .nowPlaying(let playing) = screen, let text = playing.caption { caption = .string(text) }
         return [("mode", .string(s.mode.rawValue)), ("phase", .string(s.phase.name)), ("item", item), ("timer", timer),
                 ("volume", .number(Double(s.volume))), ("alarm", alarm), ("alarms", alarms), ("nextRing", nextRing),
                 ("contentCompleted", .bool(s.contentCompleted)),
-                ("screen", .string(box.display(at: now).screen.name)), ("session", session), ("reminder", reminder)]
+                ("screen", .string(screen.name)), ("caption", caption), ("session", session), ("reminder", reminder)]
             + [("clockSource", .string(s.clockSource.rawValue))]
+    }
+
+    /// The menu words said with `commands` (the last, when several), or nil.
+    static func spoken(_ commands: [Command]) -> String? {
+        commands.reduce(nil) { said, command in
+            if case .speakMenu(let text) = command { return text }
+            return said
+        }
     }
 
     /// What counts as a change of state: everything but the moving position and countdown.

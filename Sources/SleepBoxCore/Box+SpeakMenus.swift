@@ -1,0 +1,52 @@
+/// Eyes-free menus (`[voice] speak_menus`): each row and each setting's value the knob reaches is
+/// said softly with the fast voice, so the box can be set in the dark without glasses.
+///
+/// The rule is one comparison: what the knob points at (`spokenFocus`) before and after each
+/// input event. When it changed, the box says the new row; when the list itself changed (a menu
+/// opened, a category was entered) it says the list's title first. A screen that has rows adds
+/// one case to `spokenFocus`.
+extension Box {
+    /// What the knob points at: the list's title and the row's words, or nil when no list is open.
+    struct SpokenFocus: Equatable {
+        var list: String
+        var row: String
+    }
+
+    /// The row under the knob at `now`, as it is said.
+    func spokenFocus(at now: Moment) -> SpokenFocus? {
+        switch state.overlay {
+        case .menu(let position, _)?:
+            let screen = menuScreen(position, at: now)
+            guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: screen.hint ?? "") }
+            let row = screen.rows[screen.selected]
+            // A row that cannot be played says so; lengths and counts are left to the eyes.
+            let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
+            return SpokenFocus(list: screen.title, row: words)
+        case .timerChoice(let selected, _)?:
+            let options = timerOptions
+            guard options.indices.contains(selected) else { return nil }
+            return SpokenFocus(list: config.words(.sleepTimer),
+                               row: config.words.table.timerLabel(options[selected], in: config.language))
+        default:
+            return nil
+        }
+    }
+
+    /// After an input event: the words to say for the focus `after` when it differs from `before`
+    /// (nil when nothing is to be said).
+    func spokenChange(from before: SpokenFocus?, to after: SpokenFocus?) -> String? {
+        guard config.menu.speakMenus, let after, after != before, !after.row.isEmpty || after.list != before?.list else { return nil }
+        if after.list != before?.list { return after.row.isEmpty ? after.list : after.list + ". " + after.row }
+        return after.row
+    }
+}
+
+extension Event {
+    /// A button or the knob: the events that move a menu's focus by hand.
+    var isInput: Bool {
+        switch self {
+        case .buttonPressed, .buttonHeld, .buttonReleased, .knobTurned: return true
+        default: return false
+        }
+    }
+}
