@@ -22,6 +22,14 @@ extension Box {
             // A row that cannot be played says so; lengths and counts are left to the eyes.
             let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
             return SpokenFocus(list: screen.title, row: words)
+        case .settings(let page, _)?:
+            // The alarms and the settings: each row with its value, which is what the knob changes.
+            guard case .menu(let screen) = settingsScreen(page, at: now) else { return nil }
+            guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: "") }
+            let row = screen.rows[screen.selected]
+            // A row that opens another list shows ">": only its name is said.
+            let value = row.detail.flatMap { $0 == ">" ? nil : $0 }
+            return SpokenFocus(list: screen.title, row: value.map { row.label + ", " + $0 } ?? row.label)
         case .timerChoice(let selected, _)?:
             let options = timerOptions
             guard options.indices.contains(selected) else { return nil }

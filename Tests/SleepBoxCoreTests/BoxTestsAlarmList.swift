@@ -294,6 +294,6 @@ import Testing
         d.press()
         #expect(d.page == .list(nil, selected: 1))
         #expect(d.menu?.title == "Settings")
-        #expect(d.menu?.rows.map(\.label) == ["Back", "Alarms", "Clock", "Display", "Sound", "Voice speed", "Language", "About"])
+        #expect(d.menu?.rows.map(\.label) == ["Back", "Alarms", "Clock", "Display", "Sound", "Voice speed", "Language", "Speak menus", "About"])
     }
 }

@@ -37,6 +37,7 @@ import Testing
         var expected = box.state
         let at = press.advanced(by: 0.5)
         expected.alarmLog.checkedUntil = at.wall
+        expected.reminderLog.checkedUntil = at.wall
         expected.captions = Captions(item: item, lines: Self.lines.reversed())
         #expect(box.handle(.captionsFound(item, lines: Self.lines.reversed()), at: at) == [])
         #expect(box.state == expected)
@@ -135,6 +136,17 @@ import Testing
         #expect(pair.run { $0.send(.buttonPressed(.leaf), after: 0.5) + $0.send(.buttonReleased(.leaf), after: 0.1) }
                 == [.play("med-breath", from: 0), .persist], "the leaf closes the menu and plays: nothing to say")
         #expect(pair.silent.menu == nil)
+    }
+
+    @Test func theSettingsSayEachRowWithItsValue() throws {
+        var pair = try Pair()
+        _ = pair.run { $0.holdKnob() }
+        #expect(pair.run { $0.send(.knobTurned(detents: 30), after: 0.3) } == [.speakMenu("Settings")], "the library's last row")
+        #expect(pair.run { $0.pressKnob(after: 0.5) } == [.speakMenu("Settings. Alarms, 0")], "no alarm set")
+        var said: [Command] = []
+        for _ in 0..<8 { said += pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } }
+        #expect(said == ["Clock", "Display", "Sound", "Voice speed, 140 wpm", "Language, English", "Speak menus, On", "About"]
+            .map { Command.speakMenu($0) }, "a list's row by name, a setting with its value; the last turn is clamped")
     }
 
     @Test func anItemComingSoonSaysSo() throws {

@@ -175,12 +175,12 @@ import Testing
         var d = try Driver()
         d.send(.aboutFacts(AboutFacts(version: "1.4.0", freeBytes: 3_450_000_000, lastNight: nil)))
         try Self.openSettings(&d)
-        d.turn(6)
+        d.turn(7)
         d.press()
         #expect(d.page == .about)
         #expect(d.menu?.rows.map(\.detail) == ["1.4.0", "3.4 GB", "synced", "-"])
         d.press()
-        #expect(d.page == .list(nil, selected: 7))
+        #expect(d.page == .list(nil, selected: 8))
     }
 
     @Test func aStateFileWithAnUnknownSettingOrAnOlderSingleAlarmStillLoads() throws {

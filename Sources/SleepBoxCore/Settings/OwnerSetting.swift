@@ -53,10 +53,12 @@ public struct OwnerSetting: Sendable {
         .seconds("display.screen_timeout_seconds", .screenOff, .display, [0, 15, 30, 60, 120, 300, 600],
                  get: { $0.display.screenTimeoutSeconds }, set: { $0.display.screenTimeoutSeconds = $1 }),
         .toggle("display.clock_24h", .clock24h, .display, get: { $0.display.twentyFourHour }, set: { $0.display.twentyFourHour = $1 }),
+        .toggle("display.captions", .captionsSetting, .display, get: { $0.display.captions }, set: { $0.display.captions = $1 }),
         .percent("audio.night_volume_limit", .nightVolumeLimit, .sound, get: { $0.audio.nightVolumeLimit }, set: { $0.audio.nightVolumeLimit = $1 }),
         .startVolume,
         .voiceRate,
         .language,
+        .toggle("voice.speak_menus", .speakMenusSetting, .general, get: { $0.menu.speakMenus }, set: { $0.menu.speakMenus = $1 }),
     ]
 
     /// The setting named `key`, or nil.
