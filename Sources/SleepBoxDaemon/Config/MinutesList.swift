@@ -2,11 +2,12 @@ import SleepBoxSystem
 import SleepBoxTOML
 
 /// A list of lengths in minutes, as the timers' keys take them (`[5, 10, 15]`): 1 to `maximum`
-/// of them (0 allowed when `allowsEmpty`), each within `range`, shortest first, each once.
+/// of them (0 allowed when `allowsEmpty`), each within `range`, shortest first, each once;
+/// `example` is the list an error message shows.
 enum MinutesList {
     static func read(_ reader: inout TOMLReader, _ value: TOMLValue, range: TOMLRange, maximum: Int,
-                     allowsEmpty: Bool = false) -> [Double]? {
-        guard let entries = reader.list(value, expected: "a list of minutes such as [10, 20, 30]") else { return nil }
+                     allowsEmpty: Bool = false, example: String = "[10, 20, 30]") -> [Double]? {
+        guard let entries = reader.list(value, expected: "a list of minutes such as \(example)") else { return nil }
         guard allowsEmpty || !entries.isEmpty else {
             reader.report(value.path, "empty; give 1 to \(maximum) lengths in minutes")
             return nil

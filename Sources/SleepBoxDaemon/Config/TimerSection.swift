@@ -20,29 +20,6 @@ enum TimerSection {
 
     /// 1 to `maxChoices` lengths in minutes, shortest first, each once.
     private static func choices(_ reader: inout TOMLReader, _ value: TOMLValue) -> [Double]? {
-        guard let entries = reader.list(value, expected: "a list of minutes such as [15, 30, 60]") else { return nil }
-        guard !entries.isEmpty else {
-            reader.report(value.path, "empty; give 1 to \(maxChoices) lengths in minutes")
-            return nil
-        }
-        guard entries.count <= maxChoices else {
-            reader.report(value.path, "\(entries.count) lengths; give at most \(maxChoices)")
-            return nil
-        }
-        var result: [Double] = []
-        var isValid = true
-        for (index, entry) in entries.enumerated() {
-            guard let minutes = reader.number(entry, choiceMinutes, entry: index + 1) else {
-                isValid = false
-                continue
-            }
-            if isValid, let last = result.last, minutes <= last {
-                reader.report(value.path, "\(Quoting.number(minutes)) after \(Quoting.number(last)) is out of order; "
-                              + "list the lengths from shortest to longest, each once", entry: index + 1)
-                isValid = false
-            }
-            result.append(minutes)
-        }
-        return isValid ? result : nil
+        MinutesList.read(&reader, value, range: choiceMinutes, maximum: maxChoices, example: "[15, 30, 60]")
     }
 }
