@@ -40,7 +40,8 @@ die() { echo "deploy: error: $*" >&2; exit 1; }
 # Where the box keeps what deploy.sh needs: the previous package, the one being installed.
 KEEP=/var/lib/sleepbox-deploy
 # How long the service gets to answer after an install (a Pi Zero 2 W starts in a few seconds).
-READY_TIMEOUT=${DEPLOY_READY_TIMEOUT:-60}
+# Longer than the unit's TimeoutStartSec (90 s): a slow start is waited for, not called failed.
+READY_TIMEOUT=${DEPLOY_READY_TIMEOUT:-120}
 
 # --- the package --------------------------------------------------------------------------------
 if [ -z "$ROLLBACK" ]; then
@@ -117,6 +118,8 @@ while :; do
         sleepbox ctl status | cut -c1-200
         exit 0
     fi
+    # Restarted too often (a program that exits at once): systemd gave up; no use waiting.
+    ! systemctl is-failed --quiet sleepbox || break
     [ \$(date +%s) -lt \$deadline ] || break
     sleep 1
 done
