@@ -230,6 +230,13 @@ public struct ContentLibrary: Sendable {
         refreshDurations(speech: timing.speech)
     }
 
+    /// Reads everything with these voices from now on (the owner changed the voice's speed or
+    /// the language), and works the script durations out again with them.
+    public mutating func useVoices(speech: (any SpeechRenderer)?, languageVoices: [String: any SpeechRenderer]) {
+        timing.languageVoices = languageVoices
+        refreshDurations(speech: speech)
+    }
+
     /// Works the script durations out again, with `speech`'s cache (after clips were rendered,
     /// estimates become exact).
     public mutating func refreshDurations(speech: (any SpeechRenderer)?) {

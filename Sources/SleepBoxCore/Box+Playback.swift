@@ -44,6 +44,7 @@ extension Box {
         }
         let position = resumePosition(id)
         let next = Playback(item: id, position: position, anchor: now.uptime)
+        state.heard = nil
         // A skip held while another item starts (the one it sought in ended) never seeks into it.
         if state.pressed[.skip] == .holding { state.pressed[.skip] = .used }
         state.contentCompleted = false
@@ -164,6 +165,7 @@ extension Box {
         default:
             return
         }
+        state.heard = nil
         out.append(.seek(to: position))
         if let p = state.playback, position >= duration(of: p.item) { state.pressed[.skip] = .used }
     }
@@ -189,6 +191,7 @@ extension Box {
         }
         guard p.position > 0 else { return }
         p.position = max(0, p.position - step)
+        state.heard = nil
         state.phase = paused ? .paused(p) : .playing(p)
         out.append(.seek(to: p.position))
         // At the start the hold is done: its repeats would only replay the first moments.
@@ -199,6 +202,7 @@ extension Box {
     mutating func restartItem(at now: Moment, into out: inout [Command]) {
         guard state.phase.isSeekable, let p = state.playback else { return }
         let start = Playback(item: p.item, position: 0, anchor: now.uptime)
+        state.heard = nil
         out.append(.seek(to: 0))
         if state.phase.isPaused { out.append(.resume) }
         state.phase = .playing(start)

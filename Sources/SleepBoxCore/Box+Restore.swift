@@ -41,8 +41,13 @@ extension Box {
         if let saved = s.item, saved.playing, !timerRanOut, let item = catalog.item(saved.id), item.isAvailable {
             // The save is the last moment the box knew the sound had got to; what came after it
             // is unknown (a crash restarts at once, a power cut can last hours, and the wall clock
-            // may have moved meanwhile). Resume a little before the save, never after it.
-            let position = min(max(0, saved.position - config.playback.resumeRewindSeconds), item.duration)
+            // may have moved meanwhile). Resume a little before the save, never after it. A save
+            // made after an earlier restore, before the sound got back to where that one was
+            // heard, carries the mark: the rewind counts from there once, however many crashes
+            // come in a row.
+            let heard = max(saved.position, saved.heard ?? 0)
+            let position = min(max(0, heard - config.playback.resumeRewindSeconds), item.duration)
+            if heard > position { state.heard = HeardMark(item: item.id, position: heard) }
             state.phase = .playing(Playback(item: item.id, position: position, anchor: now.uptime))
             out.append(.play(item.id, from: position))
         }

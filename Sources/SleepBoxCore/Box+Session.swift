@@ -92,11 +92,11 @@ extension Box {
         out.append(.playCue(.meditationBell))
     }
 
-    /// A breath step's time: its soft tone.
+    /// A breath step's time: its soft tone, when the tones are on.
     mutating func playBreathCue(into out: inout [Command]) {
-        guard let cue = state.session?.nextBreathCue else { return }
+        guard let session = state.session, let cue = session.nextBreathCue else { return }
         state.session?.stepsCued += 1
-        out.append(.playCue(.breath(cue.step)))
+        if session.breathingCues { out.append(.playCue(.breath(cue.step))) }
     }
 
     /// The session's screen at `now`.

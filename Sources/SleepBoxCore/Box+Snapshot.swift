@@ -6,6 +6,7 @@ extension Box {
         case .playing, .crossfading, .paused:
             if let (current, position) = currentItem(at: now) {
                 item = Snapshot.ItemSnapshot(id: current.id, position: position, playing: !state.phase.isPaused)
+                if let mark = state.heard, mark.item == current.id, mark.position > position { item?.heard = mark.position }
             }
         default:
             // Fading out (by hand or by the timer) is stopping: never come back up loud.

@@ -28,6 +28,8 @@ public struct Box: Sendable {
     mutating func applySettings() {
         config = fileConfig.applying(state.settings)
         catalog.pools = config.pools
+        // A running meditation timer follows the breathing tones' setting from its next step.
+        if state.session?.kind == .meditation { state.session?.breathingCues = config.meditation.breathingCues }
         if config.timeZone != clock.timeZone { clock = LocalClock(timeZone: config.timeZone) }
     }
 

@@ -67,6 +67,11 @@ public struct BoxState: Sendable, Equatable {
     /// The sentences of the item playing and their times (reported by the audio side with the
     /// pauses): the now-playing screen's caption.
     public var captions: Captions?
+    /// After a restore: how far the sleeper is known to have heard the item that resumed a little
+    /// before it. Saves keep it until the sound gets past it, so a crash soon after resuming
+    /// resumes before the same place again rather than a little further back each time. Leaving
+    /// the item or seeking in it by hand lets it go.
+    public var heard: HeardMark?
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.init(volume: volume, alarms: [alarm], seed: seed)

@@ -32,6 +32,9 @@ extension Snapshot {
             } else if !Self.secondsRange.contains(item.position) {
                 reject("item.position", "\(item.position) is not a position in seconds (0 to a year)")
                 s.item = nil
+            } else if let heard = item.heard, !Self.secondsRange.contains(heard) {
+                reject("item.heard", "\(heard) is not a position in seconds (0 to a year)")
+                s.item?.heard = nil
             }
         }
         if let timer, let problem = Self.timerProblem(timer) {

@@ -79,6 +79,10 @@ public struct Snapshot: Sendable, Equatable, Codable {
         public var position: Double
         /// True when it was playing (or fading), false when paused.
         public var playing: Bool
+        /// How far the sleeper is known to have heard it, when that is beyond `position`: it
+        /// resumed a little before that after a crash and has not got back there yet. The next
+        /// restore resumes before this, not before `position` (absent in older files).
+        public var heard: Double? = nil
     }
 
     public struct TimerSnapshot: Sendable, Equatable, Codable {

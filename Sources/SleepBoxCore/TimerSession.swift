@@ -58,9 +58,11 @@ public struct TimerSession: Sendable, Equatable {
     /// No interval bell this close to the end.
     public static let bellQuietSeconds = 30.0
 
-    /// The uptime and step of the next breath tone, if any is left before the end.
+    /// The uptime and step of the guide's next step, if any is left before the end: its tone
+    /// plays then when `breathingCues` is on. The steps are counted either way, so switching
+    /// the tones on in the middle starts them at the next step, with no burst of missed ones.
     public var nextBreathCue: (at: Double, step: BreathStep)? {
-        guard breathingCues, let guide, !guide.pattern.isEmpty, stepsCued < guide.cycles * guide.pattern.count else {
+        guard let guide, !guide.pattern.isEmpty, stepsCued < guide.cycles * guide.pattern.count else {
             return nil
         }
         let cycle = stepsCued / guide.pattern.count, index = stepsCued % guide.pattern.count

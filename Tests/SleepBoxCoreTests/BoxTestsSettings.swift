@@ -58,6 +58,33 @@ import Testing
         #expect(restarted.config.language == .german)
     }
 
+    /// Sound -> Breathing cues: one row for the breathing exercises' tones and the meditation
+    /// timer's guide, in both languages.
+    @Test func breathingCuesIsASoundSettingForBothKindsOfTones() throws {
+        var d = try Driver()
+        try Self.openSettings(&d)
+        // Sound is row 4; Breathing cues its row 3 (after the night limit and the start volume).
+        d.turn(3)
+        d.press()
+        #expect(d.menu?.rows[3] == MenuRow(kind: .category, label: "Breathing cues", detail: "On"))
+        d.turn(2)
+        d.press()
+        #expect(d.menu?.rows.map(\.label) == ["On", "Off"])
+        d.turn(1)
+        d.press()
+        #expect(d.box.state.settings == ["playback.breathing_cues": "off"])
+        #expect(d.box.config.breathingCues == false)
+        #expect(d.box.config.meditation.breathingCues == false)
+        #expect(d.box.fileConfig.breathingCues && d.box.fileConfig.meditation.breathingCues)
+        #expect(d.menu?.rows[3] == MenuRow(kind: .category, label: "Breathing cues", detail: "Off"))
+        d.send(.settingChanged("language", "de"))
+        #expect(d.menu?.rows[3] == MenuRow(kind: .category, label: "Atemtöne", detail: "Aus"))
+        // Saved: a restart keeps them off.
+        var restarted = Box(config: d.box.fileConfig, catalog: Fixture.catalog, seed: 7)
+        _ = restarted.start(at: d.now.advanced(by: 5), restoring: d.box.snapshot(at: d.now))
+        #expect(restarted.config.breathingCues == false && restarted.config.meditation.breathingCues == false)
+    }
+
     @Test func leavingAValueWithoutAPressChangesNothing() throws {
         var d = try Driver()
         try Self.openSettings(&d)

@@ -90,6 +90,41 @@ extension BoxTester {
         t.menuPress(to: MenuPosition(category: .timers, selected: 1))
     }
 
+    /// "Breathing cues" off in Settings silences the guide's tones of a meditation timer already
+    /// running from its next step (the circle and the LED go on); on again, they come back at the
+    /// next step, with no burst of the ones missed.
+    @Test func theBreathingCuesSettingSilencesAndRestoresARunningGuide() throws {
+        var t = try BoxTester.started(configuring: { $0.meditation.guide = true })
+        t.openTimers(.meditationTimer)
+        let start = t.at(0.6)
+        let guide = BreathingGuide(pattern: Self.pattern, cycles: 31, startsAt: 5)
+        t.menuPress(update: {
+            $0.overlay = nil
+            $0.session = TimerSession(kind: .meditation, started: start.uptime, length: 600, guide: guide, breathingCues: true)
+        }, commands: [.playCue(.meditationBell), .persist])
+        t.send(.timePassed, at: start.advanced(by: 5), update: { $0.session?.stepsCued = 1 },
+               commands: [.playCue(.breath(BreathStep(.inhale, seconds: 4)))])
+        t.send(.settingChanged("playback.breathing_cues", "off"), at: start.advanced(by: 6), update: {
+            $0.settings = ["playback.breathing_cues": "off"]
+            $0.session?.breathingCues = false
+        }, commands: [.persist])
+        #expect(t.box.config.breathingCues == false && t.box.config.meditation.breathingCues == false)
+        // The hold and the exhale pass in silence.
+        t.send(.timePassed, at: start.advanced(by: 9), update: { $0.session?.stepsCued = 2 }, commands: [])
+        t.send(.timePassed, at: start.advanced(by: 16), update: { $0.session?.stepsCued = 3 }, commands: [])
+        #expect(t.box.breathLight(at: start.advanced(by: 25)), "the LED still follows the breath")
+        // The second cycle's inhale (24 s) and hold (28 s) pass in silence before the tones are
+        // switched on again.
+        t.send(.settingChanged("playback.breathing_cues", "on"), at: start.advanced(by: 30), update: {
+            $0.settings = ["playback.breathing_cues": "on"]
+            $0.session?.breathingCues = true
+            $0.session?.stepsCued = 5
+        }, commands: [.persist])
+        // The next step, its exhale (35 s), sounds; nothing missed comes before it.
+        t.send(.timePassed, at: start.advanced(by: 35), update: { $0.session?.stepsCued = 6 },
+               commands: [.playCue(.breath(BreathStep(.exhale, seconds: 8)))])
+    }
+
     @Test func theMeditationTimerRingsItsBellsAndEnds() throws {
         var t = try BoxTester.started()
         t.openTimers(.meditationTimer)

@@ -54,4 +54,60 @@ import Testing
         let commands = box.start(at: boot, restoring: snapshot)
         #expect(commands == [.setVolume(percent: 55), .play(e.item, from: 0), .persist])
     }
+
+    /// A crash loop: the box crashes again and again a few seconds after each restart, before the
+    /// sound is back where the sleeper had heard it to. Every restart resumes 3 s before that
+    /// same place (the state file, through JSON, keeps it), never 3 s further back each time.
+    @Test func repeatedCrashesResumeBeforeTheSamePlace() throws {
+        let e = try SnapshotTests.evening()
+        var snapshot = e.t.box.snapshot(at: e.t.now)
+        let saved = try #require(snapshot.item?.position)
+        #expect(snapshot.item?.heard == nil)
+        var wall = e.t.now.wall
+        for _ in 1...6 {
+            var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
+            let boot = Moment(uptime: 2, wall: wall + 5)
+            let commands = box.start(at: boot, restoring: snapshot)
+            #expect(commands == [.setVolume(percent: 55), .play(e.item, from: saved - 3), .persist])
+            #expect(box.state.heard == HeardMark(item: e.item, position: saved))
+            // The start's save, then 2 s of sound (short of the place heard before), then the crash.
+            let crash = Moment(uptime: 4, wall: boot.wall + 2)
+            let save = box.snapshot(at: crash)
+            #expect(save.item?.position == saved - 1)
+            #expect(save.item?.heard == saved)
+            snapshot = try JSONDecoder().decode(Snapshot.self, from: JSONEncoder().encode(save))
+            wall = crash.wall
+        }
+    }
+
+    /// Once the sound is past the place heard before, that place is forgotten: the next crash
+    /// resumes 3 s before the newer save.
+    @Test func afterCatchingUpTheRewindCountsFromTheNewSave() throws {
+        let e = try SnapshotTests.evening()
+        let first = e.t.box.snapshot(at: e.t.now)
+        let saved = try #require(first.item?.position)
+        var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
+        let boot = Moment(uptime: 2, wall: e.t.now.wall + 5)
+        _ = box.start(at: boot, restoring: first)
+        let later = Moment(uptime: 12, wall: boot.wall + 10)
+        let save = box.snapshot(at: later)
+        #expect(save.item?.position == saved + 7)
+        #expect(save.item?.heard == nil)
+        var again = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
+        let commands = again.start(at: Moment(uptime: 2, wall: later.wall + 5), restoring: save)
+        #expect(commands == [.setVolume(percent: 55), .play(e.item, from: saved + 4), .persist])
+    }
+
+    /// Going back by hand after a restore is what the listener wants: a crash then resumes
+    /// before where they went to, not before the place heard earlier.
+    @Test func seekingBackAfterARestoreForgetsThePlaceHeard() throws {
+        let r = try restored(down: 4)
+        var box = r.box
+        _ = box.handle(.buttonPressed(.timer), at: Moment(uptime: r.boot.uptime + 1, wall: r.boot.wall + 1))
+        let t = Moment(uptime: r.boot.uptime + 1.8, wall: r.boot.wall + 1.8)
+        let commands = box.handle(.buttonHeld(.timer, seconds: 0.8), at: t)
+        #expect(commands.contains(.seek(to: 0)))
+        #expect(box.state.heard == nil)
+        #expect(box.snapshot(at: t).item?.heard == nil)
+    }
 }

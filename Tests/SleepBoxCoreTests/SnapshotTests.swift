@@ -69,6 +69,7 @@ import Testing
             $0.mode = .meditation
             $0.lastMode = .meditation
             $0.phase = .playing(Playback(item: e.item, position: position, anchor: 5))
+            $0.heard = HeardMark(item: e.item, position: position + 3)
             $0.timer = SleepTimer(choice: .minutes(5), deadline: deadline, length: 300)
             $0.timerPreference = .minutes(5)
             $0.volume = 55

@@ -256,6 +256,8 @@ pos_before=$(item_field position "$before")
 saved=$(tr -d '\n ' <"$STATE/state.json" 2>/dev/null)
 id_saved=$(item_field id "$saved")
 pos_saved=$(item_field position "$saved")
+# After an earlier restart the save also says how far the sound had been heard before ("heard").
+heard_saved=$(item_field heard "$saved")
 [ -n "$id_before" ] || info "nothing was playing at the kill: $before"
 if start_daemon; then
     t_ready=$(now_ms)
@@ -265,10 +267,11 @@ if start_daemon; then
     id_after=$(item_field id "$after")
     pos_after=$(item_field position "$after")
     # Where the sound had got to at the kill, at most. The box resumes 3 s before the saved
-    # position (never ahead of what was heard): now it is there plus at most the time since the
-    # kill (lo .. hi, with 0.3 s for the status reads).
+    # position, or before the place heard earlier when it has one (never ahead of what was
+    # heard): now it is there plus at most the time since the kill (lo .. hi, with 0.3 s for the
+    # status reads).
     at_kill=$(awk -v p="$pos_before" -v a="$t_before" -v k="$t_kill" 'BEGIN { printf "%.2f", p + (k - a) / 1000 }')
-    resume=$(awk -v s="${pos_saved:-0}" 'BEGIN { r = s - 3; printf "%.2f", r < 0 ? 0 : r }')
+    resume=$(awk -v s="${pos_saved:-0}" -v h="${heard_saved:-0}" 'BEGIN { if (h > s) s = h; r = s - 3; printf "%.2f", r < 0 ? 0 : r }')
     lo=$(awk -v p="$resume" 'BEGIN { printf "%.2f", p - 0.3 }')
     hi=$(awk -v p="$resume" -v k="$t_kill" -v a="$t_after" 'BEGIN { printf "%.2f", p + (a - k) / 1000 + 0.3 }')
     err=$(awk -v x="$pos_after" -v lo="$lo" -v hi="$hi" 'BEGIN { d = x < lo ? lo - x : x > hi ? x - hi : 0; printf "%.2f", d }')

@@ -58,6 +58,10 @@ public final class AudioEngine {
         self.mixer = Mixer(format: format, maxBlockFrames: 1024, volumePercent: volumePercent)
     }
 
+    /// The settings in effect, for the provider: what it makes next follows them (what plays
+    /// now plays on as it was made).
+    public func follow(_ settings: SoundSettings) { provider.follow(settings) }
+
     /// Carries out one command (between blocks).
     public func perform(_ command: Command) {
         switch command {

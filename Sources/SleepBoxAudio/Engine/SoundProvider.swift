@@ -22,11 +22,17 @@ public protocol SoundProvider: AnyObject {
     /// What the provider learnt since it was last asked (e.g. where an item's speech pauses),
     /// for the core; the driver hands these over after carrying out commands.
     func takeEvents() -> [Event]
+    /// Takes the settings in effect (at start and after each change): the next sound it makes
+    /// follows them.
+    func follow(_ settings: SoundSettings)
 }
 
 extension SoundProvider {
     /// Nothing to tell.
     public func takeEvents() -> [Event] { [] }
+
+    /// Nothing follows the settings.
+    public func follow(_ settings: SoundSettings) {}
 
     /// No menu voice.
     public func menuSpeech(_ text: String) -> (any AudioSource)? { nil }

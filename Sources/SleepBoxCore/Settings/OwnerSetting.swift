@@ -56,6 +56,7 @@ public struct OwnerSetting: Sendable {
         .toggle("display.captions", .captionsSetting, .display, get: { $0.display.captions }, set: { $0.display.captions = $1 }),
         .percent("audio.night_volume_limit", .nightVolumeLimit, .sound, get: { $0.audio.nightVolumeLimit }, set: { $0.audio.nightVolumeLimit = $1 }),
         .startVolume,
+        .breathingCues,
         .voiceRate,
         .language,
         .toggle("voice.speak_menus", .speakMenusSetting, .general, get: { $0.menu.speakMenus }, set: { $0.menu.speakMenus = $1 }),
@@ -125,6 +126,17 @@ public struct OwnerSetting: Sendable {
         read: { $0.audio.startVolume.map(String.init) ?? "last" },
         write: { c, v in c.audio.startVolume = Int(v) },
         show: { v, words in v == "last" ? words(.lastUsed) : v + "%" })
+
+    /// The soft tones that guide the breath: the breathing exercises' (`[playback]
+    /// breathing_cues`) and the meditation timer's guide (`[meditation] breathing_cues`), both at
+    /// once. On when either is on in the file.
+    static let breathingCues = OwnerSetting.toggle(
+        "playback.breathing_cues", .breathingCuesSetting, .sound,
+        get: { $0.breathingCues || $0.meditation.breathingCues },
+        set: { c, on in
+            c.breathingCues = on
+            c.meditation.breathingCues = on
+        })
 
     /// The voice's speed in words per minute.
     static let voiceRate = OwnerSetting(

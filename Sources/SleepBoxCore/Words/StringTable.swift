@@ -136,7 +136,7 @@ public struct StringTable: Sendable, Equatable {
         case soundChime
         /// The settings menu: "Settings" and its rows.
         case settings, clock, display, sound, timeZone, dayBrightness, nightBrightness, nightStarts, nightEnds, screenOff,
-             clock24h, captionsSetting, speakMenusSetting, nightVolumeLimit, startVolume, voiceRate, language, about, dateAndTime
+             clock24h, captionsSetting, speakMenusSetting, nightVolumeLimit, startVolume, breathingCuesSetting, voiceRate, language, about, dateAndTime
         /// Setting values: "On", "Off", "Never", "Last used", "{rate} wpm".
         case on, off, never, lastUsed, wordsPerMinute
         /// The clock editor: "Date", "Time", and "Clock set" once set.

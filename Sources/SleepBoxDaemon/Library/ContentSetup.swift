@@ -21,6 +21,10 @@ public struct ContentSetup {
     public let loudness: ItemLoudness
     /// Which voice speaks and why, for `sleepbox doctor`.
     public let voiceChoice: VoiceSelection.Choice
+    /// Makes the voices again for another rate or language (the owner's settings on the box).
+    public let voiceMaker: VoiceMaker
+    /// The voices made at start, at `[voice] rate` in the configured language.
+    public let voices: VoiceSet
 
     /// The voices as the content library and the program builder take them.
     public var languageRenderers: [String: any SpeechRenderer] { languageVoices.mapValues { VoiceRenderer(speech: $0) } }
@@ -39,57 +43,27 @@ public struct ContentSetup {
     /// `levelled: false` keeps the speech as the voices make it (for measuring the difference).
     public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
                             format: AudioFormat, logger: Logger, levelled: Bool = true) -> ContentSetup {
-        // The language's own voice ships with espeak-ng-data (a dependency): asking espeak-ng would
-        // load it and scan every voice file on the start-up path (tens of ms here, far more on a
-        // Pi). A name typed into [voice] is checked; `sleepbox doctor` checks everything.
         let naturalVoice = devices.voice.engine == .auto ? NaturalVoiceInstallation.find() : nil
-        let selection = VoiceSelection.choose(settings: devices.voice, piperCheck: VoiceSelection.installedPiperProblem,
-                                              espeakHasVoice: { $0 == devices.voice.languageVoice || EspeakEngine.hasVoice($0) },
-                                              naturalVoice: naturalVoice)
-        let reason = VoiceSelection.reason(settings: devices.voice, choice: selection.choice)
-        if let summary = VoiceSelection.summary(selection) {
-            logger.warning("voice: \(summary.detail); to fix: \(summary.fix)")
-        } else {
-            logger.info("voice: \(selection.choice) (\(reason))")
-        }
-        let engine = selection.choice.engine(format: format)
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
         let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024, logger: logger)
         let loudness = ItemLoudness(target: devices.loudness)
-        let speechLevel: Double? = levelled ? loudness.target : nil
-        let voice: CachedSpeech? = CachedSpeech(engine: engine, cache: cache, loudness: speechLevel, logger: logger)
-        var fallbackVoice: CachedSpeech?
-        if selection.choice.isServed {
-            let espeak = SpeechVoice(engine: EspeakEngine.engineName, name: devices.voice.espeakName,
-                                     rate: devices.voice.rate, pitch: devices.voice.pitch)
-            fallbackVoice = CachedSpeech(engine: EspeakEngine(voice: espeak, format: format), cache: cache,
-                                         loudness: speechLevel, logger: logger)
-        }
-        let boxRenderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
+        let maker = VoiceMaker(settings: devices.voice, naturalVoice: naturalVoice, cache: cache,
+                               loudness: levelled ? loudness.target : nil, format: format, logger: logger)
+        // The box's voice first (the library asks it for cached lengths), then, once the items'
+        // languages are known, the voices of the others.
+        let boxVoices = maker.voices(rate: devices.voice.rate, language: config.language)
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
         let user = devices.userContentDirectory ?? stateDirectory.map { $0 + "/user-content" }
-        var library = ContentLibrary.load(bundled: bundled, user: user, speech: boxRenderer,
+        var library = ContentLibrary.load(bundled: bundled, user: user, speech: boxVoices.renderer,
                                           format: format, logger: logger)
-        // Items in a language other than the box's are read by espeak-ng's voice for theirs.
-        let languages = Set(library.entries.filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
+        maker.itemLanguages = Set(library.entries.filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
             .map { SpeechTiming.languageCode($0.language) })
-        var others: [String: CachedSpeech] = [:]
-        for code in languages.sorted() where code != config.language.rawValue {
-            let known = Language(code: code).map { SpeechVoice.espeak(for: $0).name }
-            let name = known ?? code
-            guard known != nil || EspeakEngine.hasVoice(name) else {
-                logger.warning("voice: espeak-ng has no voice for the language \"\(code)\"; the box's voice reads those items")
-                continue
-            }
-            let other = SpeechVoice(engine: EspeakEngine.engineName, name: name, rate: devices.voice.rate, pitch: devices.voice.pitch)
-            others[code] = CachedSpeech(engine: EspeakEngine(voice: other, format: format), cache: cache,
-                                        loudness: speechLevel, logger: logger)
-            logger.info("voice: items in \"\(code)\" are read by espeak-ng voice \(name)")
-        }
-        if !others.isEmpty { library.useLanguageVoices(others.mapValues { VoiceRenderer(speech: $0) }) }
-        return ContentSetup(library: library, voice: voice, languageVoices: others,
-                            catalog: library.catalog(pools: config.pools), fallbackVoice: fallbackVoice,
-                            loudness: loudness, voiceChoice: selection.choice)
+        var voices = boxVoices
+        voices.languageVoices = maker.otherVoices(rate: devices.voice.rate, language: config.language)
+        if !voices.languageVoices.isEmpty { library.useLanguageVoices(voices.languageRenderers) }
+        return ContentSetup(library: library, voice: voices.voice, languageVoices: voices.languageVoices,
+                            catalog: library.catalog(pools: config.pools), fallbackVoice: voices.fallback,
+                            loudness: loudness, voiceChoice: voices.choice, voiceMaker: maker, voices: voices)
     }
 
     /// Loads the natural voice now, on a thread of its own (seconds), so that the first press only

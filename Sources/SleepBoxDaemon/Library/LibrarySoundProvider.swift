@@ -9,10 +9,12 @@ import SleepBoxSpeech
 /// background where there is a background), generators, recordings; the wake sound; the
 /// greeting through the voice.
 public final class LibrarySoundProvider: SoundProvider {
-    public let library: ContentLibrary
-    let builder: ProgramBuilder
-    let voice: CachedSpeech?
+    public private(set) var library: ContentLibrary
+    private(set) var builder: ProgramBuilder
+    /// The box's voice: the greeting, and the items in the box's language.
+    public private(set) var voice: CachedSpeech?
     let format: AudioFormat
+    let loudness: ItemLoudness?
     let logger: Logger
     let seed: UInt64
     /// Runs a slow job off the loop and hands its result back on the loop thread; nil means
@@ -36,10 +38,19 @@ public final class LibrarySoundProvider: SoundProvider {
     public var breathingCues: Bool {
         didSet {
             guard breathingCues != oldValue else { return }
-            prepared.removeAll()
-            preparedOrder.removeAll()
+            forgetPrepared()
         }
     }
+    /// Makes the voices again when the rate or the language changes (`follow`); nil keeps the
+    /// voices it was made with.
+    public private(set) var voiceMaker: VoiceMaker?
+    /// The rate and the language the voices were made for.
+    public private(set) var voicesMadeFor: (rate: Int, language: Language)?
+    /// Counts the changes of voices and cues: a program prepared before the last one is played
+    /// to whoever waits for it but not kept.
+    private var generation = 0
+    /// Tells the render-ahead thread to stop (the voices changed: it starts again with the new).
+    private var renderAheadStop: RenderAheadStop?
 
     /// What a background preparation gives back.
     public enum PreparedOutcome: Sendable {
@@ -61,18 +72,80 @@ public final class LibrarySoundProvider: SoundProvider {
         self.library = library
         self.voice = voice
         self.format = format
+        self.loudness = loudness
         self.seed = seed
         self.logger = logger
         self.background = background
         self.breathingCues = breathingCues
         measured = MeasuredLengths(library: library)
         let renderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
-        builder = ProgramBuilder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
-                                 format: format, loudness: loudness, logger: logger) { path, position throws(AudioError) in
+        builder = Self.builder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
+                               format: format, loudness: loudness, logger: logger)
+    }
+
+    private static func builder(speech: (any SpeechRenderer)?, languageVoices: [String: any SpeechRenderer],
+                                format: AudioFormat, loudness: ItemLoudness?, logger: Logger) -> ProgramBuilder {
+        ProgramBuilder(speech: speech, languageVoices: languageVoices, format: format, loudness: loudness,
+                       logger: logger) { path, position throws(AudioError) in
             let source = try FileSource(path: path, format: format)
             if position > 0 { try source.seek(toFrame: format.frames(position)) }
             return source
         }
+    }
+
+    // MARK: - Settings
+
+    /// Lets `maker` make the voices again when the rate or the language changes; the voices the
+    /// provider has were made for `rate` and `language`.
+    public func followVoices(with maker: VoiceMaker, madeFor rate: Int, _ language: Language) {
+        voiceMaker = maker
+        voicesMadeFor = (rate, language)
+    }
+
+    /// The breathing cues at once; the voices, when the rate or the language differ from the
+    /// ones they were made for: the next spoken text (an item prepared from now on, the
+    /// greeting, a menu row) uses the new ones. What plays now plays on as it was made.
+    public func follow(_ settings: SoundSettings) {
+        breathingCues = settings.breathingCues
+        guard let maker = voiceMaker, let made = voicesMadeFor,
+              made.rate != settings.voiceRate || made.language != settings.language else { return }
+        let voices = maker.voices(rate: settings.voiceRate, language: settings.language, quiet: true)
+        var line = "voice: now \(voices.choice)"
+        if !voices.languageVoices.isEmpty {
+            let codes: [String] = voices.languageVoices.keys.sorted().map { "\"" + $0 + "\"" }
+            line += "; items in " + codes.joined(separator: ", ") + " by espeak-ng in their own language"
+        }
+        logger.info("\(line)")
+        use(voices)
+    }
+
+    /// Speaks with `voices` from now on.
+    public func use(_ voices: VoiceSet) {
+        voicesMadeFor = (voices.rate, voices.language)
+        voice = voices.voice
+        builder = Self.builder(speech: voices.renderer, languageVoices: voices.languageRenderers,
+                               format: format, loudness: loudness, logger: logger)
+        library.useVoices(speech: voices.renderer, languageVoices: voices.languageRenderers)
+        measured.estimate(library)
+        menuVoice?.use(voices.menu)
+        forgetPrepared()
+        if let natural = voices.voice.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil, background != nil {
+            // Loaded ahead, as at start: the first sentence then waits only for itself.
+            let server = natural.server, logger = self.logger
+            Thread.detachNewThread {
+                do { _ = try server.start() } catch {
+                    logger.warning("voice: the natural voice did not start (\(error)); espeak-ng reads instead")
+                }
+            }
+        }
+        if renderAheadStop != nil { prepareAll() }
+    }
+
+    /// Lets the prepared programs go: the next play prepares its item again.
+    private func forgetPrepared() {
+        generation += 1
+        prepared.removeAll()
+        preparedOrder.removeAll()
     }
 
     public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
@@ -134,20 +207,30 @@ public final class LibrarySoundProvider: SoundProvider {
         let entries = library.entries.filter {
             $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
         }
-        guard background != nil, !entries.isEmpty else { return }
+        guard background != nil else { return }
+        renderAheadStop?.stop()
+        let stop = RenderAheadStop()
+        renderAheadStop = stop
+        guard !entries.isEmpty else { return }
         let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
         let measured = self.measured
         progress.start(total: entries.count)
         let thread = Thread {
+            var done = 0
             PiperServer.inBackground {
                 for entry in entries {
+                    // The voices changed: a new thread renders with the new ones.
+                    if stop.isStopped { return }
                     do { measured.note(entry.id, try builder.prepare(entry, seed: seed, breathingCues: cues)) } catch {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }
                     progress.advance()
+                    done += 1
                 }
             }
-            logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items)")
+            if done == entries.count {
+                logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items)")
+            }
         }
         thread.name = "sleepbox-render-ahead"
         thread.start()
@@ -163,6 +246,7 @@ public final class LibrarySoundProvider: SoundProvider {
         let seed = self.seed
         let cues = breathingCues
         let measured = self.measured
+        let generation = self.generation
         let sources = growing[entry.id] ?? []
         let feed: ProgramBuilder.Progress = { plan, final in
             for source in sources { source.update(plan, finalFrames: final, complete: false) }
@@ -176,7 +260,7 @@ public final class LibrarySoundProvider: SoundProvider {
             } catch {
                 return .failed(entry.id, "\(error)")
             }
-        }, { [weak self] outcome in self?.finished(outcome) })
+        }, { [weak self] outcome in self?.finished(outcome, generation: generation) })
     }
 
     private func keep(_ id: ItemID, _ program: PreparedProgram) {
@@ -186,7 +270,10 @@ public final class LibrarySoundProvider: SoundProvider {
         while preparedOrder.count > Self.keptPrograms { prepared[preparedOrder.removeFirst()] = nil }
     }
 
-    private func finished(_ outcome: PreparedOutcome) {
+    private func finished(_ outcome: PreparedOutcome, generation: Int? = nil) {
+        // Prepared with the voices or cues of before a change: played to whoever waits for it,
+        // not kept for the next play.
+        let current = generation.map { $0 == self.generation } ?? true
         switch outcome {
         case .warmed(let id):
             inProgress.remove(id)
@@ -194,7 +281,7 @@ public final class LibrarySoundProvider: SoundProvider {
             if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
         case .ready(let id, let p):
             inProgress.remove(id)
-            keep(id, p)
+            if current { keep(id, p) }
             if waiting[id] != nil || growing[id] != nil { announce(id, p) }
             for source in growing.removeValue(forKey: id) ?? [] {
                 if let plan = p.plan { source.update(plan, finalFrames: plan.lengthFrames, complete: true) } else { source.fail() }
@@ -251,4 +338,13 @@ public final class LibrarySoundProvider: SoundProvider {
             return nil
         }
     }
+}
+
+/// Tells a render-ahead thread to stop before its next item.
+final class RenderAheadStop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    func stop() { lock.withLock { stopped = true } }
+    var isStopped: Bool { lock.withLock { stopped } }
 }

@@ -9,7 +9,7 @@ final class MeasuredLengths: @unchecked Sendable {
     private let lock = NSLock()
     private var found: [(ItemID, Double)] = []
     /// The items whose length the library could only estimate: only theirs are worth telling.
-    private let estimated: Set<ItemID>
+    private var estimated: Set<ItemID>
 
     init(library: ContentLibrary) {
         estimated = Set(library.entries.filter(\.durationIsEstimate).map(\.id))
@@ -17,10 +17,19 @@ final class MeasuredLengths: @unchecked Sendable {
 
     /// Notes `program`'s length when it is a laid-out program of an item the library estimated.
     func note(_ id: ItemID, _ program: PreparedProgram) {
-        guard estimated.contains(id), let plan = program.plan else { return }
+        guard let plan = program.plan else { return }
         let seconds = plan.format.seconds(plan.lengthFrames)
         lock.lock()
-        found.append((id, seconds))
+        if estimated.contains(id) { found.append((id, seconds)) }
+        lock.unlock()
+    }
+
+    /// The library's lengths were worked out again (another voice or rate): the items it can
+    /// only estimate now are worth telling once more.
+    func estimate(_ library: ContentLibrary) {
+        let ids = Set(library.entries.filter(\.durationIsEstimate).map(\.id))
+        lock.lock()
+        estimated = ids
         lock.unlock()
     }
 

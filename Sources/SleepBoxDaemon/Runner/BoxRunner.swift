@@ -1,4 +1,5 @@
 import Logging
+import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxUI
 
@@ -37,6 +38,8 @@ public final class BoxRunner {
     private var shownBrightness: (Int, Bool)?
     /// Whether an `end` request was carried out.
     public internal(set) var hasEnded = false
+    /// The sound settings last handed to the sound side (nil before the start).
+    public private(set) var soundSettings: SoundSettings?
 
     private var decoder: InputDecoder
     /// Edges made up for requested presses and turns, still to happen, in time order.
@@ -78,6 +81,17 @@ public final class BoxRunner {
     public func reconfigure(_ config: BoxConfig) {
         box.reconfigure(config)
         decoder.holdTimings = HoldTimings(config)
+        followSettings()
+    }
+
+    /// Hands the sound settings in effect to the sound side when they changed (a setting made on
+    /// the box, a reload): the voice's rate and language, the breathing cues. Before the
+    /// commands that could use them are carried out.
+    private func followSettings() {
+        let settings = SoundSettings(box.config)
+        guard settings != soundSettings else { return }
+        soundSettings = settings
+        devices.audio.follow(settings)
     }
 
     // MARK: - Start and stop
@@ -89,6 +103,7 @@ public final class BoxRunner {
         let t = clock.now
         let snapshot = devices.state?.load(now: t.wall)
         let commands = box.start(at: t, restoring: snapshot)
+        followSettings()
         carryOut(commands, at: t)
         for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
         for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
@@ -160,6 +175,7 @@ public final class BoxRunner {
     /// while carrying that out (an item's speech pauses).
     func deliver(_ event: Event, at t: Moment) {
         let commands = box.handle(event, at: t)
+        followSettings()
         carryOut(commands, at: t)
         for o in observers { o.boxHandled(event, commands: commands, box: box, at: t) }
         if hasScreenTimeout, box.state.settings["display.screen_timeout_seconds"] != nil {

@@ -13,16 +13,23 @@ import SleepBoxSpeech
 /// before it was rendered is dropped. Without one (the simulator's virtual time) they are
 /// rendered before `say` returns. The rows said last are kept rendered (`keptRows`).
 public final class MenuVoice: @unchecked Sendable {
-    /// The espeak-ng voice.
-    public let engine: EspeakEngine
+    /// The espeak-ng voice (`use(_:)` changes it).
+    public var engine: EspeakEngine {
+        condition.lock()
+        defer { condition.unlock() }
+        return current
+    }
+    private var current: EspeakEngine
+    private let format: AudioFormat
     private let logger: Logger
     private let threaded: Bool
     private let condition = NSCondition()
     private var next: MenuUtterance?
     private var started = false
     /// Rows said lately, rendered (the menu is walked up and down: a row said before is said
-    /// again without rendering). Touched only on the rendering side, in order of use.
-    private var kept: [(text: String, samples: [Float])] = []
+    /// again without rendering), with the voice that said them. Touched only on the rendering
+    /// side, in order of use.
+    private var kept: [(voice: SpeechVoice, text: String, samples: [Float])] = []
 
     /// How many rendered rows are kept (a row of a second or two is 50-100k samples: a few MB).
     public static let keptRows = 48
@@ -33,18 +40,32 @@ public final class MenuVoice: @unchecked Sendable {
     /// A voice speaking `voice` (its rate raised by `rateBoost`) into clips at `format`'s rate;
     /// `threaded` renders on a thread of its own.
     public init(voice: SpeechVoice, format: AudioFormat, threaded: Bool, logger: Logger) {
-        var fast = voice
-        fast.rate = voice.rate + Self.rateBoost
-        engine = EspeakEngine(voice: fast, format: format)
+        current = Self.fastEngine(voice, format: format)
+        self.format = format
         self.threaded = threaded
         self.logger = logger
+    }
+
+    /// Says the next rows with `voice` (its rate raised by `rateBoost`): the owner changed the
+    /// voice's speed or the language. A row being rendered is said as it was started.
+    public func use(_ voice: SpeechVoice) {
+        let engine = Self.fastEngine(voice, format: format)
+        condition.lock()
+        current = engine
+        condition.unlock()
+    }
+
+    private static func fastEngine(_ voice: SpeechVoice, format: AudioFormat) -> EspeakEngine {
+        var fast = voice
+        fast.rate = voice.rate + rateBoost
+        return EspeakEngine(voice: fast, format: format)
     }
 
     /// Starts saying `text`: the utterance is silent until its words are rendered.
     public func say(_ text: String) -> MenuUtterance {
         let utterance = MenuUtterance(text: text)
         guard threaded else {
-            utterance.deliver(render(text))
+            utterance.deliver(render(text, with: engine))
             return utterance
         }
         condition.lock()
@@ -68,21 +89,22 @@ public final class MenuVoice: @unchecked Sendable {
             while next == nil { condition.wait() }
             let utterance = next
             next = nil
+            let engine = current
             condition.unlock()
             guard let utterance, utterance.isWaiting else { continue }
-            utterance.deliver(render(utterance.text))
+            utterance.deliver(render(utterance.text, with: engine))
         }
     }
 
-    private func render(_ text: String) -> [Float]? {
-        if let index = kept.firstIndex(where: { $0.text == text }) {
+    private func render(_ text: String, with engine: EspeakEngine) -> [Float]? {
+        if let index = kept.firstIndex(where: { $0.text == text && $0.voice == engine.voice }) {
             let row = kept.remove(at: index)
             kept.append(row)
             return row.samples
         }
         do {
             let samples = try engine.synthesize(text).samples
-            kept.append((text, samples))
+            kept.append((engine.voice, text, samples))
             if kept.count > Self.keptRows { kept.removeFirst() }
             return samples
         } catch {

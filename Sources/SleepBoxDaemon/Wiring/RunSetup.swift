@@ -51,7 +51,8 @@ public enum RunSetup {
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                             languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: file.config.breathingCues,
                                             format: format, seed: seed, logger: logger, background: work.background)
-        provider.menuVoice = MenuVoice(voice: devices.voice.espeakVoice, format: format, threaded: true, logger: logger)
+        provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: true, logger: logger)
+        provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
         let wiring = try kind == .pi
             ? piDevices(file: file, boardPath: options.boardPath, provider: provider, logger: logger)
             : simulatedDevices(options, file: file, catalog: content.catalog, provider: provider, logger: logger)

@@ -52,7 +52,8 @@ public enum SimulateSetup {
             let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                                 languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: config.breathingCues,
                                                 format: format, seed: seed, logger: logger, background: nil)
-            provider.menuVoice = MenuVoice(voice: file.devices.voice.espeakVoice, format: format, threaded: false, logger: logger)
+            provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: false, logger: logger)
+            provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
             let engine = AudioEngine(format: format, provider: provider, volumePercent: config.audio.volume)
             do {
                 audio = SimulatorAudio(engine: engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) })

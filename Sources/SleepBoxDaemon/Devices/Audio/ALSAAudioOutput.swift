@@ -27,6 +27,8 @@ public final class ALSAAudioOutput: AudioOutput {
         feed.engine.perform(command)
     }
 
+    public func follow(_ settings: SoundSettings) { feed.engine.follow(settings) }
+
     public var pollDescriptors: [(fd: Int32, events: Int16)] {
         sink.pollDescriptors.map { ($0.fd, $0.events) }
     }

@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxAudio
 
 /// The audio side: carries out the core's sound commands and reports what a player reports.
 public protocol AudioOutput: AnyObject {
@@ -20,11 +21,16 @@ public protocol AudioOutput: AnyObject {
     /// What carrying out the last commands taught the sound side (an item's speech pauses), for
     /// the box at once; a device that reports it from `service` instead returns nothing here.
     func takeLearnedEvents() -> [Event]
+    /// Takes the sound settings in effect (at start and whenever they change): the voice's rate
+    /// and language, the breathing cues.
+    func follow(_ settings: SoundSettings)
 }
 
 extension AudioOutput {
     /// Plays in real time.
     public func playOn(upTo uptime: Double) -> Double? { nil }
+    /// Makes no sound that settings could change.
+    public func follow(_ settings: SoundSettings) {}
     /// Reports everything from `service`.
     public func takeLearnedEvents() -> [Event] { [] }
 }

@@ -36,6 +36,8 @@ public final class RecordingAudioOutput: AudioOutput {
         feed.engine.perform(command)
     }
 
+    public func follow(_ settings: SoundSettings) { feed.engine.follow(settings) }
+
     public var pollDescriptors: [(fd: Int32, events: Int16)] { [] }
 
     public func service(at now: Moment, revents: [(fd: Int32, revents: Int16)]) -> [Event] {

@@ -81,6 +81,8 @@ public final class SimulatorAudio: AudioOutput {
 
     public func perform(_ command: Command, at now: Moment) { engine.perform(command) }
 
+    public func follow(_ settings: SoundSettings) { engine.follow(settings) }
+
     public var pollDescriptors: [(fd: Int32, events: Int16)] { [] }
 
     public func playOn(upTo uptime: Double) -> Double? {
