@@ -139,12 +139,14 @@ def idle_and_rss(binary, idle_seconds):
              # Each status request is one wake-up (two per sample here: first and last).
              "wakeups_per_min": per_min(s0["wakeups"], s1["wakeups"] - 1),
              "ctxt_switches_per_min": per_min(c0, c1 - 2),
+             # Frames the runner rendered (the screen model changed): at most 60 a minute playing.
+             "renders_per_min": per_min(s0.get("renders", 0), s1.get("renders", 0)),
              "cpu_percent": 100 * (u1 - u0) / elapsed,
              "prepare_seconds": prep[k],
              "rss_start_kb": rss_start[k], "rss_before_kb": rss_before[k], "rss_30s_kb": rss_30[k] if rss_30 else None, "rss_end_kb": rss_end[k]}
         r["smaps_kb"] = smaps if k == watched else None
         out.append(r)
-        rows.append([k, f"{r['timer_wakeups_per_min']:.1f}", f"{r['wakeups_per_min']:.1f}",
+        rows.append([k, f"{r['timer_wakeups_per_min']:.1f}", f"{r['wakeups_per_min']:.1f}", f"{r['renders_per_min']:.1f}",
                      f"{r['ctxt_switches_per_min']:.1f}", f"{r['cpu_percent']:.3f} %",
                      f"{rss_start[k]['VmRSS'] / 1024:.1f}", f"{rss_before[k]['VmRSS'] / 1024:.1f}",
                      f"{rss_30[k]['VmHWM'] / 1024:.1f}" if rss_30 else "-",
@@ -153,7 +155,7 @@ def idle_and_rss(binary, idle_seconds):
           f"(its CPU went quiet {', '.join(f'{v:.1f} s' for v in prep.values())} after start; fresh state folders, "
           "so the speech cache was cold)")
     print()
-    print(common.table(["daemon", "timer wake-ups/min", "poll wake-ups/min", "context switches/min (all threads)",
+    print(common.table(["daemon", "timer wake-ups/min", "poll wake-ups/min", "frames rendered/min", "context switches/min (all threads)",
                         "CPU", "VmRSS at start MiB", "VmRSS after preparing MiB",
                         "VmHWM 30 s later MiB", "VmRSS at end MiB"], rows))
     cats = []

@@ -75,9 +75,13 @@ extension Box {
                     secondsLeft: max(1, Int((left - 1e-6).rounded(.up))), cycle: breath.cycle + 1, cycles: guide.cycles,
                     isPaused: paused, timerRemaining: timerRemaining(at: now)))
             }
+            // The screen shows whole seconds: the timer's countdown is read at the moment the
+            // shown second of the item began, so both move on together, once a second.
+            let intoSecond = position.isFinite && position > 0 ? position - position.rounded(.down) : 0
             return .nowPlaying(NowPlayingScreen(
                 mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
-                duration: item.duration, isPaused: paused, timerRemaining: timerRemaining(at: now),
+                duration: item.duration, isPaused: paused,
+                timerRemaining: timerRemaining(at: paused ? now : now.advanced(by: -intoSecond)),
                 stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind,
                 caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" }))
         }

@@ -70,7 +70,7 @@ public struct IdleScreen: Sendable, Equatable {
         self.hour = hour
         self.minute = minute
         self.nextAlarm = nextAlarm
-        self.timerRemaining = timerRemaining
+        self.timerRemaining = timerRemaining.map(ShownSeconds.left)
         self.clockUnset = clockUnset
     }
 }
@@ -100,10 +100,10 @@ public struct NowPlayingScreen: Sendable, Equatable {
         self.caption = caption
         self.mode = mode
         self.title = title
-        self.elapsed = elapsed
+        self.elapsed = ShownSeconds.played(elapsed)
         self.duration = duration
         self.isPaused = isPaused
-        self.timerRemaining = timerRemaining
+        self.timerRemaining = timerRemaining.map(ShownSeconds.left)
         self.stopsAtEnd = stopsAtEnd
     }
 }
@@ -134,7 +134,7 @@ public struct AlarmScreen: Sendable, Equatable {
         self.hour = hour
         self.minute = minute
         self.isSnoozed = isSnoozed
-        self.snoozeRemaining = snoozeRemaining
+        self.snoozeRemaining = snoozeRemaining.map(ShownSeconds.left)
         self.isGreeting = isGreeting
     }
 }
@@ -225,7 +225,7 @@ public struct BreathingScreen: Sendable, Equatable {
         self.cycle = cycle
         self.cycles = cycles
         self.isPaused = isPaused
-        self.timerRemaining = timerRemaining
+        self.timerRemaining = timerRemaining.map(ShownSeconds.left)
     }
 }
 
@@ -243,7 +243,7 @@ public struct TimerSessionScreen: Sendable, Equatable {
 
     public init(title: String, remaining: Double, note: String?, breath: BreathingScreen? = nil) {
         self.title = title
-        self.remaining = remaining
+        self.remaining = ShownSeconds.left(remaining)
         self.note = note
         self.breath = breath
     }
@@ -288,5 +288,25 @@ public struct DisplayFrame: Sendable, Equatable {
         self.shiftX = shiftX
         self.shiftY = shiftY
         self.language = language
+    }
+}
+
+/// Times as the display shows them: whole seconds. The screen model holds no finer time than the
+/// panel can show, so a screen that only moved on by a fraction of a second compares equal to the
+/// last one and the runner neither renders nor sends it: a playing minute is at most one frame
+/// a second, however often the sound side wakes the loop.
+enum ShownSeconds {
+    /// Time played, rounded down ("0:41" until 42 s have been heard); 0 when not a finite,
+    /// positive number.
+    static func played(_ seconds: Double) -> Double {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return seconds.rounded(.down)
+    }
+
+    /// Time left, rounded up (it reads 0:00 only at the very end); 0 when not a finite, positive
+    /// number.
+    static func left(_ seconds: Double) -> Double {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return seconds.rounded(.up)
     }
 }

@@ -42,6 +42,25 @@ import Testing
                                                         nextAlarm: "06:30 · in 7 h 59 min", timerRemaining: commit.uptime + 2700 - (t.now.uptime + 60))))
     }
 
+    @Test func aPlayingMinutesScreenChangesOncePerSecondHoweverOftenItIsAsked() throws {
+        var t = try BoxTester.started()
+        _ = try t.leafToMeditation(after: 1)
+        _ = t.setTimer(3) // 45 min: the timer's countdown is on the screen too
+        // The sound side wakes the loop every 10 ms while playing; the screen model holds whole
+        // seconds (what the panel shows), so the runner renders a new frame once a second.
+        var changes = 0
+        var last = t.screen()
+        for step in 1...6000 {
+            let screen = t.screen(after: Double(step) * 0.01)
+            if screen != last { changes += 1 }
+            last = screen
+        }
+        #expect(changes == 60)
+        guard case .nowPlaying(let playing) = last else { Issue.record("not playing: \(last)"); return }
+        #expect(playing.elapsed == playing.elapsed.rounded(.down))
+        #expect(playing.timerRemaining.map { $0 == $0.rounded(.up) } == true)
+    }
+
     @Test func nowPlayingShowsModeTitleProgressAndPause() throws {
         var t = try BoxTester.started()
         let item = try t.leafToMeditation(after: 1)

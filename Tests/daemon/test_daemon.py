@@ -98,6 +98,20 @@ rc2, _ = terminate(d2.proc)
 check("with sound recorded, SIGTERM fades out and exits 0", rc2 == 0 and os.path.getsize(rec) > 48000 * 4,
       (rc2, os.path.getsize(rec) if os.path.exists(rec) else None))
 
+# --- playing: the sound side wakes the loop every period, the display renders once a second ----
+rec = os.path.join(tempfile.mkdtemp(prefix="sleepbox-quiet-"), "night.wav")
+d3 = Daemon(BIN, extra=["--audio", "wav:" + rec]).start()
+d3.request({"cmd": "press", "button": "leaf"})
+wait_until(lambda: d3.status()["phase"] == "playing")
+s0 = d3.status()
+time.sleep(4.0)
+s1 = d3.status()
+renders, wakeups = s1["renders"] - s0["renders"], s1["wakeups"] - s0["wakeups"]
+# 4 s of playing: 4 or 5 whole seconds shown (one more for the status request's own moment).
+check(f"playing, the screen is rendered once a second ({renders} frames, {wakeups} wake-ups in 4 s)",
+      renders <= 6 and wakeups > 40, (renders, wakeups))
+d3.kill()
+
 # --- a bad state file is set aside ------------------------------------------------------------
 with open(os.path.join(d.state, "state.json"), "w") as f:
     f.write("{ this is not json")

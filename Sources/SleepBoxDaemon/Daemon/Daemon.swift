@@ -208,7 +208,8 @@ public final class Daemon {
 
     /// The loop's own fields of a status.
     private var loopStatus: [(String, JSONValue)] {
-        [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups)))] + saveHealth.statusFields
+        [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups))),
+         ("renders", .number(Double(runner.framesRendered)))] + saveHealth.statusFields
     }
 
     private var statusLine: String {

@@ -27,6 +27,10 @@ public final class BoxRunner {
     public private(set) var ledOn = false
     /// The display's frame as last drawn, and what it shows.
     public private(set) var framebuffer = Framebuffer()
+    /// Frames rendered since start: one each time the screen model changed (it holds times in
+    /// the display's whole seconds, so a playing minute is at most 60 however often the sound side
+    /// wakes the loop). Reported in `ctl status` as `renders`.
+    public private(set) var framesRendered = 0
     public private(set) var frame: DisplayFrame?
     /// What the last setting of the wall clock did (nil before the first).
     public internal(set) var lastClockSetting: Result<ClockSetOutcome, ClockSetError>?
@@ -284,6 +288,7 @@ public final class BoxRunner {
             shownBrightness = (f.brightness, f.dimmed)
             devices.display.setBrightness(f.brightness, dimmed: f.dimmed, at: t.uptime)
         }
+        framesRendered += 1
         framebuffer = ScreenRenderer.render(f)
         devices.display.show(framebuffer, dimmed: f.dimmed, at: t.uptime)
         for o in observers { o.frameShown(framebuffer, dimmed: f.dimmed, at: t) }
