@@ -67,6 +67,10 @@ public struct BoxState: Sendable, Equatable {
     /// The sentences of the item playing and their times (reported by the audio side with the
     /// pauses): the now-playing screen's caption.
     public var captions: Captions?
+    /// The session being heard now (an item, or a meditation timer or a nap), for the history.
+    public var openSession: OpenSession?
+    /// The sessions and night events recorded (loaded at start, added to as they happen).
+    public var history = HistoryLog()
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.init(volume: volume, alarms: [alarm], seed: seed)
