@@ -201,7 +201,7 @@ extension Box {
 
     /// The about screen's last night: "Body Scan, 22:41 -> asleep by the timer, woke 06:52 after
     /// 1 snooze"; nil before the first.
-    func lastNightText(at now: Moment) -> String? {
+    public func lastNightText(at now: Moment) -> String? {
         guard let n = historyStats.lastNight(now: now.wall, offset: clock.offset(now.wall)) else { return nil }
         let words = config.words
         let ending: StringTable.Key
