@@ -21,8 +21,8 @@ extension ScreenRenderer {
     }
 
     /// A month: its name between arrows (shown when the knob can go that way), the weekday
-    /// letters, then the days in weeks from Monday; a counted night has a small filled square
-    /// beside its number, today is underlined.
+    /// letters, then the days in weeks from Monday; a counted night has a small
+    /// filled square beside its number, today is underlined.
     static func drawCalendar(_ cal: CalendarScreen, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         drawCentered(cal.title, y: 0, within: Layout.content.insetBy(8), in: &framebuffer)
@@ -30,15 +30,14 @@ extension ScreenRenderer {
         if cal.hasLater { drawRightAligned(">", maxX: Layout.content.maxX - 1, y: 0, in: &framebuffer) }
         let cell = 18, left = 1
         for (index, letter) in cal.weekdays.prefix(7).enumerated() {
-            font.draw(letter, x: left + index * cell + 3, y: 9, in: &framebuffer)
+            let x = left + index * cell + 11 - font.width(of: letter)
+            font.draw(letter, x: x, y: 8, in: &framebuffer)
         }
-        framebuffer.hline(x: left, y: 17, width: cell * 7 - 2)
+        // Six weeks of 8-pixel lines fill the panel to its last row.
         let firstColumn = max(1, min(7, cal.firstWeekday)) - 1
-        let weeks = (firstColumn + cal.days + 6) / 7
-        let pitch = weeks > 5 ? 7 : 8
         for day in 1...max(1, cal.days) {
             let slot = firstColumn + day - 1
-            let x = left + (slot % 7) * cell, y = 19 + (slot / 7) * pitch
+            let x = left + (slot % 7) * cell, y = 16 + (slot / 7) * 8
             let text = String(day)
             let textX = x + 11 - font.width(of: text)
             font.draw(text, x: textX, y: y, in: &framebuffer)
