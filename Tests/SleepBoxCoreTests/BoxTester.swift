@@ -457,3 +457,10 @@ struct Due: Equatable {
 extension Box.Deadline {
     var due: Due { Due(uptime: uptime, wall: wall) }
 }
+
+extension Array where Element == Command {
+    /// The commands without the history's records (checked by BoxTestsHistory).
+    var withoutRecords: [Command] {
+        filter { if case .record = $0 { return false } else { return true } }
+    }
+}
