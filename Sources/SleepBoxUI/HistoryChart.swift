@@ -39,7 +39,7 @@ public enum HistoryChart {
         let top = 48, bottom = 250
         let longest = nights.map(\.minutes).max() ?? 0
         let ceiling = max(30, (longest / 30).rounded(.up) * 30)
-        let step = ceiling > 240 ? 60.0 : 30.0
+        let step = ceiling > 240 ? 60.0 : ceiling > 60 ? 30.0 : 10.0
         func yMinutes(_ m: Double) -> Int { bottom - Int((m / ceiling) * Double(bottom - top)) }
         var m = 0.0
         while m <= ceiling + 1e-9 {

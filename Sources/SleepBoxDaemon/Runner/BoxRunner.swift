@@ -91,8 +91,8 @@ public final class BoxRunner {
         let history = devices.history?.loadHistory()
         let commands = box.start(at: t, restoring: snapshot)
         carryOut(commands, at: t)
-        if let history { deliver(.historyLoaded(history), at: t) }
         for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
+        if let history { deliver(.historyLoaded(history), at: t) }
         for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
         if let aboutFacts { deliver(.aboutFacts(aboutFacts), at: t) }
         checkClockSource(at: t)
