@@ -112,4 +112,13 @@ import Testing
         #expect(sessions.first.map { $0.startedAt == Self.start } == true)
         #expect(history.transactions == 1)
     }
+
+    @Test func streakMinutesIsReadFromTheHistoryTable() throws {
+        let file = try ConfigFile(text: "[history]\nstreak_minutes = 12\n", path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
+        #expect(file.config.history.streakMinutes == 12)
+        #expect(try ConfigFile(text: "", path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc).config.history.streakMinutes == 5)
+        #expect(throws: ConfigError.self) {
+            _ = try ConfigFile(text: "[history]\nstreak_minutes = 0\n", path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)
+        }
+    }
 }
