@@ -10,7 +10,7 @@ import SleepBoxCore
 ///   what one event produced: a session's end, an alarm's ring), a handful a night. The journal is
 ///   WAL with `synchronous=FULL`: each commit is one fsync of the log, so a commit the box has
 ///   made survives a power cut (the state file, saved after it, may already say the session was
-///   closed). Checkpoints run when the log passes SQLite's 1000 pages (about every two weeks).
+///   closed). The log is checkpointed at close and when it passes SQLite's 1000 pages (about three months).
 /// - Each record is written once: sessions and events carry a unique key (item and start to the
 ///   millisecond), and a record already there is ignored, so a session closed again after a crash
 ///   is never doubled.
