@@ -115,6 +115,18 @@ struct BoxTestsHistory {
         #expect(back.box.state.history.sessions.map(\.key) == [key], "a record the store has is kept once")
     }
 
+    @Test func anImpossibleOpenSessionInTheStateFileIsRejectedAlone() throws {
+        var d = try Driver()
+        d.press(.leaf)
+        d.send(.timePassed, after: 30)
+        var snapshot = d.box.snapshot(at: d.now)
+        #expect(snapshot.validated().rejected.isEmpty)
+        snapshot.openSession?.heard = 10_000
+        let (checked, rejected) = snapshot.validated()
+        #expect(rejected == ["openSession: heard 10000.0 is not the seconds heard since its start"])
+        #expect(checked.openSession == nil && checked.item == snapshot.item)
+    }
+
     @Test func theAlarmsRingSnoozeGreetingAndDismissalAreRecorded() throws {
         let alarm = AlarmSettings(hour: 6, minute: 45)
         var d = try Driver(config: try Fixture.config(alarm: alarm), wall: try utc(2026, 11, 24, 5, 40))
