@@ -63,10 +63,13 @@ let package = Package(
         .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
         // Linux interfaces of the event loop (timerfd, signalfd, eventfd, adjtimex) and the RTC's ioctls.
         .systemLibrary(name: "CLinux"),
+        // The history database: the system's libsqlite3 through a thin shim (no Swift dependency; the
+        // C API is stable and small).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
         .target(name: "SleepBoxDaemon", dependencies: [
             "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
-            "SleepBoxContent", "SleepBoxSpeech",
+            "SleepBoxContent", "SleepBoxSpeech", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
@@ -81,7 +84,7 @@ let package = Package(
         .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxSystem", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
-        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxSystem", "SleepBoxTOML", "SleepBoxHardware", "CLinux"]),
+        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxSystem", "SleepBoxTOML", "SleepBoxHardware", "CLinux", "CSQLite"]),
         .testTarget(name: "SleepBoxTOMLTests", dependencies: ["SleepBoxTOML"]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,6 +37,7 @@ extension Box {
             state.alarmLog.lastRang = ring.instant
             state.ringingAlarm = ring.slot
             beginRing(at: now, since: now.uptime, into: &out)
+            recordNight(.alarmRang, at: now, planned: ring.instant, into: &out)
         }
     }
 
@@ -83,12 +84,14 @@ extension Box {
     mutating func snooze(at now: Moment, into out: inout [Command]) {
         state.phase = .snoozed(until: now.uptime + snoozeMinutes * 60)
         out.append(.stopAlarm)
+        recordNight(.snoozed, at: now, into: &out)
     }
 
     mutating func dismissAlarm(at now: Moment, into out: inout [Command]) {
         if case .snoozed = state.phase {} else { out.append(.stopAlarm) }
         state.phase = .idle
         state.contentCompleted = false
+        recordNight(.dismissed, at: now, into: &out)
     }
 
     mutating func speakGreeting(_ ring: AlarmRing, at now: Moment, into out: inout [Command]) {
@@ -96,6 +99,7 @@ extension Box {
         r.greetingPending = false
         state.phase = .greeting(r)
         state.contentCompleted = false
+        recordNight(.greetingSpoken, at: now, into: &out)
         let f = clock.fields(now.wall)
         out.append(.duckAlarm(to: config.alarmBehaviour.duckVolume, over: 1))
         out.append(.speak(WakeGreeting().text(hour: f.hour, minute: f.minute, weekday: f.weekday, lastTitle: state.lastTitle,

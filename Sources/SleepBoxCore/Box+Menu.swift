@@ -22,7 +22,7 @@ extension Box {
             return state.favorites.compactMap { catalog.item($0) }
         case .kind(let kind):
             return catalog.items.filter { $0.kind == kind }
-        case .timers, .meditationTimer, .nap, .bedtimeReminder, .alarms, .settings:
+        case .timers, .meditationTimer, .nap, .bedtimeReminder, .nights, .alarms, .settings:
             return []
         }
     }
@@ -153,6 +153,8 @@ extension Box {
             case .restart:
                 state.overlay = nil
                 restartItem(at: now, into: &out)
+            case .category(.nights):
+                openSettings(.nights, at: now)
             case .category(.alarms):
                 openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
             case .category(.settings):

@@ -35,6 +35,7 @@ extension Box {
         state.reminderLog.againAt = nil
         state.overlay = .reminder(until: now.uptime + config.reminder.noteSeconds)
         out.append(.playCue(.bell))
+        recordNight(.reminderShown, at: now, into: &out)
     }
 
     /// The next instant the reminder chimes (wall), if it is on.

@@ -82,6 +82,7 @@ extension Box {
     mutating func ringForNap(at now: Moment, into out: inout [Command]) {
         state.overlay = nil
         state.phase = .ringing(AlarmRing(since: now.uptime, greetingPending: false))
+        recordNight(.alarmRang, at: now, planned: now.wall, into: &out)
         let a = config.alarmBehaviour
         out.append(.startAlarm(from: min(a.startVolume, config.nap.volume), to: config.nap.volume, over: config.nap.rampSeconds))
     }

@@ -48,6 +48,10 @@ extension Box {
             openSettings(.clock(editor), at: now)
         case .about:
             break
+        case .nights:
+            openSettings(.calendar(monthsBack: 0), at: now)
+        case .calendar(let back):
+            openSettings(.calendar(monthsBack: min(max(0, back - detents), calendarDepth(at: now))), at: now)
         }
     }
 
@@ -116,6 +120,10 @@ extension Box {
             openSettings(.clock(editor), at: now)
         case .about:
             openSettings(.list(nil, selected: settingsRows(nil).firstIndex(of: .about) ?? 0), at: now)
+        case .nights:
+            openSettings(.calendar(monthsBack: 0), at: now)
+        case .calendar:
+            openSettings(.nights, at: now)
         }
     }
 
@@ -139,6 +147,8 @@ extension Box {
             openSettings(.list(.clock, selected: 1), at: now)
         case .about:
             openSettings(.list(nil, selected: settingsRows(nil).firstIndex(of: .about) ?? 0), at: now)
+        case .nights, .calendar:
+            openMenu(MenuPosition(category: nil, selected: topMenuRows.firstIndex(of: .category(.nights)) ?? 0), at: now)
         }
     }
 
@@ -222,8 +232,12 @@ extension Box {
                 MenuRow(kind: .category, label: words(.version), detail: a.version ?? dash),
                 MenuRow(kind: .category, label: words(.freeSpace), detail: a.freeBytes.map(Box.sizeText) ?? dash),
                 MenuRow(kind: .category, label: words(.clockSource), detail: clockText),
-                MenuRow(kind: .category, label: words(.lastNight), detail: a.lastNight ?? dash),
+                MenuRow(kind: .category, label: words(.lastNight), detail: lastNightText(at: now) ?? a.lastNight ?? dash),
             ], selected: -1))
+        case .nights:
+            return .nightStats(nightStatsScreen(at: now))
+        case .calendar(let back):
+            return .calendar(calendarScreen(back, at: now))
         }
     }
 

@@ -43,6 +43,12 @@ extension Box {
         snapshot.configuredAlarms = fileConfig.alarms
         snapshot.ringingAlarm = state.ringingAlarm
         snapshot.settings = state.settings
+        snapshot.openSession = state.openSession.map { open in
+            var saved = open
+            saved.heard = (open.heard(at: now.uptime) * 1000).rounded() / 1000
+            saved.runningSince = nil
+            return saved
+        }
         return snapshot
     }
 }

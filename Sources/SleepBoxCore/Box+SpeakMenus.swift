@@ -22,6 +22,12 @@ extension Box {
             // A row that cannot be played says so; lengths and counts are left to the eyes.
             let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
             return SpokenFocus(list: screen.title, row: words)
+        case .settings(.nights, _)?:
+            return SpokenFocus(list: config.words(.nights), row: nightStatsSpoken(at: now))
+        case .settings(.calendar(let back), _)?:
+            let screen = calendarScreen(back, at: now)
+            return SpokenFocus(list: config.words(.calendar),
+                               row: config.words(.calendarSpoken, ["month": screen.title, "count": String(screen.marked.count)]))
         case .settings(let page, _)?:
             // The alarms and the settings: each row with its value, which is what the knob changes.
             guard case .menu(let screen) = settingsScreen(page, at: now) else { return nil }

@@ -40,7 +40,11 @@ public struct Box: Sendable {
     /// idle. Alarms that fell due while it was down ring if at most `catch_up_minutes` late.
     public mutating func start(at now: Moment, restoring snapshot: Snapshot?) -> [Command] {
         var out: [Command] = []
-        if let s = snapshot { restore(s, at: now, into: &out) }
+        let prior = state
+        if let s = snapshot {
+            closeCrashedSession(s, into: &out)
+            restore(s, at: now, into: &out)
+        }
         if let v = config.audio.startVolume { state.volume = min(100, max(0, v)) }
         capVolumeAtNight(at: now, into: &out)
         out.insert(.setVolume(percent: state.volume), at: 0)
@@ -48,6 +52,7 @@ public struct Box: Sendable {
         if state.reminderLog.checkedUntil == nil { state.reminderLog.checkedUntil = now.wall }
         checkAlarm(at: now, into: &out)
         checkReminder(at: now, into: &out)
+        trackHistory(from: prior, event: nil, at: now, into: &out)
         // A restored box saves at once: the save time and a caught-up position are new, and a
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
@@ -74,6 +79,7 @@ public struct Box: Sendable {
     public mutating func handle(_ event: Event, at now: Moment) -> [Command] {
         var out: [Command] = []
         let before = significant
+        let prior = state
         runDeadlines(upTo: now, into: &out)
         checkAlarm(at: now, into: &out)
         checkReminder(at: now, into: &out)
@@ -100,11 +106,13 @@ public struct Box: Sendable {
         case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
         case .lengthMeasured(let id, let seconds): lengthMeasured(id, seconds: seconds)
         case .captionsFound(let id, let lines): state.captions = Captions(item: id, lines: lines)
+        case .historyLoaded(let records): for r in records { state.history.add(r) }
         }
         if config.menu.speakMenus, event.isInput, let words = spokenChange(from: focus, to: spokenFocus(at: now)) {
             out.append(.speakMenu(words))
         }
         capVolumeAtNight(at: now, into: &out)
+        trackHistory(from: prior, event: event, at: now, into: &out)
         if significant != before {
             out.append(.persist)
             state.lastPersistUptime = now.uptime

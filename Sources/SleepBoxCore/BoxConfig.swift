@@ -32,6 +32,8 @@ public struct BoxConfig: Sendable, Equatable {
     public var reminder: ReminderSettings
     /// The voice's speed in words per minute (`[voice] rate`).
     public var voiceRate: Int = 140
+    /// `[history]`: what counts as a night.
+    public var history = HistorySettings()
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),
@@ -200,6 +202,14 @@ public struct MenuSettings: Sendable, Equatable {
     /// voice (`[voice] speak_menus`).
     public var speakMenus = false
     public init() {}
+}
+
+/// `[history]`
+public struct HistorySettings: Sendable, Equatable {
+    /// A night counts (a calendar mark, a streak) when one session of at least this many minutes
+    /// was heard in it.
+    public var streakMinutes: Double = 5
+    public init(streakMinutes: Double = 5) { self.streakMinutes = streakMinutes }
 }
 
 /// `[display]`

@@ -72,6 +72,10 @@ public struct BoxState: Sendable, Equatable {
     /// resumes before the same place again rather than a little further back each time. Leaving
     /// the item or seeking in it by hand lets it go.
     public var heard: HeardMark?
+    /// The session being heard now (an item, or a meditation timer or a nap), for the history.
+    public var openSession: OpenSession?
+    /// The sessions and night events recorded (loaded at start, added to as they happen).
+    public var history = HistoryLog()
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.init(volume: volume, alarms: [alarm], seed: seed)

@@ -41,6 +41,9 @@ public enum Command: Sendable, Equatable {
     /// Say a menu row or a setting's value softly with the fast voice, over whatever plays,
     /// cutting off the one said before.
     case speakMenu(String)
+    /// Keep a session or a night's event in the history (the store writes it once: a record it
+    /// has already is ignored).
+    case record(HistoryRecord)
 
     /// A short name for traces.
     public var name: String {
@@ -64,6 +67,7 @@ public enum Command: Sendable, Equatable {
         case .setClock: return "setClock"
         case .useWakeSound: return "useWakeSound"
         case .speakMenu: return "speakMenu"
+        case .record: return "record"
         }
     }
 }

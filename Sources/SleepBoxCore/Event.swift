@@ -51,6 +51,8 @@ public enum Event: Sendable, Equatable {
     /// The audio side laid an item's speech out: its sentences and when each is spoken (the
     /// now-playing screen shows the current one when captions are on).
     case captionsFound(ItemID, lines: [CaptionLine])
+    /// The runner read the history from its store (at start): the nights' screens show it.
+    case historyLoaded([HistoryRecord])
 
     /// A short name for traces and logs.
     public var name: String {
@@ -78,6 +80,7 @@ public enum Event: Sendable, Equatable {
         case .speechPausesFound(let id, let pauses): return "speechPauses \(id) \(pauses.count)"
         case .lengthMeasured(let id, let seconds): return "length \(id) \((seconds * 1000).rounded() / 1000)"
         case .captionsFound(let id, let lines): return "captions \(id) \(lines.count)"
+        case .historyLoaded(let records): return "history \(records.count)"
         }
     }
 }

@@ -42,6 +42,9 @@ public struct LocalClock: Sendable, Equatable {
         return (y, m, d, w)
     }
 
+    /// Seconds east of UTC at `wall` (the zone's offset then, daylight saving included).
+    public func offset(_ wall: Double) -> Int { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)) }
+
     /// ISO 8601 local time without offset, e.g. "2026-11-23T06:45:00".
     public func isoLocal(_ wall: Double) -> String {
         let f = fields(wall)

@@ -16,6 +16,8 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
     case nap
     /// The bedtime reminder's settings.
     case bedtimeReminder
+    /// Opens the nights' statistics (then the calendar).
+    case nights
     /// Opens the alarm list.
     case alarms
     /// Opens the settings.
@@ -24,10 +26,10 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
     /// The menu's top level, in order.
     public static let all: [MenuCategory] = [.featuredTonight, .continueListening, .favorites]
         + [ContentKind.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .ambient].map { .kind($0) }
-        + [.alarms, .settings]
+        + [.nights, .alarms, .settings]
 
     /// True for the rows that open other screens rather than a list of items.
-    public var opensScreen: Bool { self == .alarms || self == .settings }
+    public var opensScreen: Bool { self == .nights || self == .alarms || self == .settings }
 
     /// The category's name in the string table.
     public var key: StringTable.Key {
@@ -39,6 +41,7 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
         case .meditationTimer: return .meditationTimer
         case .nap: return .nap
         case .bedtimeReminder: return .bedtimeReminder
+        case .nights: return .nights
         case .alarms: return .alarms
         case .settings: return .settings
         case .kind(let kind):

@@ -29,6 +29,10 @@ public enum Screen: Sendable, Equatable {
     case nap(TimerSessionScreen)
     /// The bedtime reminder's note.
     case reminder(ReminderScreen)
+    /// The nights' statistics: this week and the last 30 days.
+    case nightStats(NightStatsScreen)
+    /// A month with a mark on each night that counted.
+    case calendar(CalendarScreen)
 
     /// A short name for traces.
     public var name: String {
@@ -46,6 +50,8 @@ public enum Screen: Sendable, Equatable {
         case .meditationTimer: return "meditationTimer"
         case .nap: return "nap"
         case .reminder: return "reminder"
+        case .nightStats: return "nightStats"
+        case .calendar: return "calendar"
         }
     }
 }
@@ -308,5 +314,56 @@ enum ShownSeconds {
     static func left(_ seconds: Double) -> Double {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         return seconds.rounded(.up)
+    }
+}
+
+/// The nights' statistics: a table of two columns (this week, the last 30 days).
+public struct NightStatsScreen: Sendable, Equatable {
+    /// "Nights".
+    public var title: String
+    /// The two columns' heads: "Week", "30 d".
+    public var columns: [String]
+    /// Each row: its label and one value per column ("5", "212", "23:10", "-").
+    public var rows: [(label: String, values: [String])]
+
+    public init(title: String, columns: [String], rows: [(label: String, values: [String])]) {
+        self.title = title
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public static func == (a: NightStatsScreen, b: NightStatsScreen) -> Bool {
+        a.title == b.title && a.columns == b.columns && a.rows.map(\.label) == b.rows.map(\.label)
+            && a.rows.map(\.values) == b.rows.map(\.values)
+    }
+}
+
+/// A month of nights: a mark on each day whose night counted.
+public struct CalendarScreen: Sendable, Equatable {
+    /// "November 2026".
+    public var title: String
+    /// The weekday letters, Monday first.
+    public var weekdays: [String]
+    /// The first day's weekday (1 = Monday ... 7 = Sunday) and how many days the month has.
+    public var firstWeekday: Int
+    public var days: Int
+    /// Days (1...) whose night counted.
+    public var marked: Set<Int>
+    /// Today's day when the month is the current one.
+    public var today: Int?
+    /// Whether the knob can go to an earlier or a later month.
+    public var hasEarlier: Bool
+    public var hasLater: Bool
+
+    public init(title: String, weekdays: [String], firstWeekday: Int, days: Int, marked: Set<Int>, today: Int?,
+                hasEarlier: Bool, hasLater: Bool) {
+        self.title = title
+        self.weekdays = weekdays
+        self.firstWeekday = firstWeekday
+        self.days = days
+        self.marked = marked
+        self.today = today
+        self.hasEarlier = hasEarlier
+        self.hasLater = hasLater
     }
 }

@@ -123,6 +123,10 @@ extension Snapshot {
             reject("session", problem)
             s.session = nil
         }
+        if let open = openSession, let problem = Self.openSessionProblem(open, savedAt: savedAt) {
+            reject("openSession", problem)
+            s.openSession = nil
+        }
         if let reminder, let problem = Self.alarmProblem(reminder) {
             reject("reminder", problem)
             s.reminder = nil
@@ -213,6 +217,21 @@ extension Snapshot {
             return "bellEvery \(every) is not more than 0 and at most the length"
         }
         if let sound = session.sound, let problem = idProblem(sound) { return "sound: " + problem }
+        return nil
+    }
+
+    /// The session being heard: its item id, its start (not after the save) and the time heard
+    /// (not more than the time since its start).
+    static func openSessionProblem(_ open: OpenSession, savedAt: Double) -> String? {
+        if let problem = idProblem(open.itemID) { return "itemID: " + problem }
+        if !isWallTime(open.startedAt) || open.startedAt > savedAt + 1 {
+            return "startedAt \(open.startedAt) is not a wall time before the save"
+        }
+        guard open.heard.isFinite, open.heard >= 0, open.heard <= savedAt - open.startedAt + 1 else {
+            return "heard \(open.heard) is not the seconds heard since its start"
+        }
+        guard abs(open.startOffset) < 24 * 3600 else { return "startOffset \(open.startOffset) is not a time zone's offset" }
+        if open.title.count > 200 || open.kind.count > 40 { return "title or kind too long" }
         return nil
     }
 

@@ -73,6 +73,9 @@ public struct Snapshot: Sendable, Equatable, Codable {
     public var ringingAlarm: Int? = nil
     /// The owner's settings made on the box (`BoxState.settings`).
     public var settings: [String: String]? = nil
+    /// The session being heard at the save, with the time heard up to it (absent when none, and
+    /// in files written before the history).
+    public var openSession: OpenSession? = nil
 
     public struct ItemSnapshot: Sendable, Equatable, Codable {
         public var id: ItemID

@@ -24,6 +24,8 @@ public enum ScreenRenderer {
         case .breathing(let breathing): drawBreathing(breathing, words: words, in: &framebuffer)
         case .meditationTimer(let session), .nap(let session): drawTimerSession(session, words: words, in: &framebuffer)
         case .reminder(let reminder): drawReminder(reminder, in: &framebuffer)
+        case .nightStats(let stats): drawNightStats(stats, in: &framebuffer)
+        case .calendar(let calendar): drawCalendar(calendar, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)
     }

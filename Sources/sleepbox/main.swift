@@ -15,7 +15,7 @@ struct SleepBoxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleepbox",
         abstract: "An offline bedside sleep box: meditation, poetry, a sleep timer and a gentle alarm.",
-        subcommands: [RunCommand.self, CtlCommand.self, SimulateCommand.self, PlayCommand.self, ContentCommand.self, DoctorCommand.self, ConfigCommand.self])
+        subcommands: [RunCommand.self, CtlCommand.self, SimulateCommand.self, PlayCommand.self, ContentCommand.self, HistoryCommand.self, DoctorCommand.self, ConfigCommand.self])
 }
 
 SleepBoxCommand.main()

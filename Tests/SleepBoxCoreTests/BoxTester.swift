@@ -102,6 +102,9 @@ struct BoxTester {
     private(set) var decoder: InputDecoder
     private var mirrorRNG: SplitMix64
     private var mirrorBags: [Mode: ShuffleBag] = [:]
+    /// Every history record the box emitted so far, in order. The history is checked by its own
+    /// tests (BoxTestsHistory): `check` leaves its state and its `record` commands out.
+    private(set) var recorded: [HistoryRecord] = []
 
     init(config: BoxConfig, catalog: Catalog = Fixture.catalog, seed: UInt64 = 7, at start: Moment) {
         self.box = Box(config: config, catalog: catalog, seed: seed)
@@ -317,8 +320,15 @@ struct BoxTester {
     /// The screen at the current moment (or `seconds` later, without an event).
     func screen(after seconds: Double = 0) -> Screen { box.display(at: now.advanced(by: seconds)).screen }
 
-    private func check(_ expectedState: BoxState, _ commands: [Command], _ expected: [Command],
-                       _ sourceLocation: SourceLocation) {
+    private mutating func check(_ expectedState: BoxState, _ allCommands: [Command], _ expected: [Command],
+                                _ sourceLocation: SourceLocation) {
+        var expectedState = expectedState
+        expectedState.openSession = box.state.openSession
+        expectedState.history = box.state.history
+        var commands: [Command] = []
+        for c in allCommands {
+            if case .record(let r) = c { recorded.append(r) } else { commands.append(c) }
+        }
         if box.state != expectedState {
             Issue.record(Comment(rawValue: "State differs (- expected, + actual):\n" + stateDiff(expectedState, box.state)),
                          sourceLocation: sourceLocation)
@@ -446,4 +456,11 @@ struct Due: Equatable {
 
 extension Box.Deadline {
     var due: Due { Due(uptime: uptime, wall: wall) }
+}
+
+extension Array where Element == Command {
+    /// The commands without the history's records (checked by BoxTestsHistory).
+    var withoutRecords: [Command] {
+        filter { if case .record = $0 { return false } else { return true } }
+    }
 }

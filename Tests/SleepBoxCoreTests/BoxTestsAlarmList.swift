@@ -116,7 +116,7 @@ import Testing
         // Tuesday 06:45: alarm 1 rings; dismissed; 08:15 alarm 2 rings.
         let first = try utc(2026, 11, 24, 5, 45)
         let ring1 = d.send(.timePassed, after: first - d.now.wall)
-        #expect(ring1 == [.startAlarm(from: 0.05, to: 0.7, over: 60), .persist])
+        #expect(ring1.withoutRecords == [.startAlarm(from: 0.05, to: 0.7, over: 60), .persist])
         #expect(d.box.state.ringingAlarm == 0)
         d.send(.buttonPressed(.leaf), after: 10)
         d.send(.buttonHeld(.leaf, seconds: 2), after: 2)
@@ -124,7 +124,7 @@ import Testing
         #expect(d.box.state.phase == .idle)
         let second = try utc(2026, 11, 24, 7, 15)
         let ring2 = d.send(.timePassed, after: second - d.now.wall)
-        #expect(ring2 == [.startAlarm(from: 0.05, to: 0.7, over: 60), .persist])
+        #expect(ring2.withoutRecords == [.startAlarm(from: 0.05, to: 0.7, over: 60), .persist])
         #expect(d.box.state.ringingAlarm == 1)
         #expect(d.box.state.alarmLog.lastRang == second)
     }
@@ -133,7 +133,7 @@ import Testing
         let alarm = AlarmSettings(hour: 6, minute: 30, sound: "rain", rampSeconds: 300, snoozeMinutes: 5, volume: 40)
         var d = try Driver(alarms: [nil, nil, alarm])
         let instant = try utc(2026, 11, 24, 5, 30)
-        #expect(d.send(.timePassed, after: instant - d.now.wall)
+        #expect(d.send(.timePassed, after: instant - d.now.wall).withoutRecords
                     == [.useWakeSound("rain"), .startAlarm(from: 0.05, to: 0.4, over: 300), .persist])
         #expect(d.box.state.ringingAlarm == 2)
         // Any button but the leaf snoozes at once: for this alarm's 5 minutes.
@@ -265,7 +265,7 @@ import Testing
         d.turn(2)
         #expect(d.editor?.draft.hour == 8)
         let commands = d.send(.timePassed, after: 9)
-        #expect(commands == [.startAlarm(from: 0.05, to: 0.7, over: 60), .persist])
+        #expect(commands.withoutRecords == [.startAlarm(from: 0.05, to: 0.7, over: 60), .persist])
         #expect(d.box.state.overlay == nil)
         #expect(d.box.state.alarm == alarm)
         // The knob's press now snoozes; the editor does not come back.

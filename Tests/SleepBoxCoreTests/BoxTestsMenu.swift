@@ -59,7 +59,7 @@ import Testing
     }
 
     static let topLevel = ["Featured tonight", "Continue listening", "Favorites", "Yoga nidra", "Sleep stories",
-                           "Meditations", "Breathing", "Poems", "Timers", "Alarms", "Settings"]
+                           "Meditations", "Breathing", "Poems", "Timers", "Nights", "Alarms", "Settings"]
 
     @Test func holdingTheKnobOpensTheLibraryAtItsCategories() throws {
         var d = try Driver()
@@ -69,7 +69,7 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Library")
         #expect(menu.rows.map(\.label) == Self.topLevel)
-        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3", nil, nil, nil])
+        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3", nil, nil, nil, nil])
         #expect(menu.rows.allSatisfy { $0.kind == .category })
         #expect(menu.selected == 0)
         // Letting go does nothing more: the press was used by the hold.
@@ -133,8 +133,8 @@ import Testing
         #expect(d.box.state.volume == 50)
         #expect(d.menu?.selected == 4)
         #expect(d.send(.knobTurned(detents: 20), after: 1) == [])
-        #expect(d.menu?.selected == 10, "clamped to the last row")
-        d.send(.knobTurned(detents: -6), after: 1)
+        #expect(d.menu?.selected == 11, "clamped to the last row")
+        d.send(.knobTurned(detents: -7), after: 1)
         d.pressKnob()
         let stories = try #require(d.menu)
         #expect(stories.title == "Sleep stories")
@@ -377,7 +377,7 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Bibliothek")
         #expect(menu.rows.map(\.label) == ["Für heute Abend", "Weiterhören", "Favoriten", "Yoga Nidra",
-                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte", "Timer", "Wecker",
+                                           "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte", "Timer", "Nächte", "Wecker",
                                            "Einstellungen"])
         d.pressKnob()
         let featured = try #require(d.menu)

@@ -27,7 +27,7 @@ import Testing
         #expect(item.id == r.item)
         #expect(position == r.saved - rewind)
         #expect(r.box.state.phase == .playing(Playback(item: r.item, position: r.saved - rewind, anchor: r.boot.uptime)))
-        #expect(r.commands == [.setVolume(percent: 55), .play(r.item, from: r.saved - rewind), .persist])
+        #expect(r.commands.withoutRecords == [.setVolume(percent: 55), .play(r.item, from: r.saved - rewind), .persist])
     }
 
     /// The sleeper heard up to `saved + heard`; the box never resumes past what it knows was heard.
@@ -52,7 +52,7 @@ import Testing
         var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
         let boot = Moment(uptime: 2, wall: e.t.now.wall + 5)
         let commands = box.start(at: boot, restoring: snapshot)
-        #expect(commands == [.setVolume(percent: 55), .play(e.item, from: 0), .persist])
+        #expect(commands.withoutRecords == [.setVolume(percent: 55), .play(e.item, from: 0), .persist])
     }
 
     /// A crash loop: the box crashes again and again a few seconds after each restart, before the

@@ -124,7 +124,7 @@ import Testing
         #expect(snapshot.item?.position == pause.uptime - started)
         var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
         let commands = box.start(at: Moment(uptime: 3, wall: e.t.now.wall + 200), restoring: snapshot)
-        #expect(commands == [.setVolume(percent: 55), .persist])
+        #expect(commands.withoutRecords == [.setVolume(percent: 55), .persist])
         #expect(box.state.phase == .idle)
         #expect(box.state.progress[item]?.position == pause.uptime - started)
     }
@@ -146,7 +146,7 @@ import Testing
         #expect(snapshot.progress[item]?.position == heard)
         var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
         let commands = box.start(at: Moment(uptime: 3, wall: deadline.wall + 40), restoring: snapshot)
-        #expect(commands == [.setVolume(percent: 55), .persist])
+        #expect(commands.withoutRecords == [.setVolume(percent: 55), .persist])
         #expect(box.state.phase == .idle)
     }
 

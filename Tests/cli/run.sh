@@ -52,7 +52,8 @@ expect_exit "play with no sound card gives up after 5 s with 69" 69 "no-such-car
 
 # --- every command answers --help ------------------------------------------------------------
 for cmd in "" run ctl simulate play content "content list" "content add" "content remove" "content check" \
-           "content render" doctor config "config check"; do
+           "content render" doctor config "config check" history "history list" "history stats" "history export" \
+           "history delete" "history chart"; do
   for flag in --help -h; do
     # shellcheck disable=SC2086
     if "$BIN" $cmd $flag >"$WORK/help.out" 2>&1 && grep -q "USAGE:" "$WORK/help.out"; then :; else
@@ -121,11 +122,83 @@ if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-librar
   ok "library: 4-7-8 Breathing is a favourite in the state file"
 else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi
 check "timers: the meditation timer starts with its bell and bed, paces the 4-7-8 breath with tones and ends with its bell" "$T/timers.jsonl" \
-  "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','persist']]==['2026-11-22T22:33:09']"
+  "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','record','persist']]==['2026-11-22T22:33:09']"
 check "timers: a bell every minute of the 3-minute meditation (at 1 and 2 minutes)" "$T/timers.jsonl" \
   "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands']==['playCue']}"
 check "timers: the 2-minute nap ends in the alarm with its own ramp, snoozed and dismissed" "$T/timers.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-22T22:35:41'] and any(r['session'] and r['session']['kind']=='nap' for r in recs) and any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle'"
+# --- the history: the simulated month (docs/simulator.md), its statistics, screens and chart ---------
+if python3 - "$T/month-stats.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+want = {"tonight": "2026-11-30", "streakMinutes": 5,
+        "week": {"first": "2026-11-30", "last": "2026-11-30", "nights": 1, "minutes": 5, "sessions": 1,
+                 "currentStreak": 2, "longestStreak": 1, "averageBedtime": "22:43"},
+        "last30Days": {"first": "2026-11-01", "last": "2026-11-30", "nights": 22, "minutes": 235, "sessions": 27,
+                       "currentStreak": 2, "longestStreak": 5, "averageBedtime": "22:27"},
+        "lastNight": "2026-11-30: Yoga Nidra: Short Rest, 22:43 -> played to the end, woke 06:47",
+        "sessionsRecorded": 27}
+sys.exit(0 if s == want else print(json.dumps(s)) or 1)
+PY
+then ok "history: the month's statistics, exactly"; else bad "history: the month's statistics, exactly"; fi
+MONTH="$T/sleepbox-month"
+if python3 - "$MONTH/history.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+endings = dict(db.execute("select ending, count(*) from sessions group by ending"))
+kinds = dict(db.execute("select kind, count(*) from events group by kind"))
+nights = [r[0] for r in db.execute("select distinct date(started_at + start_offset - 43200, 'unixepoch') from sessions order by 1")]
+ok = (endings == {"finished": 20, "sleepTimer": 5, "skipped": 1, "stopped": 1}
+      and kinds == {"alarmRang": 30, "snoozed": 5, "dismissed": 30, "greetingSpoken": 21}
+      and len(nights) == 26 and "2026-11-05" not in nights and "2026-11-15" in nights
+      and db.execute("pragma user_version").fetchone()[0] == 2
+      and db.execute("select count(*) from sessions where kind='meditationTimer' and timer_minutes=20 and heard_seconds=1200").fetchone()[0] == 4)
+sys.exit(0 if ok else print(endings, kinds, nights) or 1)
+PY
+then ok "history: the month's sessions, endings, alarms and nights in history.db"; else bad "history: the month's database"; fi
+for pic in "nights:00h00m06.150s" "calendar:00h00m12.015s"; do
+  if cmp -s "$T/month-frames/${pic#*:}.png" "docs/images/${pic%%:*}.png"; then ok "history: the ${pic%%:*} frame is the README's picture"
+  else bad "history: the ${pic%%:*} frame is the README's picture" "$(ls "$T/month-frames" 2>/dev/null | tail -3)"; fi
+done
+if cmp -s "$T/month-chart.png" docs/images/nights-chart.png; then ok "history: the chart is the README's picture"
+else bad "history: the chart is the README's picture"; fi
+H=(--state-dir "$MONTH" --config docs/examples/month.toml)
+"$BIN" history list "${H[@]}" --kind meditationTimer >"$WORK/list.out" 2>&1
+if [ "$(wc -l <"$WORK/list.out")" = 4 ] && grep -q "2026-11-03T22:34:09+01:00   20.0 min  finished   meditationTimer: Meditation timer" "$WORK/list.out"; then
+  ok "history list --kind: the four meditation timers"; else bad "history list --kind" "$(head -c 300 "$WORK/list.out")"; fi
+"$BIN" history list "${H[@]}" --from 2026-11-29 --to 2026-11-30 >"$WORK/list.out" 2>&1
+if [ "$(wc -l <"$WORK/list.out")" = 1 ] && grep -q "^2026-11-29T22:26:00+01:00" "$WORK/list.out"; then ok "history list --from --to"
+else bad "history list --from --to" "$(head -c 300 "$WORK/list.out")"; fi
+"$BIN" history export "${H[@]}" --csv --out "$WORK/month.csv" >/dev/null 2>&1
+if [ "$(head -n 1 "$WORK/month.csv")" = "night,start,end,kind,item_id,title,heard_seconds,ending,breathing_cycles,timer_minutes" ] \
+   && [ "$(wc -l <"$WORK/month.csv")" = 28 ] && grep -q '^2026-11-15,2026-11-16T00:20:00+01:00,' "$WORK/month.csv"; then
+  ok "history export --csv: a header, a line a session, ISO times with offsets, the night"
+else bad "history export --csv" "$(head -n 3 "$WORK/month.csv")"; fi
+"$BIN" history export "${H[@]}" --json >"$WORK/month-export.json" 2>/dev/null
+if python3 -c "import json,sys; d=json.load(open('$WORK/month-export.json')); sys.exit(0 if len(d['sessions'])==27 and len(d['events'])==86 and d['events'][0]['planned']=='2026-11-02T06:45:00+01:00' else 1)"; then
+  ok "history export --json: sessions and night events"; else bad "history export --json" "$(head -c 300 "$WORK/month-export.json")"; fi
+expect_exit "history: no database exits 66" 66 "no history at .*nowhere/history.db" -- "$BIN" history list --state-dir "$WORK/nowhere"
+expect_exit "history: a date that does not parse exits 64" 64 '--from "2026-11-31" is not a date' -- "$BIN" history list "${H[@]}" --from 2026-11-31
+expect_exit "history: an unknown kind exits 64 with the kinds" 64 "meditationTimer, nap" -- "$BIN" history list "${H[@]}" --kind podcast
+expect_exit "history: export to an unwritable path exits 73" 73 "cannot write $WORK/no/such/dir/x.csv" -- "$BIN" history export "${H[@]}" --out "$WORK/no/such/dir/x.csv"
+expect_exit "history: chart --nights takes 30 or 90" 64 "30 or 90" -- "$BIN" history chart "${H[@]}" --png "$WORK/c.png" --nights 7
+expect_exit "history: delete needs --before or --all" 64 "before DATE or --all" -- "$BIN" history delete "${H[@]}"
+cp -r "$MONTH" "$WORK/month-copy"
+C=(--state-dir "$WORK/month-copy" --config docs/examples/month.toml)
+if ! echo n | "$BIN" history delete "${C[@]}" --before 2026-11-15 >"$WORK/del.out" 2>&1 && grep -q "Delete 12 sessions" "$WORK/del.out" \
+   && grep -q "Nothing deleted" "$WORK/del.out"; then ok "history delete asks first and deletes nothing on no (exit 1)"
+else bad "history delete asks first" "$(head -c 300 "$WORK/del.out")"; fi
+if echo y | "$BIN" history delete "${C[@]}" --before 2026-11-15 >"$WORK/del.out" 2>&1 && grep -q "Deleted 12 sessions" "$WORK/del.out" \
+   && [ "$("$BIN" history list "${C[@]}" | wc -l)" = 15 ]; then ok "history delete --before: 12 go, 15 stay"
+else bad "history delete --before" "$(head -c 300 "$WORK/del.out")"; fi
+if "$BIN" history delete "${C[@]}" --all --yes >"$WORK/del.out" 2>&1 && "$BIN" history list "${C[@]}" | grep -q "No sessions recorded yet"; then
+  ok "history delete --all --yes empties it; list says so"; else bad "history delete --all" "$(head -c 300 "$WORK/del.out")"; fi
+expect_exit "history: chart of an empty history exits 1" 1 "nothing to draw" -- "$BIN" history chart "${C[@]}" --png "$WORK/c.png"
+printf 'not a database, only text that is long enough to be read as a header by sqlite........\n' >"$WORK/month-copy/history.db"
+"$BIN" simulate --script docs/examples/crash-part1.jsonl --start 2026-11-22T22:00:00 --seed 3 --state-dir "$WORK/month-copy" >"$WORK/corrupt.out" 2>&1
+if grep -q "history.db: .*moved aside as .*history.db.corrupt-" "$WORK/corrupt.out" && ls "$WORK/month-copy" | grep -q "history.db.corrupt-" \
+   && [ "$("$BIN" history list "${C[@]}" | wc -l)" = 1 ]; then ok "history: a corrupt database is moved aside with a log line, a new one started"
+else bad "history: a corrupt database is moved aside" "$(grep -i history "$WORK/corrupt.out" | head -3)"; fi
 check "clock jump: the late alarm still rings" "$T/jump.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
 if python3 - "$T/evening.wav" <<'PY'

@@ -4,14 +4,19 @@ session, restart it, and check each time that it comes back as it was: the same 
 item, the same timer deadline and the same alarm, and the item resumed 3 s before the position in
 the state file at the kill, or before the place it had been heard to before an earlier kill when
 the sound had not got back there yet (never ahead of where the sound had got to, and at most the
-15 s save interval plus those 3 s behind it; kills in a row do not walk it back further).
+15 s save interval plus those 3 s behind it; kills in a row do not walk it back further). The
+history is checked too: the session the state file had open at each kill is in history.db after
+the restart (closed as "crash", or as it really ended when that was written before the save), each
+session is there once, and no two overlap.
 
 Usage: kill_harness.py PATH/TO/sleepbox [--kills 100] [--seed 1]
 Prints one line per kill and the figures; exits non-zero when any check fails.
 """
 import argparse
 import json
+import math
 import os
+import sqlite3
 import random
 import statistics
 import sys
@@ -39,6 +44,23 @@ time.sleep(0.2)
 d.request({"cmd": "press", "button": "knob"})
 time.sleep(0.3)
 
+def history(state_dir):
+    """The sessions in history.db: (key, start, end, ending), in start order."""
+    path = os.path.join(state_dir, "history.db")
+    if not os.path.exists(path):
+        return []
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+    try:
+        return db.execute("select key, started_at, ended_at, ending from sessions order by started_at, key").fetchall()
+    finally:
+        db.close()
+
+
+def session_key(o):
+    return f"{o['itemID']}@{math.floor(o['startedAt'] * 1000 + 0.5)}"
+
+
+history_lost, history_checked = 0, 0
 REWIND = 3.0  # PlaybackSettings.resumeRewindSeconds
 SAVE_INTERVAL = 15.0  # [playback] persist_interval_seconds
 failures = 0
@@ -60,7 +82,9 @@ for i in range(1, a.kills + 1):
     d.kill()
     t_kill = time.monotonic()
     with open(os.path.join(d.state, "state.json")) as f:
-        saved = json.load(f).get("item") or {}
+        state = json.load(f)
+    saved = state.get("item") or {}
+    open_session = state.get("openSession")
     d.start()
     after = d.status()
     t_after = time.monotonic()
@@ -105,12 +129,39 @@ for i in range(1, a.kills + 1):
         problems.append(f"alarm {before['alarm']} -> {after['alarm']}")
     if before["volume"] != after["volume"]:
         problems.append(f"volume {before['volume']} -> {after['volume']}")
+    if open_session:
+        # The restart wrote the crash record before answering (the start's batch goes before the
+        # first save, and the socket answers after the start).
+        deadline = time.monotonic() + 5
+        keys = set()
+        while time.monotonic() < deadline:
+            keys = {k for k, _, _, _ in history(d.state)}
+            if session_key(open_session) in keys:
+                break
+            time.sleep(0.05)
+        history_checked += 1
+        if session_key(open_session) not in keys:
+            history_lost += 1
+            problems.append(f"history: the open session {session_key(open_session)} is not in history.db")
     status = "ok  " if not problems else "FAIL"
     failures += bool(problems)
     print(f"{status} kill {i:3d} ({act:11s}) {before['mode']:10s} {before['phase']:11s} "
           f"{(bi or {}).get('id', '-'):22s} {', '.join(problems)}", flush=True)
 
 d.kill()
+sessions = history(d.state)
+keys = [k for k, _, _, _ in sessions]
+overlaps = [(a[0], b[0]) for a, b in zip(sessions, sessions[1:]) if b[1] < a[2] - 0.01]
+endings = {}
+for _, _, _, ending in sessions:
+    endings[ending] = endings.get(ending, 0) + 1
+print(f"\nhistory: {len(sessions)} sessions ({', '.join(f'{n} {e}' for e, n in sorted(endings.items()))}); "
+      f"{history_checked} kills with a session open, {history_lost} of them lost; "
+      f"{len(keys) - len(set(keys))} doubled; {len(overlaps)} overlapping")
+if history_lost or len(keys) != len(set(keys)) or overlaps:
+    failures += 1
+    for a_, b_ in overlaps[:5]:
+        print(f"FAIL history: {a_} overlaps {b_}")
 n = len(position_errors)
 print(f"\n{a.kills} kills: {a.kills - failures} came back as they were, {failures} did not")
 if n:

@@ -139,7 +139,7 @@ public final class AudioEngine {
             mixer.setSource(provider.cue(cue), on: .cue, gain: 1)
         case .speakMenu(let text):
             if let source = provider.menuSpeech(text) { mixer.setSource(source, on: .cue, gain: Self.menuVoiceGain) }
-        case .persist, .setClock:
+        case .persist, .setClock, .record:
             break
         }
     }

@@ -13,6 +13,10 @@ public enum SettingsPage: Sendable, Equatable {
     case clock(ClockEditor)
     /// Version, free space, the clock's source, last night.
     case about
+    /// The nights' statistics (from the library's "Nights" row).
+    case nights
+    /// The calendar, `monthsBack` months before the current one.
+    case calendar(monthsBack: Int)
 }
 
 /// The groups the settings list opens; the top level holds the rest.

@@ -143,6 +143,20 @@ public struct StringTable: Sendable, Equatable {
         case date, time, clockSet
         /// The about screen's rows, and the clock's state when the runner does not say its source.
         case version, freeSpace, clockSource, lastNight, clockSynchronised, clockNotSynchronised, clockFromRTC, clockSetByHand
+        /// The nights screens: "Nights" (the menu row and the statistics' title), the columns
+        /// ("Week", "30 d"), the rows, "Calendar", the month names, the weekday letters (Monday first).
+        case nights, statsWeek, stats30Days, statsNights, statsMinutes, statsSessions, statsStreak, statsLongest, statsBedtime,
+             calendar, january, february, march, april, may, june, july, august, september, october, november, december,
+             weekdayLetters
+        /// Said when the statistics screen is read aloud: "{period}: {nights} nights, {minutes} minutes, {sessions}
+        /// sessions, streak {streak}, longest {longest}, bedtime {bedtime}"; "This week", "Last 30 days".
+        case statsSpoken, thisWeek, last30Days
+        /// The calendar read aloud: "{month}: {count} nights".
+        case calendarSpoken
+        /// The about screen's last night: "{title}, {start} -> {ending}", then ", woke {time}", and
+        /// " after {n} snooze(s)"; how the night's last session ended.
+        case lastNightLine, lastNightWoke, lastNightSnooze, lastNightSnoozes, endedFinished, endedSleepTimer, endedStopped,
+             endedSkipped, endedCrash
         /// 12-hour clock marks.
         case am, pm
         /// Weekday names, long.
@@ -188,6 +202,13 @@ public struct StringTable: Sendable, Equatable {
 
     /// The name of a weekday counted 1 = Sunday … 7 = Saturday (as `LocalFields.weekday`); other
     /// numbers wrap around.
+    /// A month's name (1 = January).
+    public func month(_ month: Int, in language: Language) -> String {
+        let keys: [Key] = [.january, .february, .march, .april, .may, .june, .july, .august, .september, .october, .november,
+                           .december]
+        return keys.indices.contains(month - 1) ? text(keys[month - 1], in: language) : String(month)
+    }
+
     public func weekday(_ weekday: Int, in language: Language, short: Bool = false) -> String {
         let long: [Key] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
         let abbreviated: [Key] = [.sundayShort, .mondayShort, .tuesdayShort, .wednesdayShort,

@@ -62,8 +62,15 @@ public final class Daemon {
         self.saveHealth = saveHealth
         let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work,
                                          health: saveHealth)
+        var history: HistoryKeeping? = nil
+        do {
+            history = BackgroundHistoryWriter(store: try HistoryStore(directory: options.stateDirectory, logger: logger),
+                                              work: work, logger: logger)
+        } catch {
+            logger.error("the history is not kept this run: \(error)")
+        }
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
-                                devices: BoxDevices(input: input, display: display, audio: audio, state: saver),
+                                devices: BoxDevices(input: input, display: display, audio: audio, state: saver, history: history),
                                 screenTimeout: screenTimeout, debounceSeconds: debounceSeconds, logger: logger)
         runner.aboutFacts = AboutFacts(version: BuildVersion.current,
                                        freeBytes: try? FileSystemSpace.available(at: options.stateDirectory))

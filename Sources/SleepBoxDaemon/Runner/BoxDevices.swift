@@ -12,6 +12,8 @@ public struct BoxDevices {
     public var audio: AudioOutput
     /// Where snapshots are loaded from at start and saved to on `persist`; nil keeps nothing.
     public var state: StateSaving?
+    /// Where the history is kept; nil keeps none.
+    public var history: HistoryKeeping?
     /// How made-up presses bounce (script and interactive presses bounce like real contacts; the
     /// control socket's are clean); nil: no bounce.
     public var pressBounce: InputDecoder.Bounce?
@@ -23,7 +25,9 @@ public struct BoxDevices {
 
     /// Devices as the daemon has them: a watched display, the LED followed, clean made-up presses.
     public init(input: InputLines, display: DisplayOutput, audio: AudioOutput, state: StateSaving?,
-                pressBounce: InputDecoder.Bounce? = nil, displayWatched: Bool = true, followsBreathLight: Bool = true) {
+                pressBounce: InputDecoder.Bounce? = nil, displayWatched: Bool = true, followsBreathLight: Bool = true,
+                history: HistoryKeeping? = nil) {
+        self.history = history
         self.input = input
         self.display = display
         self.audio = audio

@@ -106,10 +106,12 @@ public final class BoxRunner {
     public func start() -> Bool {
         let t = clock.now
         let snapshot = devices.state?.load(now: t.wall)
+        let history = devices.history?.loadHistory()
         let commands = box.start(at: t, restoring: snapshot)
         followSettings()
         carryOut(commands, at: t)
         for o in observers { o.boxStarted(box, restored: snapshot != nil, commands: commands, at: t) }
+        if let history { deliver(.historyLoaded(history), at: t) }
         for (line, level) in devices.input.initialLevels() { decoder.synchronize(line, active: level) }
         if let aboutFacts { deliver(.aboutFacts(aboutFacts), at: t) }
         checkClockSource(at: t)
@@ -189,14 +191,29 @@ public final class BoxRunner {
         for learnt in devices.audio.takeLearnedEvents() { deliver(learnt, at: t) }
     }
 
+    /// Carries out `commands` in order; the history's records go in one batch, written before the
+    /// state file's save that follows them.
     private func carryOut(_ commands: [Command], at t: Moment) {
+        var records: [HistoryRecord] = []
         for c in commands {
             switch c {
-            case .persist: persist(at: t)
-            case .setClock(let wall): setClock(wall, at: t)
+            case .persist:
+                writeHistory(&records)
+                persist(at: t)
+            case .record(let r): records.append(r)
+            case .setClock(let wall):
+                writeHistory(&records)
+                setClock(wall, at: t)
             default: devices.audio.perform(c, at: t)
             }
         }
+        writeHistory(&records)
+    }
+
+    private func writeHistory(_ records: inout [HistoryRecord]) {
+        guard !records.isEmpty else { return }
+        devices.history?.write(batch: records)
+        records.removeAll()
     }
 
     /// Sets the wall clock (and the RTC) as the core asked, and tells it how that went: the new

@@ -61,9 +61,17 @@ public enum SimulateSetup {
                 throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }
         }
+        var history: HistoryStore? = nil
+        if let dir = options.stateDirectory {
+            do {
+                history = try HistoryStore(directory: dir, now: startWall, logger: logger)
+            } catch {
+                throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+            }
+        }
         let sim = Simulator(config: config, catalog: content.catalog, startWall: startWall, seed: seed,
                             store: options.stateDirectory.map { StateStore(directory: $0) }, trace: trace, frames: frames,
-                            audio: audio, logger: logger)
+                            audio: audio, history: history, logger: logger)
 
         guard let script else {
             InteractiveSimulator(simulator: sim, speed: options.speed).run()

@@ -55,7 +55,7 @@ public struct SimulatedPlayer: Sendable {
             speechEnds = nil
         case .speak(let text):
             speechEnds = t + SimulatedPlayer.speakingTime(text)
-        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .playCue, .setClock, .useWakeSound, .speakMenu:
+        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .playCue, .setClock, .useWakeSound, .speakMenu, .record:
             break
         }
     }

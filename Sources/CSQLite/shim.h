@@ -1,0 +1,9 @@
+#ifndef SLEEPBOX_CSQLITE_SHIM_H
+#define SLEEPBOX_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/// sqlite3_bind_text with SQLITE_TRANSIENT (a cast macro Swift cannot import): SQLite copies the text.
+static inline int sleepbox_sqlite3_bind_text(sqlite3_stmt *statement, int index, const char *text) {
+    return sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT);
+}
+#endif
