@@ -176,24 +176,50 @@ extension Box {
                 // Wake for the first breath even when it starts between seconds.
                 if position < guide.startsAt { return min(nextSecond, now.uptime + (guide.startsAt - position)) }
             }
+            guard state.overlay == nil, let (item, position) = currentItem(at: now) else { return nextSecond }
+            // The screen shows whole seconds of the item (and the timer moves on with them).
+            let nextShown = now.uptime + Box.untilNextWholeSecond(position)
             // A caption changes with the voice, between the seconds of the position; a microsecond
             // late, so that the position worked out at the wake-up is past the change for certain.
-            if state.overlay == nil, let (item, position) = currentItem(at: now),
-               let change = captions(of: item.id)?.nextChange(after: position) {
-                return min(nextSecond, now.uptime + (change - position) + Box.captionWakeMargin)
+            if let change = captions(of: item.id)?.nextChange(after: position) {
+                return min(nextShown, now.uptime + (change - position) + Box.captionWakeMargin)
             }
-            return nextSecond
-        case .fadingOut, .snoozed:
-            return nextSecond
+            return nextShown
+        case .fadingOut:
+            guard state.overlay == nil, let (_, position) = currentItem(at: now) else { return nextSecond }
+            return now.uptime + Box.untilNextWholeSecond(position)
+        case .snoozed(let until):
+            return now.uptime + Box.untilCountdownTicks(until - now.uptime)
         default:
             if state.overlay == nil, let (guide, position) = sessionBreath(at: now) {
                 if guide.phase(at: position) != nil { return now.uptime + Box.breathFrameSeconds }
                 if position < guide.startsAt { return min(nextSecond, now.uptime + (guide.startsAt - position)) }
             }
+            // Countdowns shown in whole seconds, rounded up: each moves on when its own second ends.
+            var countdowns: [Double] = []
+            if let left = timerRemaining(at: now), left > 0 { countdowns.append(left) }
+            if let session = state.session { countdowns.append(session.remaining(at: now.uptime)) }
+            if state.overlay == nil, !countdowns.isEmpty {
+                return now.uptime + countdowns.map(Box.untilCountdownTicks).min()!
+            }
             if state.timer?.deadline != nil || state.session != nil { return nextSecond }
             let nextMinute = (now.wall / 60).rounded(.down) * 60 + 60
             return now.uptime(atWall: nextMinute)
         }
+    }
+
+    /// Seconds until `position` reaches its next whole second (a microsecond past it, so that the
+    /// position worked out at the wake-up shows the new second for certain).
+    static func untilNextWholeSecond(_ position: Double) -> Double {
+        guard position.isFinite, position >= 0 else { return 1 }
+        return position.rounded(.down) + 1 - position + Box.captionWakeMargin
+    }
+
+    /// Seconds until a countdown of `remaining` seconds, shown rounded up, shows one less.
+    static func untilCountdownTicks(_ remaining: Double) -> Double {
+        guard remaining.isFinite, remaining > 0 else { return 1 }
+        let step = remaining - (remaining.rounded(.up) - 1)
+        return (step > 0 ? step : 1) + Box.captionWakeMargin
     }
 
     /// The item that plays (or is paused, or is being faded or crossfaded to), and its position.

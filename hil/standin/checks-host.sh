@@ -303,11 +303,33 @@ print(item.get("id", "-"), item.get("position", -1), item.get("playing", False))
         else
             problems="$problems state.json does not parse ($(printf '%s' "$state" | wc -c) bytes): $parsed;"
         fi
-        # Empty files, or a corrupt state moved aside by the box, are data lost.
+        # Empty files, or a corrupt state or history moved aside by the box, are data lost
+        # (SQLite's write-ahead log and its index are empty after a checkpoint: not data).
         local empty
-        empty=$(echo "$files" | awk '$6 == 0 && $NF != "." && $NF != ".." && $1 !~ /^40/ { print $NF }' | tr '\n' ' ')
+        empty=$(echo "$files" | awk '$6 == 0 && $NF != "." && $NF != ".." && $1 !~ /^40/ && $NF !~ /-(wal|shm)$/ { print $NF }' | tr '\n' ' ')
         [ -z "$empty" ] || problems="$problems empty files: $empty;"
-        ! echo "$files" | grep -q 'corrupt' || problems="$problems a state file was moved aside as corrupt;"
+        ! echo "$files" | grep -q 'corrupt' || problems="$problems a state file or the history was moved aside as corrupt;"
+        # The history as the cut left it, read as the next start reads it (the database and its
+        # write-ahead log): SQLite's integrity check passes, and every session is there once.
+        local hist history=""
+        hist=$(mktemp -d)
+        debugfs -R "dump /var/lib/sleepbox/history.db $hist/history.db" "$DISK" >/dev/null 2>&1 || true
+        debugfs -R "dump /var/lib/sleepbox/history.db-wal $hist/history.db-wal" "$DISK" >/dev/null 2>&1 || true
+        if [ -s "$hist/history.db" ]; then
+            if history=$(python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+check = db.execute("PRAGMA integrity_check").fetchone()[0]
+n, distinct = db.execute("SELECT count(*), count(DISTINCT item_id || char(124) || started_at) FROM sessions").fetchone()
+if check != "ok" or n != distinct:
+    sys.exit(f"integrity_check {check}, {n} sessions, {distinct} distinct")
+print(f"history.db: {n} sessions")' "$hist/history.db" 2>&1); then
+                history="; $history"
+            else
+                problems="$problems the history does not check: $history;"
+            fi
+        fi
+        rm -rf "$hist"
         set -- $parsed
         local s_item=${1:-} s_pos=${2:-}
         if [ -n "$s_item" ] && [ "$s_item" != "$CUT_ITEM" ]; then
@@ -318,7 +340,7 @@ print(item.get("id", "-"), item.get("position", -1), item.get("playing", False))
         fi
         if [ -z "$problems" ]; then
             cut_ok=$((cut_ok + 1))
-            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (its sound had got to $CUT_SOUND s at most)"
+            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (its sound had got to $CUT_SOUND s at most)$history"
         else
             cut_bad=$((cut_bad + 1))
             fail "cut-$i" "$problems"
