@@ -61,6 +61,23 @@ import Testing
         #expect(playing.timerRemaining.map { $0 == $0.rounded(.up) } == true)
     }
 
+    @Test func theDisplayWakesOnTheItemsWholeSecondsNotTheUptimes() throws {
+        var t = try BoxTester.started()
+        _ = try t.leafToMeditation(after: 1)
+        let (_, position) = try #require(t.box.currentItem(at: t.now))
+        let intoSecond = position - position.rounded(.down)
+        #expect(intoSecond > 0.01 && intoSecond < 0.99, "the item's seconds fall between the uptime's here")
+        let wake = t.box.nextDisplayChange(after: t.now)
+        #expect(abs(wake - (t.now.uptime + (1 - intoSecond) + Box.captionWakeMargin)) < 1e-9)
+        // At that wake the screen shows the next second, so it is never late by a fraction.
+        guard case .nowPlaying(let before) = t.screen(),
+              case .nowPlaying(let after) = t.screen(after: wake - t.now.uptime) else {
+            Issue.record("expected the playing screen")
+            return
+        }
+        #expect(after.elapsed == before.elapsed + 1)
+    }
+
     @Test func nowPlayingShowsModeTitleProgressAndPause() throws {
         var t = try BoxTester.started()
         let item = try t.leafToMeditation(after: 1)

@@ -68,7 +68,7 @@ import Testing
             var box = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
             let boot = Moment(uptime: 2, wall: wall + 5)
             let commands = box.start(at: boot, restoring: snapshot)
-            #expect(commands == [.setVolume(percent: 55), .play(e.item, from: saved - 3), .persist])
+            #expect(commands.withoutRecords == [.setVolume(percent: 55), .play(e.item, from: saved - 3), .persist])
             #expect(box.state.heard == HeardMark(item: e.item, position: saved))
             // The start's save, then 2 s of sound (short of the place heard before), then the crash.
             let crash = Moment(uptime: 4, wall: boot.wall + 2)
@@ -95,7 +95,7 @@ import Testing
         #expect(save.item?.heard == nil)
         var again = Box(config: e.t.config, catalog: Fixture.catalog, seed: 1)
         let commands = again.start(at: Moment(uptime: 2, wall: later.wall + 5), restoring: save)
-        #expect(commands == [.setVolume(percent: 55), .play(e.item, from: saved + 4), .persist])
+        #expect(commands.withoutRecords == [.setVolume(percent: 55), .play(e.item, from: saved + 4), .persist])
     }
 
     /// Going back by hand after a restore is what the listener wants: a crash then resumes
