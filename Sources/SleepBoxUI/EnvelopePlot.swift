@@ -36,12 +36,12 @@ public enum EnvelopePlot {
         }
     }
 
-    static let background = PNGWriter.Color(red: 0x10, green: 0x12, blue: 0x18)
-    static let grid = PNGWriter.Color(red: 0x2a, green: 0x2e, blue: 0x3a)
-    static let axis = PNGWriter.Color(red: 0x9a, green: 0xa4, blue: 0xb8)
-    static let level = PNGWriter.Color(red: 0x8f, green: 0xd3, blue: 0xff)
-    static let fill = PNGWriter.Color(red: 0x2d, green: 0x4f, blue: 0x6e)
-    static let mark = PNGWriter.Color(red: 0xff, green: 0xc8, blue: 0x6a)
+    static let background = PlotColors.background
+    static let grid = PlotColors.grid
+    static let axis = PlotColors.axis
+    static let level = PlotColors.measure
+    static let fill = PlotColors.faint
+    static let mark = PlotColors.mark
     static let modeMark = PNGWriter.Color(red: 0x9c, green: 0xe0, blue: 0x8c)
     static let fadeMark = PNGWriter.Color(red: 0xd8, green: 0x9c, blue: 0xf0)
     static let snoozeMark = PNGWriter.Color(red: 0xf0, green: 0x8c, blue: 0x8c)

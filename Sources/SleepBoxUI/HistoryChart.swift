@@ -18,12 +18,12 @@ public enum HistoryChart {
         }
     }
 
-    static let background = PNGWriter.Color(red: 0x10, green: 0x12, blue: 0x18)
-    static let grid = PNGWriter.Color(red: 0x2a, green: 0x2e, blue: 0x3a)
-    static let axis = PNGWriter.Color(red: 0x9a, green: 0xa4, blue: 0xb8)
-    static let bar = PNGWriter.Color(red: 0x8f, green: 0xd3, blue: 0xff)
-    static let shortBar = PNGWriter.Color(red: 0x2d, green: 0x4f, blue: 0x6e)
-    static let dot = PNGWriter.Color(red: 0xff, green: 0xc8, blue: 0x6a)
+    static let background = PlotColors.background
+    static let grid = PlotColors.grid
+    static let axis = PlotColors.axis
+    static let bar = PlotColors.measure
+    static let shortBar = PlotColors.faint
+    static let dot = PlotColors.mark
 
     /// The chart of `nights` (oldest first), every `labelEvery`-th night labelled.
     public static func render(nights: [Night], title: String, subtitle: String, labelEvery: Int = 7,

