@@ -186,7 +186,8 @@ struct BoxTestsHistory {
         #expect(stats.title == "Nights" && stats.columns == ["Week", "30 d"])
         #expect(stats.rows.map(\.label) == ["Nights", "Minutes", "Sessions", "Streak", "Longest", "Bedtime"])
         // Week: the 16th to the 22nd, the 20th too short. 30 days: the 24th of October to the 22nd.
-        #expect(stats.rows.map(\.values) == [["6", "19"], ["122", "382"], ["7", "20"], ["2", "2"], ["4", "9"],
+        // The week's longest run is the one that reaches into it, 8 nights from the 12th to the 19th.
+        #expect(stats.rows.map(\.values) == [["6", "19"], ["122", "382"], ["7", "20"], ["2", "2"], ["8", "9"],
                                              ["22:30", "22:30"]])
         d.send(.knobTurned(detents: 1), after: 1)
         guard case .calendar(let november) = d.box.display(at: d.now).screen else {
@@ -229,7 +230,7 @@ struct BoxTestsHistory {
         d.send(.historyLoaded(try Self.history()))
         Self.openNights(&d)
         #expect(d.commands.contains(.speakMenu(
-            "Nights. This week: 6 nights, 122 minutes, 7 sessions, streak 2, longest 4, bedtime 22:30. "
+            "Nights. This week: 6 nights, 122 minutes, 7 sessions, streak 2, longest 8, bedtime 22:30. "
                 + "Last 30 days: 19 nights, 382 minutes, 20 sessions, streak 2, longest 9, bedtime 22:30")))
         d.send(.knobTurned(detents: 1), after: 1)
         #expect(d.commands.contains(.speakMenu("Calendar. November 2026: 19 nights")))

@@ -136,7 +136,7 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 want = {"tonight": "2026-11-30", "streakMinutes": 5,
         "week": {"first": "2026-11-30", "last": "2026-11-30", "nights": 1, "minutes": 5, "sessions": 1,
-                 "currentStreak": 2, "longestStreak": 1, "averageBedtime": "22:43"},
+                 "currentStreak": 2, "longestStreak": 2, "averageBedtime": "22:43"},
         "last30Days": {"first": "2026-11-01", "last": "2026-11-30", "nights": 22, "minutes": 235, "sessions": 27,
                        "currentStreak": 2, "longestStreak": 5, "averageBedtime": "22:27"},
         "lastNight": "2026-11-30: Yoga Nidra: Short Rest, 22:43 -> played to the end, woke 06:47",

@@ -91,11 +91,14 @@ public struct HistoryStats: Sendable {
     public func period(from first: CivilDay, to last: CivilDay) -> Period {
         let inside = nights.filter { $0.day >= first && $0.day <= last }
         let counted = inside.filter(\.counts)
+        // The longest run of counted nights that reaches into the period, counted from its first
+        // night (which may be before the period): so "longest" is never less than the streak
+        // running now.
         var longest = 0, run = 0, previous: CivilDay? = nil
-        for n in counted {
+        for n in nights where n.counts && n.day <= last {
             run = previous.map { n.day.number == $0.number + 1 } ?? false ? run + 1 : 1
-            longest = max(longest, run)
             previous = n.day
+            if n.day >= first { longest = max(longest, run) }
         }
         let heard = inside.reduce(0) { $0 + $1.heardSeconds }
         var average: Int? = nil
