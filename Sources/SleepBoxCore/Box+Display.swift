@@ -199,8 +199,8 @@ extension Box {
             var countdowns: [Double] = []
             if let left = timerRemaining(at: now), left > 0 { countdowns.append(left) }
             if let session = state.session { countdowns.append(session.remaining(at: now.uptime)) }
-            if state.overlay == nil, !countdowns.isEmpty {
-                return now.uptime + countdowns.map(Box.untilCountdownTicks).min()!
+            if state.overlay == nil, let soonest = countdowns.map(Box.untilCountdownTicks).min() {
+                return now.uptime + soonest
             }
             if state.timer?.deadline != nil || state.session != nil { return nextSecond }
             let nextMinute = (now.wall / 60).rounded(.down) * 60 + 60
