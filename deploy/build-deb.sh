@@ -108,8 +108,8 @@ shlibs=$(cd "$WORK/src" && dpkg-shlibdeps -O "$R/usr/bin/sleepbox" 2>"$WORK/shli
 depends=$(echo "$shlibs" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies"
 depends="adduser, $depends"
-cp "$DEB_DIR/postinst" "$DEB_DIR/prerm" "$DEB_DIR/postrm" "$R/DEBIAN/"
-chmod 0755 "$R/DEBIAN/postinst" "$R/DEBIAN/prerm" "$R/DEBIAN/postrm"
+cp "$DEB_DIR/preinst" "$DEB_DIR/postinst" "$DEB_DIR/prerm" "$DEB_DIR/postrm" "$R/DEBIAN/"
+chmod 0755 "$R/DEBIAN/preinst" "$R/DEBIAN/postinst" "$R/DEBIAN/prerm" "$R/DEBIAN/postrm"
 install -m 0644 "$DEB_DIR/conffiles" "$R/DEBIAN/conffiles"
 size=$(du -sk --exclude=DEBIAN "$R" | cut -f1)
 sed -e "s|@VERSION@|$VERSION|" -e "s|@ARCH@|$ARCH|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" \

@@ -30,7 +30,15 @@ deploy_checks() {
     stage deploy
     local t0 rc out
     t0=$(date +%s)
-    if deploy_run first --config "$GUEST_CONF" --package "$P/older.deb" standin; then
+    # Device events keep coming while the package installs (a Pi's USB, Wi-Fi and sound do the
+    # same): udevd reads the package's rules when they are unpacked, so the groups they name must
+    # exist by then (preinst), or the GPIO chip stays root's and the service cannot open it.
+    g sudo systemd-run --quiet --unit=standin-uevents sh -c \
+        "'while :; do echo change >/sys/class/mem/null/uevent; sleep 0.5; done'" || true
+    deploy_run first --config "$GUEST_CONF" --package "$P/older.deb" standin
+    rc=$?
+    g sudo systemctl stop standin-uevents 2>/dev/null || true
+    if [ $rc = 0 ]; then
         pass deploy-first "deploy.sh installed $(installed) in $(($(date +%s) - t0)) s: $(tail -n 1 "$LAST/deploy-first.log")"
     else
         fail deploy-first "deploy.sh failed: $(tail -n 8 "$LAST/deploy-first.log" | tr '\n' ' ')"
@@ -197,6 +205,74 @@ beat_lines() {
 }
 fcmp_host() { awk -v a="$1" -v b="$3" "BEGIN { exit !(a $2 b) }"; }
 
+# --- the voice's cache under power cuts --------------------------------------------------------
+# The stand-in's content has one short spoken item (guest/content): the box renders its clips in
+# the background. The package's own binary renders the same items on the host with the same
+# configuration: the reference, byte for byte. Before each cut's boot the clips are deleted from
+# the disk, so the box renders them again while it plays and the cut can land in a write; after
+# the cut the clips on the disk are read with the box's own loader (`sleepbox content render` on
+# a copy: what it finds damaged it deletes and renders again), and then every clip must be the
+# reference's. A damaged clip the loader took for a good one would stay different: a FAIL.
+SPEECH_DIR=/var/lib/sleepbox/speech-cache
+speech_setup() {
+    SB=$LAST/speech
+    rm -rf "$SB" && mkdir -p "$SB"
+    dpkg-deb -x "$PACKAGE" "$SB/pkg"
+    sed "s|^content = .*|content = \"$ROOTFS/usr/local/share/standin/content\"|" "$GUEST_CONF" >"$SB/host.toml"
+    "$SB/pkg/usr/bin/sleepbox" content render --config "$SB/host.toml" --state-dir "$SB/ref" >"$SB/ref.log" 2>&1 &&
+        (cd "$SB/ref/speech-cache" && sha256sum -- *) >"$SB/ref.sum" && [ -s "$SB/ref.sum" ]
+}
+# speech_on_guest: waits (up to 300 s) until the running box's cache holds the reference's clips.
+speech_on_guest() {
+    local deadline=$(($(date +%s) + 300))
+    while [ "$(date +%s)" -lt "$deadline" ]; do
+        g "sudo sh -c 'cd $SPEECH_DIR && sha256sum -c --quiet'" <"$SB/ref.sum" >/dev/null 2>&1 && return 0
+        sleep 3
+    done
+    return 1
+}
+# speech_clear: the clips deleted from the (stopped) stand-in's disk.
+speech_clear() {
+    debugfs -R "ls -p $SPEECH_DIR" "$DISK" 2>/dev/null |
+        awk -F/ 'NF >= 7 && $6 != "." && $6 != ".." && $6 != "" { print "rm '"$SPEECH_DIR"'/" $6 }' >"$SB/clear.cmds"
+    [ -s "$SB/clear.cmds" ] || return 0
+    debugfs -w -f "$SB/clear.cmds" "$DISK" >/dev/null 2>&1
+}
+# speech_after_cut: the clips as the cut left them, read by the box's loader; sets SPEECH_LINE
+# (what was found) and returns 1 with SPEECH_PROBLEM when a clip is not the reference's after it.
+speech_after_cut() {
+    local d=$SB/cut st=$SB/cut/state/speech-cache sum name intact=0 short=0 missing=0 temps extra
+    rm -rf "$d" && mkdir -p "$d/state"
+    debugfs -R "rdump $SPEECH_DIR $d/state" "$DISK" >/dev/null 2>&1 || true
+    mkdir -p "$st"
+    temps=$(find "$st" -maxdepth 1 -name '.*.part' | wc -l)
+    while read -r sum name; do
+        if [ ! -e "$st/$name" ]; then
+            missing=$((missing + 1))
+        elif [ "$(sha256sum <"$st/$name" | cut -d' ' -f1)" = "$sum" ]; then
+            intact=$((intact + 1))
+        else
+            short=$((short + 1))
+        fi
+    done <"$SB/ref.sum"
+    SPEECH_LINE="speech cache: $intact clips intact, $short damaged by the cut, $missing not written yet, $temps temporary files"
+    [ $short -gt 0 ] || [ $temps -gt 0 ] && SPEECH_WRITES=$((SPEECH_WRITES + 1))
+    if ! "$SB/pkg/usr/bin/sleepbox" content render --config "$SB/host.toml" --state-dir "$d/state" >"$d/render.log" 2>&1; then
+        SPEECH_PROBLEM="sleepbox content render on the cut's clips failed: $(tail -n 2 "$d/render.log" | tr '\n' ' ')"
+        return 1
+    fi
+    if ! (cd "$st" && sha256sum -c --quiet "$SB/ref.sum") >"$d/check.log" 2>&1; then
+        SPEECH_PROBLEM="a clip the cut damaged was taken for a good one: $(head -n 2 "$d/check.log" | tr '\n' ' ')"
+        return 1
+    fi
+    extra=$(find "$st" -mindepth 1 | grep -v -F -f <(awk '{ print $2 }' "$SB/ref.sum") | wc -l)
+    if [ "$extra" -gt 0 ]; then
+        SPEECH_PROBLEM="$extra files in the cache that are not clips of the reference (a temporary file left behind?)"
+        return 1
+    fi
+    SPEECH_LINE="$SPEECH_LINE; the damaged found and rendered again"
+}
+
 # power_cuts N: N times, while the box plays and saves, QEMU is killed at a random moment; the
 # disk is checked on the host (the journal replayed, then e2fsck -fn must be clean; the state
 # file read with debugfs must parse), the stand-in booted again, and the box must resume the
@@ -205,6 +281,16 @@ power_cuts() {
     set +e
     local n=$1 i
     stage power-cuts
+    SPEECH_WRITES=0
+    local speech=""
+    if ! speech_setup; then
+        fail speech-first "the package's binary could not render the stand-in's spoken items on the host: $(tail -n 2 "$SB/ref.log" | tr '\n' ' ')"
+    elif speech_on_guest; then
+        speech=1
+        pass speech-first "the box rendered its $(wc -l <"$SB/ref.sum") clips in the background, byte for byte as the package renders them on the host"
+    else
+        fail speech-first "after 300 s the box's cache does not hold the $(wc -l <"$SB/ref.sum") clips of its spoken item as the package renders them on the host"
+    fi
     stop_vm
     RANDOM=${STANDIN_SEED:-$$}
     info "power cuts: seed $RANDOM"
@@ -213,6 +299,7 @@ power_cuts() {
     # These boots need no network and no SSH: the agent reports on the serial port.
     CUT_ARGS="standin.agent=1 systemd.mask=ssh.service systemd.mask=systemd-networkd.service systemd.mask=ssh.socket systemd.mask=systemd-networkd.socket"
     for i in $(seq 1 "$n"); do
+        [ -z "$speech" ] || speech_clear
         boot $CUT_ARGS
         T_BOOTED=$(date +%s.%N)
         # Wait for the agent's first ST line with phase playing, then a random 1-12 s more.
@@ -330,6 +417,10 @@ print(f"history.db: {n} sessions")' "$hist/history.db" 2>&1); then
             fi
         fi
         rm -rf "$hist"
+        local speech_line=""
+        if [ -n "$speech" ]; then
+            if speech_after_cut; then speech_line="; $SPEECH_LINE"; else problems="$problems $SPEECH_PROBLEM ($SPEECH_LINE);"; fi
+        fi
         set -- $parsed
         local s_item=${1:-} s_pos=${2:-}
         if [ -n "$s_item" ] && [ "$s_item" != "$CUT_ITEM" ]; then
@@ -340,7 +431,7 @@ print(f"history.db: {n} sessions")' "$hist/history.db" 2>&1); then
         fi
         if [ -z "$problems" ]; then
             cut_ok=$((cut_ok + 1))
-            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (its sound had got to $CUT_SOUND s at most)$history"
+            pass "cut-$i" "killed after $(grep -c '^ST' "$LAST/serial1.log") reports (sleepbox answered $boot_s s after boot); fsck clean after the journal replay; state.json: $s_item at $s_pos s (its sound had got to $CUT_SOUND s at most)$history$speech_line"
         else
             cut_bad=$((cut_bad + 1))
             fail "cut-$i" "$problems"
@@ -358,7 +449,7 @@ print(f"history.db: {n} sessions")' "$hist/history.db" 2>&1); then
     else
         fail "resume-$n" "after cut $n: '$first'; before: $CUT_ITEM at $CUT_SOUND s"
     fi
-    info "power cuts: $cut_ok of $n clean; sound on the loopback after $SOUNDS_OK of $n boots"
+    info "power cuts: $cut_ok of $n clean; sound on the loopback after $SOUNDS_OK of $n boots; $SPEECH_WRITES cuts landed while the voice was writing its cache"
     wait_ssh 120 || true
 }
 
