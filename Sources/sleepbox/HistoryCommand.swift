@@ -23,9 +23,9 @@ struct HistoryCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The time to count from instead of now (ISO 8601; for scripted checks).", visibility: .hidden))
         var now: String?
 
-        func tool() throws -> HistoryTool {
+        func tool(config: BoxConfig? = nil) throws -> HistoryTool {
             do {
-                return try HistoryTool(stateDirectory: stateDir, config: try boxConfig())
+                return try HistoryTool(stateDirectory: stateDir, config: try config ?? boxConfig())
             } catch {
                 throw fail(error)
             }
@@ -62,12 +62,19 @@ struct HistoryCommand: ParsableCommand {
         var kind: String?
 
         func run() throws {
-            let tool = try place.tool()
+            // The dates are checked before the history is opened: a mistyped one is the answer
+            // whether or not there is a history yet.
+            let config = try place.boxConfig(), zone = config.timeZone
+            let start: Double?, end: Double?
             do {
-                let zone = tool.config.timeZone
-                let lines = try tool.list(from: try from.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--from", timeZone: zone) },
-                                          to: try to.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--to", timeZone: zone) },
-                                          kind: kind)
+                start = try from.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--from", timeZone: zone) }
+                end = try to.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--to", timeZone: zone) }
+            } catch {
+                throw fail(error)
+            }
+            let tool = try place.tool(config: config)
+            do {
+                let lines = try tool.list(from: start, to: end, kind: kind)
                 if lines.isEmpty {
                     print("No sessions" + (from != nil || to != nil || kind != nil ? " match." : " recorded yet."))
                 }

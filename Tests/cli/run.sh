@@ -182,6 +182,7 @@ if python3 -c "import json,sys; d=json.load(open('$WORK/month-export.json')); sy
   ok "history export --json: sessions and night events"; else bad "history export --json" "$(head -c 300 "$WORK/month-export.json")"; fi
 expect_exit "history: no database exits 66" 66 "no history at .*nowhere/history.db" -- "$BIN" history list --state-dir "$WORK/nowhere"
 expect_exit "history: a date that does not parse exits 64" 64 '--from "2026-11-31" is not a date' -- "$BIN" history list "${H[@]}" --from 2026-11-31
+expect_exit "history: a bad date is said before a missing history" 64 '--to "tomorrow" is not a date' -- "$BIN" history list --state-dir "$WORK/nowhere" --to tomorrow
 expect_exit "history: an unknown kind exits 64 with the kinds" 64 "meditationTimer, nap" -- "$BIN" history list "${H[@]}" --kind podcast
 expect_exit "history: export to an unwritable path exits 73" 73 "cannot write $WORK/no/such/dir/x.csv" -- "$BIN" history export "${H[@]}" --out "$WORK/no/such/dir/x.csv"
 expect_exit "history: chart --nights takes 30 or 90" 64 "30 or 90" -- "$BIN" history chart "${H[@]}" --png "$WORK/c.png" --nights 7
