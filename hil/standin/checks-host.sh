@@ -270,7 +270,9 @@ speech_after_cut() {
         SPEECH_PROBLEM="$extra files in the cache that are not clips of the reference (a temporary file left behind?)"
         return 1
     fi
-    SPEECH_LINE="$SPEECH_LINE; the damaged found and rendered again"
+    if [ $short -gt 0 ] || [ $temps -gt 0 ]; then
+        SPEECH_LINE="$SPEECH_LINE; the box's loader found the damaged clips, rendered them again and left no temporary file"
+    fi
 }
 
 # power_cuts N: N times, while the box plays and saves, QEMU is killed at a random moment; the
