@@ -78,6 +78,13 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
         return try playable(native, text: text)
     }
 
+    /// The clip stored under `key` as `synthesize` would return it (read, decoded, resampled to
+    /// `format`'s rate); nil when there is none or it is damaged. For measuring loads.
+    public func loadCached(key: String) -> SpeechClip? {
+        guard let stored = cache.load(key: key) else { return nil }
+        return try? playable(stored, text: key)
+    }
+
     /// `clip` at `format`'s rate (libsoxr HQ).
     private func playable(_ clip: SpeechClip, text: String) throws(SpeechError) -> SpeechClip {
         do {

@@ -167,7 +167,7 @@ public final class SpeechCache: @unchecked Sendable {
             }
             return nil
         }
-        guard let decoded = SpeechClipFLAC.decode(bytes) else {
+        guard let decoded = SpeechClipFLAC.decodeFloats(bytes) else {
             lock.withLock {
                 logOnceLocked(.damaged, "damaged speech cache file deleted", ["path": "\(path)", "bytes": "\(bytes.count)"])
                 removeLocked(key)
@@ -180,7 +180,7 @@ public final class SpeechCache: @unchecked Sendable {
             noteUseLocked(key: key, path: path, bytes: bytes.count)
             stats.hits += 1
         }
-        return SpeechClip(samples: Self.floats(decoded.samples), sampleRate: decoded.sampleRate)
+        return SpeechClip(samples: decoded.samples, sampleRate: decoded.sampleRate)
     }
 
     /// The clip of `key` in the earlier format (float at the rate it was rendered at), for
@@ -210,6 +210,11 @@ public final class SpeechCache: @unchecked Sendable {
             for key in old { removeLocked(key) }
             return old.count
         }
+    }
+
+    /// The keys of the clips in the current format, sorted.
+    public var keys: [String] {
+        lock.withLock { entries.filter { !$0.value.legacy }.map(\.key).sorted() }
     }
 
     /// How many files of the earlier format are left.
@@ -425,7 +430,14 @@ public final class SpeechCache: @unchecked Sendable {
         if let gone = entries.removeValue(forKey: key) { total -= gone.bytes }
     }
 
+    /// Sets the modification time with one `utimensat(2)` (Foundation's attributes call stats and
+    /// converts around it, a good part of a load's time).
     private func touch(_ path: String, _ date: Date) {
-        try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        let t = date.timeIntervalSince1970
+        let whole = t.rounded(.down)
+        let stamp = timespec(tv_sec: Int(whole), tv_nsec: Int((t - whole) * 1e9))
+        // Access and modification time alike (UTIME_OMIT is a macro Swift does not see).
+        var times = [stamp, stamp]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 }

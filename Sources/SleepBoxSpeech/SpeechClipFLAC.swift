@@ -45,6 +45,17 @@ enum SpeechClipFLAC {
     /// The samples and rate in `bytes`, or nil when they are not a whole, undamaged mono FLAC
     /// clip (wrong magic, a header or frames cut short, a CRC mismatch, fewer samples than declared).
     static func decode(_ bytes: [UInt8]) -> (samples: [Int16], sampleRate: Int)? {
+        decode(bytes, as: Int16.self) { sf_readf_short($0, $1, $2) }
+    }
+
+    /// The same, each sample as a float (a 16-bit sample s gives s/32768: libsndfile's
+    /// normalisation), without a pass through 16-bit arrays.
+    static func decodeFloats(_ bytes: [UInt8]) -> (samples: [Float], sampleRate: Int)? {
+        decode(bytes, as: Float.self) { sf_readf_float($0, $1, $2) }
+    }
+
+    private static func decode<T>(_ bytes: [UInt8], as _: T.Type,
+                                  read: (OpaquePointer, UnsafeMutablePointer<T>?, sf_count_t) -> sf_count_t) -> (samples: [T], sampleRate: Int)? {
         guard let header = header(bytes), header.frames <= 1 << 31 else { return nil }
         // libsndfile will not open a FLAC stream without frames; the whole header says it is empty.
         if header.frames == 0 { return ([], header.sampleRate) }
@@ -58,9 +69,9 @@ enum SpeechClipFLAC {
               (info.format & Int32(SF_FORMAT_TYPEMASK)) == Int32(SF_FORMAT_FLAC) else { return nil }
         let n = header.frames
         var got = 0
-        let samples = [Int16](unsafeUninitializedCapacity: n + 1) { buffer, initialized in
+        let samples = [T](unsafeUninitializedCapacity: n + 1) { buffer, initialized in
             // One sample more than declared: a file that holds more than it says is damaged too.
-            got = Int(sf_readf_short(handle, buffer.baseAddress, sf_count_t(n + 1)))
+            got = Int(read(handle, buffer.baseAddress, sf_count_t(n + 1)))
             initialized = max(0, got)
         }
         guard got == n, sf_error(handle) == 0 else { return nil }
