@@ -23,7 +23,7 @@ VOICE_ENV := .venv-voice
 VOICE_WHEELS ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sleepbox/voice-wheels
 VOICE_PIP := --disable-pip-version-check -q --require-hashes --only-binary=:all: -r deploy/voice-requirements.txt
 
-.PHONY: all deps build voice test demo demo-script hil hil-selftest deb deploy-test bench fuzz fuzz-ci clean
+.PHONY: all deps build voice test demo demo-script hil hil-selftest deb deploy-test bench memcheck fuzz fuzz-ci clean
 
 all: build
 
@@ -98,6 +98,17 @@ bench: deps
 	$(call apt-install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product sleepbox
 	bench/run.sh
+
+# The memory regression check for CI (not timed): the release daemon built as the package ships it
+# (--static-swift-stdlib), first boot then playing a spoken item over its bed with the speech
+# cached; fails when the playing RSS is more than MEMCHECK_RATIO times a static-stdlib Swift hello
+# world's (a ratio, so it holds on any machine). Not part of `make test`: the release build alone
+# takes 10-15 minutes on 2 cores (the check itself about 4).
+MEMCHECK_RATIO ?= 9.0
+memcheck: deps
+	$(SWIFT) build -c release --product sleepbox --static-swift-stdlib --scratch-path .build-static
+	SLEEPBOX=.build-static/release/sleepbox BENCH_WORK=$${BENCH_WORK:-/tmp/sleepbox-memcheck} \
+	  python3 bench/daemon_memory.py --check $(MEMCHECK_RATIO)
 
 # libFuzzer targets (Fuzz/, docs/fuzzing.md): each surface that reads outside input, for
 # FUZZ_SECONDS each (release build with AddressSanitizer; fails on a crash, a trap or a slow input).

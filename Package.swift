@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Speech: espeak-ng in process, Piper as a subprocess, the render cache, greetings and the string table.
         .target(name: "SleepBoxSpeech", dependencies: [
-            "SleepBoxCore", "SleepBoxAudio", "SleepBoxSystem", "CEspeak", "CCrypto", "CSoxr",
+            "SleepBoxCore", "SleepBoxAudio", "SleepBoxSystem", "CEspeak", "CCrypto", "CSoxr", "CSndFile",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["piper_server.py"]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),

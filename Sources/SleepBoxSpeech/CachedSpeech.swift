@@ -49,22 +49,50 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
         SpeechCache.key(voice: voice, text: text, sampleRate: format.sampleRate, loudness: loudness)
     }
 
-    /// The clip of `text`: from the cache when there, else rendered by the engine and stored.
+    /// The clip of `text` at `format`'s rate: from the cache when there (stored at the voice's own
+    /// rate, resampled on load), else rendered at the voice's own rate, levelled, rounded to 16 bits,
+    /// stored and resampled the same way, so a hit and a miss give the same samples. A file of the
+    /// cache's earlier format is converted (resampled down to the voice's rate) instead of rendered.
     /// Engine errors pass through unchanged; cache trouble only costs a render.
     public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {
         guard text.contains(where: { !$0.isWhitespace }) else { return try engine.synthesize(text) }
         let key = key(for: text)
-        if let clip = cache.load(key: key), clip.sampleRate == format.sampleRate {
+        if let stored = cache.load(key: key), let clip = try? playable(stored, text: text) {
             count(hit: true)
             return clip
         }
         count(hit: false)
-        var clip = try engine.synthesize(text)
-        if let loudness { clip = Self.levelled(clip, to: loudness) }
-        if !cache.store(clip, key: key) {
+        var native: SpeechClip
+        if let old = cache.loadLegacy(key: key), let rate = engine.nativeSampleRate,
+           let samples = try? SpeechResampler.floats(from: old.samples, inputRate: old.sampleRate, outputRate: rate) {
+            // Already levelled when it was stored.
+            native = SpeechClip(samples: samples, sampleRate: rate)
+        } else {
+            native = try engine.synthesizeNative(text)
+            if let loudness { native = Self.levelled(native, to: loudness) }
+        }
+        native = SpeechCache.quantized(native)
+        if !cache.store(native, key: key) {
             logger.debug("speech not cached", metadata: ["text": "\(SpeechError.firstWords(of: text))"])
         }
-        return clip
+        return try playable(native, text: text)
+    }
+
+    /// The clip stored under `key` as `synthesize` would return it (read, decoded, resampled to
+    /// `format`'s rate); nil when there is none or it is damaged. For measuring loads.
+    public func loadCached(key: String) -> SpeechClip? {
+        guard let stored = cache.load(key: key) else { return nil }
+        return try? playable(stored, text: key)
+    }
+
+    /// `clip` at `format`'s rate (libsoxr HQ).
+    private func playable(_ clip: SpeechClip, text: String) throws(SpeechError) -> SpeechClip {
+        do {
+            let samples = try SpeechResampler.floats(from: clip.samples, inputRate: clip.sampleRate, outputRate: format.sampleRate)
+            return SpeechClip(samples: samples, sampleRate: format.sampleRate)
+        } catch {
+            throw SpeechError(engine: voice.engine, text: text, reason: error)
+        }
     }
 
     /// `clip` with the integrated loudness (libebur128) it has when played on both channels, as

@@ -53,6 +53,21 @@ public final class EspeakEngine: SpeechEngine, Sendable {
         }
     }
 
+    /// `text` at espeak-ng's own rate (22,050 Hz), converted to float and trimmed, not resampled.
+    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip {
+        do {
+            let native = try EspeakRuntime.shared.render(text, voice: voice)
+            let samples = try SpeechResampler.floats(fromS16: native.pcm, inputRate: native.sampleRate,
+                                                     outputRate: native.sampleRate)
+            return SpeechClip(samples: trimmer.trim(samples, sampleRate: native.sampleRate), sampleRate: native.sampleRate)
+        } catch {
+            throw SpeechError(engine: Self.engineName, text: text, reason: error)
+        }
+    }
+
+    /// espeak-ng's output rate (it loads espeak-ng once); nil when espeak-ng cannot start.
+    public var nativeSampleRate: Int? { try? EspeakRuntime.shared.sampleRate() }
+
     /// espeak-ng's untouched output for `text`: S16 mono at espeak-ng's own rate, with its own leading
     /// and trailing silence (for measurements and tests). Wraps `espeak_Synth`.
     public func renderNative(_ text: String) throws(SpeechError) -> (samples: [Int16], sampleRate: Int) {

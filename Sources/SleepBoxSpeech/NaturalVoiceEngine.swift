@@ -58,6 +58,23 @@ public final class NaturalVoiceEngine: SpeechEngine, Sendable {
         return min(max(scale, Self.lengthScaleRange.lowerBound), Self.lengthScaleRange.upperBound)
     }
 
+    /// `text` through the server at the model's own rate, trimmed, not resampled.
+    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip {
+        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
+        do throws(SpeechError.Reason) {
+            let timeout = 60 + Double(text.count) * 0.3
+            let native = try server.render(text, lengthScale: lengthScale, volume: 1, timeout: timeout)
+            let samples = try SpeechResampler.floats(fromS16: native.samples, inputRate: native.sampleRate,
+                                                     outputRate: native.sampleRate)
+            return SpeechClip(samples: trimmer.trim(samples, sampleRate: native.sampleRate), sampleRate: native.sampleRate)
+        } catch {
+            throw SpeechError(engine: Self.engineName, text: text, reason: error)
+        }
+    }
+
+    /// Unknown until the server has said it (the model decides): an old cache file is rendered again.
+    public var nativeSampleRate: Int? { nil }
+
     /// Renders `text` through the server, resamples and trims. Throws with the server's reason
     /// (not installed, the model would not load, the process died or ran out of time).
     public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {

@@ -75,6 +75,22 @@ public final class PiperEngine: SpeechEngine, Sendable {
         }
     }
 
+    /// `text` at the model's own rate, trimmed, not resampled.
+    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip {
+        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
+        let native = try renderNative(text)
+        do {
+            let samples = try SpeechResampler.floats(fromS16: native.samples, inputRate: native.sampleRate,
+                                                     outputRate: native.sampleRate)
+            return SpeechClip(samples: trimmer.trim(samples, sampleRate: native.sampleRate), sampleRate: native.sampleRate)
+        } catch {
+            throw SpeechError(engine: Self.engineName, text: text, reason: error)
+        }
+    }
+
+    /// The model's rate from its configuration file; nil when it cannot be read.
+    public var nativeSampleRate: Int? { try? Self.checkInstallation(binary: binary, model: model).sampleRate }
+
     /// piper's untouched output for `text`: S16 mono at the model's rate.
     public func renderNative(_ text: String) throws(SpeechError) -> (samples: [Int16], sampleRate: Int) {
         do throws(SpeechError.Reason) {

@@ -11,16 +11,25 @@ import SleepBoxSystem
 /// millisecond: one file per clip in `directory` (the state directory's `speech-cache/`).
 ///
 /// - Key: SHA-256 (OpenSSL's `SHA256`) of engine, voice name, rate, pitch, engine and voice
-///   versions, output sample rate, loudness and text; the file is `<64 hex digits>.sbclip` in the format of `SpeechClipFile`.
-/// - Writes are atomic: a hidden temporary file in the same directory, then `rename(2)`. A crash or
-///   power cut leaves either the old state or a whole new file; leftovers are removed at start.
-///   Files are not fsync'ed: a clip damaged by a power cut is detected on load and rendered again.
+///   versions, output sample rate, loudness and text; the file is `<64 hex digits>.flac`, mono
+///   16-bit FLAC at the voice's own rate (`SpeechClipFLAC`): the bundled library's speech in
+///   about 90 MiB instead of 757 MiB of 48 kHz float. `CachedSpeech` resamples on load.
+/// - Files of the earlier format (`<key>.sbclip`, float at the output rate, `SpeechClipFile`) are
+///   indexed and counted against the bound; `loadLegacy` reads one so that `CachedSpeech` can
+///   convert it instead of rendering it again, `store` deletes the old file of its key, and
+///   `removeLegacy` deletes those nobody asked for (after the library was rendered ahead).
+/// - Writes are atomic: the whole file is encoded in memory, written with one `write(2)` to a
+///   hidden temporary file in the same directory, then `rename(2)`d over. Files are not fsync'ed
+///   (an fsync per clip costs an SD card more than rendering it): a power cut can leave a new
+///   file empty or cut short after the rename, and such a file never loads as sound (the FLAC
+///   header, the declared sample count and every frame's CRC are checked): it is deleted and
+///   rendered again. Leftover temporary files are removed at start.
 /// - Bounded by `maxBytes` (file sizes): after each store the least recently used files are deleted
 ///   until the total fits. Use is the file's modification time, set on store and on every hit, so
 ///   the order survives restarts.
 /// - A file that is not a valid clip is deleted and reported as a miss; nothing here traps.
 ///
-/// Thread-safe (one lock). One process should own a directory.
+/// Thread-safe (one lock, not held while encoding or decoding). One process should own a directory.
 public final class SpeechCache: @unchecked Sendable {
     /// Counts since this cache was created.
     public struct Statistics: Sendable, Equatable {
@@ -36,13 +45,17 @@ public final class SpeechCache: @unchecked Sendable {
         public var corruptFiles = 0
         /// Writes that failed (disk full, read-only); the clip was still returned.
         public var failedWrites = 0
+        /// Files of the earlier format read for conversion.
+        public var legacyLoads = 0
     }
 
-    /// 1 GiB: about 93 minutes of speech at 48 kHz float (192 000 bytes a second), more than the
-    /// bundled library's (the daemon sets the bound from `[voice] cache_mb`).
+    /// 1 GiB: about 13 hours of speech as FLAC at 22,050 Hz (some 22 kB a second), far more than
+    /// the bundled library's (the daemon sets the bound from `[voice] cache_mb`).
     public static let defaultMaxBytes = 1024 * 1024 * 1024
-    /// "sbclip".
-    public static let fileExtension = "sbclip"
+    /// "flac".
+    public static let fileExtension = "flac"
+    /// "sbclip": the earlier format, converted or deleted.
+    public static let legacyExtension = "sbclip"
     /// The folder name inside the state directory.
     public static let folderName = "speech-cache"
 
@@ -54,6 +67,8 @@ public final class SpeechCache: @unchecked Sendable {
     private struct Entry {
         var bytes: Int
         var lastUse: Date
+        /// A file of the earlier format (`legacyExtension`).
+        var legacy = false
     }
 
     private let lock = NSLock()
@@ -115,67 +130,178 @@ public final class SpeechCache: @unchecked Sendable {
         directory + "/" + key + "." + Self.fileExtension
     }
 
-    /// The length in seconds of the clip stored under `key`, from its header alone (the library
-    /// asks this for every spoken stretch at start, so it must not read whole clips); nil when
-    /// there is none or the header is not a clip file's.
+    /// The file of `key` in the earlier format.
+    public func legacyPath(forKey key: String) -> String {
+        directory + "/" + key + "." + Self.legacyExtension
+    }
+
+    /// The length in seconds of the clip stored under `key`, from its FLAC header alone (the
+    /// library asks this for every spoken stretch at start, so it must not read whole clips); nil
+    /// when there is none, the header is not a clip file's or the file is of the earlier format
+    /// (so that rendering ahead converts it).
     public func duration(key: String) -> Double? {
         lock.lock()
-        let known = entries[key] != nil
+        let known = entries[key].map { !$0.legacy } ?? false
         lock.unlock()
         // Not in the index: no file to open (a cold cache answers every stretch at once).
         guard known else { return nil }
         let fd = open(path(forKey: key), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: SpeechClipFile.headerSize)
-        let got = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, SpeechClipFile.headerSize, 0) }
-        guard got == SpeechClipFile.headerSize, Array(header.prefix(4)) == SpeechClipFile.magic else { return nil }
-        let rate = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian }
-        let count = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian }
-        guard rate > 0 else { return nil }
-        return Double(count) / Double(rate)
+        var header = [UInt8](repeating: 0, count: SpeechClipFLAC.headerSize)
+        let got = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, SpeechClipFLAC.headerSize, 0) }
+        guard got == SpeechClipFLAC.headerSize, let info = SpeechClipFLAC.header(header) else { return nil }
+        return Double(info.frames) / Double(info.sampleRate)
     }
 
-    /// The clip stored under `key`, marking it as just used; nil when there is none. A damaged file
-    /// is deleted (and counted in `statistics.corruptFiles`) and gives nil.
+    /// The clip stored under `key` (mono, at the rate it was stored at, each sample a multiple of
+    /// 1/32768), marking it as just used; nil when there is none. A damaged file is deleted (and
+    /// counted in `statistics.corruptFiles`) and gives nil.
     public func load(key: String) -> SpeechClip? {
-        lock.lock()
-        defer { lock.unlock() }
         let path = path(forKey: key)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if let gone = entries.removeValue(forKey: key) { total -= gone.bytes }
-            stats.misses += 1
+        let known = lock.withLock { entries[key].map { !$0.legacy } ?? false }
+        guard known, let bytes = Self.readFile(path) else {
+            lock.withLock {
+                if entries[key]?.legacy == false { forgetLocked(key) }
+                stats.misses += 1
+            }
             return nil
         }
-        guard let clip = data.withUnsafeBytes({ SpeechClipFile.decode($0) }) else {
-            logOnceLocked(.damaged, "damaged speech cache file deleted", ["path": "\(path)", "bytes": "\(data.count)"])
-            removeLocked(key)
-            stats.corruptFiles += 1
-            stats.misses += 1
+        guard let decoded = SpeechClipFLAC.decodeFloats(bytes) else {
+            lock.withLock {
+                logOnceLocked(.damaged, "damaged speech cache file deleted", ["path": "\(path)", "bytes": "\(bytes.count)"])
+                removeLocked(key)
+                stats.corruptFiles += 1
+                stats.misses += 1
+            }
             return nil
         }
-        noteUseLocked(key: key, path: path, bytes: data.count)
-        stats.hits += 1
+        lock.withLock {
+            noteUseLocked(key: key, path: path, bytes: bytes.count)
+            stats.hits += 1
+        }
+        return SpeechClip(samples: decoded.samples, sampleRate: decoded.sampleRate)
+    }
+
+    /// The clip of `key` in the earlier format (float at the rate it was rendered at), for
+    /// conversion; nil when there is none. A damaged one is deleted. Not a use: `store` replaces it.
+    public func loadLegacy(key: String) -> SpeechClip? {
+        let path = legacyPath(forKey: key)
+        guard lock.withLock({ entries[key]?.legacy == true }) else { return nil }
+        let bytes = Self.readFile(path)
+        let clip = bytes.flatMap { bytes in bytes.withUnsafeBytes { SpeechClipFile.decode($0) } }
+        lock.withLock {
+            if clip == nil {
+                logOnceLocked(.damaged, "damaged speech cache file deleted", ["path": "\(path)"])
+                removeLocked(key)
+                stats.corruptFiles += 1
+            } else {
+                stats.legacyLoads += 1
+            }
+        }
         return clip
     }
 
-    /// Stores `clip` under `key` atomically and applies the bound, evicting the least recently used
-    /// other files. Returns false (and logs) when the clip could not be written or is larger than the
-    /// whole bound.
+    /// Deletes every file of the earlier format; returns how many there were.
+    @discardableResult
+    public func removeLegacy() -> Int {
+        lock.withLock {
+            let old = entries.filter(\.value.legacy).map(\.key)
+            for key in old { removeLocked(key) }
+            return old.count
+        }
+    }
+
+    /// The keys of the clips in the current format, sorted.
+    public var keys: [String] {
+        lock.withLock { entries.filter { !$0.value.legacy }.map(\.key).sorted() }
+    }
+
+    /// How many files of the earlier format are left.
+    public var legacyCount: Int {
+        lock.withLock { entries.values.filter(\.legacy).count }
+    }
+
+    /// `clip` as the cache keeps it: each sample rounded to 16 bits (a multiple of 1/32768,
+    /// within -1...32767/32768; NaN becomes 0). Loading a stored clip gives exactly this.
+    public static func quantized(_ clip: SpeechClip) -> SpeechClip {
+        SpeechClip(samples: floats(int16(clip.samples)), sampleRate: clip.sampleRate)
+    }
+
+    static func int16(_ samples: [Float]) -> [Int16] {
+        samples.map { x in
+            guard x.isFinite else { return 0 }
+            return Int16((max(-1, min(32_767.0 / 32_768, x)) * 32_768).rounded())
+        }
+    }
+
+    static func floats(_ samples: [Int16]) -> [Float] {
+        samples.map { Float($0) * (1 / 32_768) }
+    }
+
+    /// The whole file at `path` with one `read(2)` (plus one that finds its end); nil when it
+    /// cannot be opened or read.
+    private static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        let size = Int(st.st_size)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while filled <= size {
+            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, size + 1 - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes `bytes` to `path` (created, truncated) with as few `write(2)`s as the kernel allows.
+    private static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { close(fd); unlink(path); return false }
+            done += n
+        }
+        guard close(fd) == 0 else { unlink(path); return false }
+        return true
+    }
+
+    /// Stores `clip` under `key` atomically, rounded to 16 bits (see `quantized`) as FLAC at its
+    /// own rate, deletes the key's file of the earlier format, and applies the bound, evicting the
+    /// least recently used other files. Returns false (and logs) when the clip could not be encoded
+    /// or written or is larger than the whole bound.
     @discardableResult
     public func store(_ clip: SpeechClip, key: String) -> Bool {
-        let bytes = SpeechClipFile.encode(clip)
+        let encoded = SpeechClipFLAC.encode(Self.int16(clip.samples), sampleRate: clip.sampleRate)
+        let path = path(forKey: key)
+        let temporary = directory + "/." + key + "." + UUID().uuidString + ".part"
+        let tooLarge = (encoded?.count ?? 0) > maxBytes
+        // Written outside the lock: a long clip must not hold up a load on another thread.
+        let written = encoded.map { !tooLarge && Self.writeFile($0, to: temporary) } ?? false
         lock.lock()
         defer { lock.unlock() }
-        guard bytes.count <= maxBytes else {
+        guard let bytes = encoded else {
+            logOnceLocked(.write, "cannot encode speech cache file", ["rate": "\(clip.sampleRate)"])
+            stats.failedWrites += 1
+            return false
+        }
+        guard !tooLarge else {
             logOnceLocked(.tooLarge, "speech clip larger than the cache bound, not cached",
                           ["bytes": "\(bytes.count)", "maxBytes": "\(maxBytes)"], level: .info)
             stats.failedWrites += 1
             return false
         }
-        let path = path(forKey: key)
-        let temporary = directory + "/." + key + "." + UUID().uuidString + ".part"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+        guard written else {
             logOnceLocked(.write, "cannot write speech cache file", ["path": "\(temporary)"])
             stats.failedWrites += 1
             return false
@@ -187,6 +313,7 @@ public final class SpeechCache: @unchecked Sendable {
             stats.failedWrites += 1
             return false
         }
+        if entries[key]?.legacy == true { removeLocked(key) }
         noteUseLocked(key: key, path: path, bytes: bytes.count)
         stats.stores += 1
         evictLocked(keeping: key)
@@ -247,20 +374,34 @@ public final class SpeechCache: @unchecked Sendable {
     private func scanLocked() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let suffix = "." + Self.fileExtension
+        let legacySuffix = "." + Self.legacyExtension
+        var legacy: [String: Entry] = [:]
         for name in names {
             let path = directory + "/" + name
             if name.hasPrefix("."), name.hasSuffix(".part") {
                 unlink(path)
                 continue
             }
+            let isLegacy = name.hasSuffix(legacySuffix)
             // lstat(2): a Foundation attributes dictionary per file costs more than the stat itself,
             // and the library's cache holds some 1500 clips.
             var st = stat()
-            guard name.hasSuffix(suffix), lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard name.hasSuffix(suffix) || isLegacy, lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
             let size = Int(st.st_size)
             let modified = Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
-            entries[String(name.dropLast(suffix.count))] = Entry(bytes: size, lastUse: modified)
+            let entry = Entry(bytes: size, lastUse: modified, legacy: isLegacy)
+            let key = String(name.dropLast(isLegacy ? legacySuffix.count : suffix.count))
+            if isLegacy { legacy[key] = entry } else { entries[key] = entry }
             total += size
+        }
+        // Both formats of one key: the new file wins (a conversion that stopped before the delete).
+        for (key, entry) in legacy {
+            if entries[key] == nil {
+                entries[key] = entry
+            } else {
+                unlink(legacyPath(forKey: key))
+                total -= entry.bytes
+            }
         }
     }
 
@@ -276,11 +417,27 @@ public final class SpeechCache: @unchecked Sendable {
     }
 
     private func removeLocked(_ key: String) {
-        unlink(path(forKey: key))
+        guard let gone = entries.removeValue(forKey: key) else {
+            unlink(path(forKey: key))
+            return
+        }
+        unlink(gone.legacy ? legacyPath(forKey: key) : path(forKey: key))
+        total -= gone.bytes
+    }
+
+    /// Drops `key` from the index without touching files (its file is gone).
+    private func forgetLocked(_ key: String) {
         if let gone = entries.removeValue(forKey: key) { total -= gone.bytes }
     }
 
+    /// Sets the modification time with one `utimensat(2)` (Foundation's attributes call stats and
+    /// converts around it, a good part of a load's time).
     private func touch(_ path: String, _ date: Date) {
-        try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        let t = date.timeIntervalSince1970
+        let whole = t.rounded(.down)
+        let stamp = timespec(tv_sec: Int(whole), tv_nsec: Int((t - whole) * 1e9))
+        // Access and modification time alike (UTIME_OMIT is a macro Swift does not see).
+        var times = [stamp, stamp]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 }

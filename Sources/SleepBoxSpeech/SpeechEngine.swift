@@ -15,4 +15,15 @@ public protocol SpeechEngine: AnyObject {
     /// Speaks `text` into a clip, trimmed to a small fixed margin of silence at both ends so that the
     /// caller decides the pauses. Text with nothing to say gives an empty clip.
     func synthesize(_ text: String) throws(SpeechError) -> SpeechClip
+    /// Speaks `text` into a clip at the voice's own sample rate (espeak-ng and joe-medium: 22,050 Hz),
+    /// trimmed like `synthesize`: what the render cache stores. By default `synthesize`'s clip.
+    func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip
+    /// The voice's own sample rate when it is known without rendering (to convert cache files of
+    /// the earlier format); nil when only a render tells. By default `format.sampleRate`.
+    var nativeSampleRate: Int? { get }
+}
+
+extension SpeechEngine {
+    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip { try synthesize(text) }
+    public var nativeSampleRate: Int? { format.sampleRate }
 }

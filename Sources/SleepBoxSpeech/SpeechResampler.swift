@@ -8,18 +8,29 @@ enum SpeechResampler {
     /// `soxr_quality_spec(SOXR_HQ, 0)` (soxr_oneshot alone would use LQ) and one thread
     /// (`soxr_runtime_spec(1)`: the Pi's other cores play audio). Equal rates only convert.
     static func floats(fromS16 pcm: [Int16], inputRate: Int, outputRate: Int) throws(SpeechError.Reason) -> [Float] {
+        if inputRate == outputRate, inputRate > 0 { return pcm.map { Float($0) / 32_768 } }
+        return try resample(pcm, type: SOXR_INT16_I, inputRate: inputRate, outputRate: outputRate)
+    }
+
+    /// Resamples mono float `samples` from `inputRate` to `outputRate` the same way (soxr HQ, one
+    /// thread); equal rates return them as they are.
+    static func floats(from samples: [Float], inputRate: Int, outputRate: Int) throws(SpeechError.Reason) -> [Float] {
+        if inputRate == outputRate, inputRate > 0 { return samples }
+        return try resample(samples, type: SOXR_FLOAT32_I, inputRate: inputRate, outputRate: outputRate)
+    }
+
+    private static func resample<T>(_ pcm: [T], type: soxr_datatype_t, inputRate: Int, outputRate: Int) throws(SpeechError.Reason) -> [Float] {
         guard inputRate > 0, outputRate > 0 else {
             throw .resamplingFailed("invalid sample rates \(inputRate) -> \(outputRate)")
         }
         if pcm.isEmpty { return [] }
-        if inputRate == outputRate { return pcm.map { Float($0) / 32_768 } }
 
         let ratio = Double(outputRate) / Double(inputRate)
         // soxr_oneshot delivers round(ilen * ratio) samples; a little room keeps rounding safe.
         let capacity = Int((Double(pcm.count) * ratio).rounded(.up)) + 16
         var out = [Float](repeating: 0, count: capacity)
         var done = 0
-        var io = soxr_io_spec(SOXR_INT16_I, SOXR_FLOAT32_I)
+        var io = soxr_io_spec(type, SOXR_FLOAT32_I)
         var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
         var runtime = soxr_runtime_spec(1)
         let error: soxr_error_t? = pcm.withUnsafeBufferPointer { input in

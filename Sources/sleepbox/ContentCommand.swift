@@ -122,9 +122,15 @@ struct ContentCommand: ParsableCommand {
         var file: String?
         @Option(help: "Measure how soon item ID could start speaking: the voice loaded, then the time to its first sentence and to the whole item.")
         var firstSpeech: String?
+        @Flag(help: "Render nothing: load every clip in the voice's cache as a play would and say how long a load takes.")
+        var timeCache = false
 
         func run() throws {
             let tool = try place.tool()
+            if timeCache {
+                for line in tool.timeCacheLoads() { print(line) }
+                return
+            }
             if let firstSpeech {
                 for line in try ContentCommand.validated({ try tool.firstSpeech(id: firstSpeech) }) { print(line) }
                 return

@@ -2,6 +2,9 @@ import ArgumentParser
 import Logging
 import SleepBoxDaemon
 
+// Two malloc arenas for every thread (set before any thread starts): see HeapTuning.
+HeapTuning.limitArenas()
+
 // Under systemd, plain lines with a priority prefix (journald adds the time); elsewhere, stamped lines.
 LoggingSystem.bootstrap { label in
     if JournalLogHandler.isJournal { return JournalLogHandler(label: label) }

@@ -56,7 +56,7 @@ struct CachedSpeechTests {
         #expect(slow.hits == 1)
     }
 
-    @Test(arguments: ["truncated", "garbage", "empty", "nan", "wrongCount"])
+    @Test(arguments: ["truncated", "garbage", "empty", "flipped", "moreDeclared"])
     func aCorruptFileIsReplaced(_ damage: String) throws {
         let dir = TemporaryDirectory("corrupt")
         defer { dir.remove() }
@@ -69,8 +69,9 @@ struct CachedSpeechTests {
         case "truncated": bytes = bytes.prefix(bytes.count - 7)
         case "garbage": bytes = Data((0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         case "empty": bytes = Data()
-        case "nan": bytes.replaceSubrange(16..<20, with: withUnsafeBytes(of: Float.nan.bitPattern.littleEndian) { Data($0) })
-        default: bytes.replaceSubrange(8..<16, with: withUnsafeBytes(of: UInt64(3).littleEndian) { Data($0) })
+        case "flipped": bytes[bytes.count - 40] ^= 0x01
+        // STREAMINFO's sample count (the low 32 of its 36 bits) one higher than the frames hold.
+        default: bytes[25] &+= 1
         }
         try bytes.write(to: URL(fileURLWithPath: path))
 
@@ -84,6 +85,40 @@ struct CachedSpeechTests {
         let whole = try cached.synthesize("Once upon a time.") == good
         #expect(whole)
         #expect(cached.hits == 1)
+    }
+
+    /// A clip in the cache's earlier format (float at the output rate) is converted to the new
+    /// one without rendering it again.
+    @Test func aFileOfTheEarlierFormatIsConvertedNotRendered() throws {
+        let dir = TemporaryDirectory("convert")
+        defer { dir.remove() }
+        let engine = FakeEngine()
+        let key = CachedSpeech(engine: engine, cache: SpeechCache(directory: dir.path)).key(for: "Sleep well.")
+        let old = FakeEngine.clip(for: "Sleep well.", frames: 1_100)
+        try Data(SpeechClipFile.encode(old)).write(to: URL(fileURLWithPath: dir.file(key + ".sbclip")))
+        let cached = CachedSpeech(engine: engine, cache: SpeechCache(directory: dir.path))
+        let clip = try cached.synthesize("Sleep well.")
+        #expect(engine.renders == 0)
+        #expect(clip == SpeechCache.quantized(old))
+        #expect(cached.cache.legacyCount == 0 && cached.cache.statistics.legacyLoads == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [key + ".flac"])
+        #expect(try cached.synthesize("Sleep well.") == clip)
+        #expect(cached.hits == 1 && engine.renders == 0)
+    }
+
+    /// espeak-ng's clips are stored at its own 22,050 Hz and come back at the output rate, as long
+    /// as a render at the output rate would be (within a frame).
+    @Test func espeakClipsAreStoredAtTheVoicesRate() throws {
+        let dir = TemporaryDirectory("native")
+        defer { dir.remove() }
+        let cached = CachedSpeech(engine: EspeakEngine(), cache: SpeechCache(directory: dir.path))
+        let clip = try cached.synthesize("Breathe in slowly.")
+        #expect(clip.sampleRate == 48_000)
+        let stored = try #require(cached.cache.load(key: cached.key(for: "Breathe in slowly.")))
+        #expect(stored.sampleRate == 22_050)
+        #expect(abs(Double(clip.frameCount) - Double(stored.frameCount) * 48_000 / 22_050) <= 1)
+        let duration = try #require(cached.cache.duration(key: cached.key(for: "Breathe in slowly.")))
+        #expect(abs(duration * 48_000 - Double(clip.frameCount)) <= 1)
     }
 
     @Test func cacheTroubleStillSpeaks() throws {

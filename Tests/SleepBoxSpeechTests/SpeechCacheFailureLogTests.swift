@@ -34,7 +34,13 @@ import Testing
         let cache = SpeechCache(directory: dir.file("cache"), maxBytes: 10_000, logger: logger)
         let clip = SpeechClip(samples: [Float](repeating: 0.1, count: 1_000), sampleRate: 48_000)
         for n in 0..<200 { cache.store(clip, key: "clip-\(n)") }
-        let big = SpeechClip(samples: [Float](repeating: 0.1, count: 5_000), sampleRate: 48_000)
+        // Noise: FLAC cannot make it smaller than about 2 bytes a sample.
+        var seed: UInt32 = 1
+        let noise: [Float] = (0..<20_000).map { _ in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return Float(Int32(bitPattern: seed)) / Float(Int32.max) * 0.9
+        }
+        let big = SpeechClip(samples: noise, sampleRate: 48_000)
         for n in 0..<50 { cache.store(big, key: "big-\(n)") }
 
         #expect(cache.statistics.failedWrites == 250)

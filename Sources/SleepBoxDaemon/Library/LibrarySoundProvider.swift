@@ -211,25 +211,42 @@ public final class LibrarySoundProvider: SoundProvider {
         renderAheadStop?.stop()
         let stop = RenderAheadStop()
         renderAheadStop = stop
-        guard !entries.isEmpty else { return }
+        let cache = voice?.cache
+        let legacySweep: @Sendable () -> Int = { cache?.removeLegacy() ?? 0 }
+        guard !entries.isEmpty else {
+            let swept = legacySweep()
+            if swept > 0 {
+                logger.info("voice: \(swept) files of the earlier speech cache format deleted")
+            }
+            return
+        }
         let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
         let measured = self.measured
         progress.start(total: entries.count)
         let thread = Thread {
+            let priority = ThreadPriority.lowerToIdle()
+            logger.info("voice: rendering the library's speech ahead at \(priority.rawValue) priority (\(entries.count) items)")
             var done = 0
             PiperServer.inBackground {
                 for entry in entries {
                     // The voices changed: a new thread renders with the new ones.
                     if stop.isStopped { return }
-                    do { measured.note(entry.id, try builder.prepare(entry, seed: seed, breathingCues: cues)) } catch {
+                    do {
+                        // Only what the core needs is kept (the lengths); the program and its
+                        // speech go before the next item, and their memory back to the system.
+                        let program = try builder.prepare(entry, seed: seed, breathingCues: cues)
+                        measured.note(entry.id, program)
+                    } catch {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }
+                    HeapTuning.releaseFreeMemory()
                     progress.advance()
                     done += 1
                 }
             }
             if done == entries.count {
-                logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items)")
+                let swept = legacySweep()
+                logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items\(swept > 0 ? ", \(swept) files of the earlier cache format deleted" : ""))")
             }
         }
         thread.name = "sleepbox-render-ahead"

@@ -74,4 +74,47 @@ extension ContentTool {
         }
         return LibraryRender(summary: summary, warning: warning, failures: failures)
     }
+
+    /// Loads every clip in the voice's cache as a play would (read, FLAC decoded, resampled to the
+    /// output rate), `rounds` times, and says how long a load takes: the slowest, the median and
+    /// the mean, per clip and per second of speech. Damaged clips are counted (and deleted).
+    public func timeCacheLoads(rounds: Int = 3) -> [String] {
+        guard let voice = content.voice else { return ["no voice: nothing cached"] }
+        let keys = voice.cache.keys
+        guard !keys.isEmpty else { return ["the speech cache is empty (\(voice.cache.directory))"] }
+        var times: [Double] = []
+        var cpu: [Double] = []
+        var seconds = 0.0
+        var damaged = 0
+        for round in 0..<max(1, rounds) {
+            for key in keys {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let cpuStart = Self.threadCPUMilliseconds()
+                let clip = voice.loadCached(key: key)
+                cpu.append(Self.threadCPUMilliseconds() - cpuStart)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                if clip == nil, round == 0 { damaged += 1 }
+                if round == 0 { seconds += clip?.duration ?? 0 }
+            }
+        }
+        times.sort()
+        cpu.sort()
+        let ms = { (v: Double) in String(format: "%.3f ms", v) }
+        let mean = times.reduce(0, +) / Double(times.count)
+        let cpuMean = cpu.reduce(0, +) / Double(cpu.count)
+        return ["speech cache: \(keys.count) clips, \(String(format: "%.1f", Double(voice.cache.byteCount) / 1_048_576)) MiB, "
+                + "\(String(format: "%.0f", seconds)) s of speech (\(String(format: "%.1f", seconds / Double(keys.count))) s a clip)",
+                "load (read, decode, resample to \(format.sampleRate) Hz), \(times.count) loads: median \(ms(times[times.count / 2])), "
+                + "mean \(ms(mean)), 99th percentile \(ms(times[min(times.count - 1, times.count * 99 / 100)])), slowest \(ms(times.last!)); "
+                + "\(ms(mean * Double(keys.count) / max(seconds, 1e-9))) per second of speech",
+                "the loading thread's CPU time (CLOCK_THREAD_CPUTIME_ID: what a busy machine does not inflate): median \(ms(cpu[cpu.count / 2])), "
+                + "mean \(ms(cpuMean)), 99th percentile \(ms(cpu[min(cpu.count - 1, cpu.count * 99 / 100)])), slowest \(ms(cpu.last!))",
+                "damaged clips: \(damaged)"]
+    }
+
+    static func threadCPUMilliseconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+    }
 }

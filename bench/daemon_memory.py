@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Benchmark 7: the daemon's memory, by mapping, in two fixed scenarios, against a hello world.
+
+1. The first boot: `sleepbox run --hardware sim --audio wav:FILE` on an empty state folder renders
+   the library's speech in the background. VmRSS is sampled every 0.2 s until the daemon's CPU
+   goes quiet; the peak, VmHWM, and /proc/PID/smaps by mapping at the largest sample.
+2. Playing with the speech cached: the same state folder, a new daemon; once quiet, `ctl press
+   leaf` (the first meditation, spoken, over its ambient bed); after 30 s VmRSS, VmHWM and the
+   mappings. The speech cache's size and file count are reported too.
+3. The reference: a Swift hello world built by the same compiler with the same Swift runtime
+   linking (`swiftc -O -static-stdlib`), its VmHWM (/usr/bin/time %M); the playing daemon's RSS
+   as a multiple of it does not depend on the machine as much as MiB do.
+
+  bench/daemon_memory.py [--play-seconds 30] [--check RATIO] [--json FILE]
+
+With --check, exits 1 when the playing daemon's VmRSS is more than RATIO hello worlds (the CI
+memory check, `make memcheck`). SLEEPBOX: the binary (build it with --static-swift-stdlib).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+import memory  # noqa: E402
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rollup(pid):
+    out = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3 and parts[2] == "kB":
+                out[parts[0].rstrip(":")] = int(parts[1])
+    return out
+
+
+DONE = "speech is rendered into the cache"
+
+
+def follow(d, quiet=2.0, limit=900.0, sample=0.2, log=None):
+    """Samples the daemon's RSS until its CPU has been still for `quiet` seconds (and, with `log`,
+    the log says the library is rendered: the renderer runs at idle priority and a busy machine
+    can stall it for seconds); returns the peak VmRSS (KiB), the mapping breakdown at the peak,
+    the smaps_rollup there, and the seconds it took."""
+    t0 = time.monotonic()
+    last = cpu_seconds(d.proc.pid)
+    still = time.monotonic()
+    peak, peak_map, peak_roll = 0, {}, {}
+    while time.monotonic() - t0 < limit:
+        time.sleep(sample)
+        rss = d.vm_status()["VmRSS"]
+        if rss > peak:
+            peak = rss
+            peak_map = memory.smaps_breakdown(d.proc.pid)[0]
+            peak_roll = rollup(d.proc.pid)
+        now = cpu_seconds(d.proc.pid)
+        if now != last:
+            last, still = now, time.monotonic()
+        elif time.monotonic() - still >= quiet and (log is None or DONE in open(log).read()):
+            break
+    return peak, peak_map, peak_roll, time.monotonic() - t0
+
+
+def hello_world():
+    """VmHWM (KiB) of a static-stdlib Swift hello world, the median of 5 runs."""
+    swiftc = shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
+    d = common.work_dir("hello")
+    os.makedirs(d, exist_ok=True)
+    src, exe = os.path.join(d, "hello-static.swift"), os.path.join(d, "hello-static")
+    with open(src, "w") as f:
+        f.write('import Foundation\nprint("hello \\(Date().timeIntervalSince1970 > 0)")\n')
+    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+        subprocess.run([swiftc, "-O", "-static-stdlib", src, "-o", exe], check=True, capture_output=True)
+    runs = []
+    for _ in range(5):
+        r = subprocess.run(["/usr/bin/time", "-f", "%M", exe], capture_output=True, text=True)
+        runs.append(int(r.stderr.strip().splitlines()[-1]))
+    return sorted(runs)[2]
+
+
+def mib(kb):
+    return f"{kb / 1024:.1f}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--play-seconds", type=float, default=30)
+    ap.add_argument("--check", type=float, help="fail when the playing RSS exceeds this many hello worlds")
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    binary = common.sleepbox_binary()
+    env = dict(os.environ, SLEEPBOX_VOICE_ENV="off")
+
+    first = common.Daemon(binary, "memory", ["--audio", "wav:" + common.work_dir("memory-first.wav")], env=env)
+    first.start()
+    first.wait_for_socket(timeout=30)
+    render_peak, render_map, render_roll, render_s = follow(first, log=os.path.join(first.dir, "daemon.log"))
+    render_hwm = first.vm_status()["VmHWM"]
+    first.stop()
+    cache = os.path.join(first.dir, "state", "speech-cache")
+    files = os.listdir(cache) if os.path.isdir(cache) else []
+    cache_kb = int(subprocess.run(["du", "-sk", cache], capture_output=True, text=True).stdout.split()[0]) if files else 0
+
+    # The same state folder, a new daemon: the speech is cached.
+    second = common.Daemon.__new__(common.Daemon)
+    second.__dict__.update(first.__dict__)
+    second.argv = [x if not x.endswith("memory-first.wav") else "wav:" + common.work_dir("memory-play.wav") for x in first.argv]
+    second.log = open(os.path.join(first.dir, "daemon-2.log"), "w")
+    second.conn = None
+    second.start()
+    second.wait_for_socket(timeout=30)
+    _, _, _, start_s = follow(second)
+    # The control socket closes a connection idle for 10 s: a new one for each request.
+    second.wait_for_socket()
+    second.request({"cmd": "press", "button": "leaf"})
+    time.sleep(a.play_seconds)
+    status = second.wait_for_socket()[1]["status"]
+    play = second.vm_status()
+    play_map = memory.smaps_breakdown(second.proc.pid)[0]
+    play_roll = rollup(second.proc.pid)
+    second.stop()
+    hello = hello_world()
+
+    ratio = play["VmRSS"] / hello
+    print(f"The daemon (`{os.path.relpath(binary, common.ROOT)}`), first boot on an empty state folder, "
+          f"then a restart playing; a static-stdlib hello world: VmHWM {mib(hello)} MiB.")
+    print()
+    print(common.table(
+        ["scenario", "VmRSS MiB", "VmHWM MiB", "Pss_Anon MiB", "Rss file-backed MiB", "x hello world"],
+        [["rendering the library ahead (peak of 0.2 s samples, %.0f s)" % render_s, mib(render_peak), mib(render_hwm),
+          mib(render_roll.get("Pss_Anon", 0)), mib(render_roll.get("Rss", 0) - render_roll.get("Pss_Anon", 0)),
+          f"{render_peak / hello:.2f}"],
+         [f"playing `press leaf` with the speech cached, after {a.play_seconds:.0f} s", mib(play["VmRSS"]), mib(play["VmHWM"]),
+          mib(play_roll.get("Pss_Anon", 0)), mib(play_roll.get("Rss", 0) - play_roll.get("Pss_Anon", 0)), f"{ratio:.2f}"]]))
+    print()
+    print(f"Playing: mode {status.get('mode')}, phase {status.get('phase')}, audio \"{status.get('audio')}\". "
+          f"Speech cache: {len(files)} files, {cache_kb / 1024:.0f} MiB.")
+    print()
+    cats = sorted(set(render_map) | set(play_map), key=lambda c: -max(render_map.get(c, 0), play_map.get(c, 0)))
+    print("RSS by mapping (/proc/PID/smaps), MiB:")
+    print()
+    print(common.table(["mapping", "rendering ahead (at the peak)", "playing, cached"],
+                       [[c, mib(render_map.get(c, 0)), mib(play_map.get(c, 0))] for c in cats] +
+                       [["total", mib(sum(render_map.values())), mib(sum(play_map.values()))]]))
+    result = {"hello_kb": hello, "render_peak_kb": render_peak, "render_hwm_kb": render_hwm, "render_seconds": render_s,
+              "play": play, "play_ratio": ratio, "cache_files": len(files), "cache_kb": cache_kb,
+              "render_map_kb": render_map, "play_map_kb": play_map, "render_rollup": render_roll, "play_rollup": play_roll,
+              "startup_quiet_seconds": start_s}
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(result, f, indent=1)
+    if a.check is not None:
+        ok = ratio <= a.check
+        print()
+        print(f"memory check: playing VmRSS {mib(play['VmRSS'])} MiB = {ratio:.2f} hello worlds, "
+              f"limit {a.check:.2f}: {'pass' if ok else 'FAIL'}")
+        sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
