@@ -51,6 +51,8 @@ public final class Daemon {
     /// Wake-ups by the box's own timers (not by input, the control socket or the audio device):
     /// with nothing happening, this is how often the box wakes by itself.
     private var timerWakeups = 0
+    /// How long each wake-up's work took, and what the slowest did (`loop` in the status).
+    private var timings = LoopTimings()
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
@@ -119,6 +121,17 @@ public final class Daemon {
         for a in audioFDs { add(a.fd, a.events) }
         let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
         wakeups += 1
+        let woke = SystemClock.monotonicSeconds()
+        let framesBefore = runner.framesRendered
+        var did: [String] = []
+        defer {
+            let took = SystemClock.monotonicSeconds() - woke
+            if runner.framesRendered != framesBefore { did.append("drew a frame") }
+            timings.record(took, did: did.joined(separator: ", "))
+            if took > LoopTimings.slowSeconds {
+                logger.debug("slow loop iteration: \(Quoting.number((took * 10_000).rounded() / 10)) ms (\(did.joined(separator: ", ")))")
+            }
+        }
         guard n >= 0 else {
             logger.error("poll failed: \(SystemError("poll"))")
             return
@@ -132,6 +145,7 @@ public final class Daemon {
         for p in fds where p.revents != 0 {
             if let wake = clock.read(p.fd) {
                 timerWakeups += 1
+                did.append("timer")
                 if wake == .clockChanged {
                     t = clock.now
                     logger.info("the wall clock was set: now \(runner.box.clock.isoLocal(t.wall))")
@@ -140,16 +154,19 @@ public final class Daemon {
                 continue
             }
             switch p.fd {
-            case signals.fd: handleSignals()
-            case work.fd: work.collect()
-            case background.fd: background.collect()
+            case signals.fd: did.append("signal"); handleSignals()
+            case work.fd: did.append("saved state"); work.collect()
+            case background.fd: did.append("background work done"); background.collect()
             case let fd where controlSet.contains(fd):
+                did.append("control")
                 control.service(fd, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
             case let fd where inputSet.contains(fd): readyInput.append(fd)
             case let fd where audioSet.contains(fd): audioReady.append((fd, p.revents))
             default: break
             }
         }
+        if !audioReady.isEmpty { did.append("audio") }
+        if !readyInput.isEmpty { did.append("input") }
         if !readyInput.isEmpty { runner.takeEdges(input.readEdges(ready: readyInput), latest: t) }
         runner.runDue(at: t, audioReady: audioReady)
         if let w = nextWatchdog, w <= t.uptime, let interval = notifier.watchdogInterval {
@@ -216,7 +233,7 @@ public final class Daemon {
     /// The loop's own fields of a status.
     private var loopStatus: [(String, JSONValue)] {
         [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups))),
-         ("renders", .number(Double(runner.framesRendered)))] + saveHealth.statusFields
+         ("renders", .number(Double(runner.framesRendered))), ("loop", timings.statusValue)] + saveHealth.statusFields
     }
 
     private var statusLine: String {
