@@ -85,30 +85,41 @@ def cut(mp3, seconds):
     return path
 
 
+def speech_cut(seconds):
+    """Speech-like sound at the voice's rate: 22,050 Hz mono 16-bit WAV, pink noise low-passed
+    at 8 kHz with a syllable-rate tremolo (sox)."""
+    path = common.work_dir(f"speech-{seconds}s.wav")
+    if not os.path.exists(path):
+        subprocess.run(["sox", "-n", "-r", "22050", "-c", "1", "-b", "16", path, "synth", str(seconds), "pinknoise",
+                        "lowpass", "8000", "tremolo", "4", "80", "vol", "0.3"], check=True, stderr=subprocess.DEVNULL)
+    return path
+
+
 def audio_path(binary, short_s, long_s, fade):
     mp3 = common.test_mp3(max(1, -(-long_s // 60)))
-    cases = [
-        ("sleepbox", "sleepbox play --null (decode, engine, fade, mix/limiter)",
-         lambda f, s: [binary, "play", f, "--null", "--fade-out-after", str(s - fade)]),
-        ("sleepbox-48k", "sleepbox play --null at 48 kHz ([audio] sample_rate = 48000, resampled)",
-         lambda f, s: [binary, "play", f, "--null", "--rate", "48000", "--fade-out-after", str(s - fade)]),
-        ("sox", "sox -> 48 kHz rate -h + fade, null output",
-         lambda f, s: ["sox", f, "-r", "48000", "-t", "null", "-", "rate", "-h", "fade", "l", "0", str(s), str(fade)]),
-        ("sox-44k", "sox, fade only (no resampling), null output",
-         lambda f, s: ["sox", f, "-t", "null", "-", "fade", "l", "0", str(s), str(fade)]),
-        ("mpg123", "mpg123 -t: MP3 decode alone (the floor)", lambda f, s: ["mpg123", "-q", "-t", f]),
-    ]
     supports_rate = "--rate" in common.run_help(binary, "play")
+    at48 = ["--rate", "48000"] if supports_rate else []
+    cases = [
+        ("sleepbox", "sleepbox play --null: the MP3 (decode, engine, fade, mix/limiter)",
+         lambda s: [binary, "play", cut(mp3, s), "--null", "--fade-out-after", str(s - fade)]),
+        ("sleepbox-48k", "sleepbox play --null: the MP3 to 48 kHz (a device that takes only 48 kHz: soxr HQ)",
+         lambda s: [binary, "play", cut(mp3, s), "--null", "--fade-out-after", str(s - fade)] + at48),
+        ("sleepbox-speech", "sleepbox play --null: 22.05 kHz mono speech to 48 kHz",
+         lambda s: [binary, "play", speech_cut(s), "--null", "--fade-out-after", str(s - fade)] + at48),
+        ("sox", "sox: the MP3 -> 48 kHz rate -h + fade, null output",
+         lambda s: ["sox", cut(mp3, s), "-r", "48000", "-t", "null", "-", "rate", "-h", "fade", "l", "0", str(s), str(fade)]),
+        ("sox-44k", "sox: the MP3 + fade (no resampling), null output",
+         lambda s: ["sox", cut(mp3, s), "-t", "null", "-", "fade", "l", "0", str(s), str(fade)]),
+        ("mpg123", "mpg123 -t: the MP3 decoded alone (the floor)", lambda s: ["mpg123", "-q", "-t", cut(mp3, s)]),
+    ]
     rows, results = [], {}
     for key, label, make in cases:
-        if key == "sleepbox-48k" and not supports_rate:
-            continue
         counts = {}
         for s in (short_s, long_s):
-            counts[s] = count(make(cut(mp3, s), s), f"{key}-{s}")
+            counts[s] = count(make(s), f"{key}-{s}")
         per_second = (counts[long_s] - counts[short_s]) / (long_s - short_s)
         results[key] = {"label": label, "counts": counts, "per_audio_hour": per_second * 3600,
-                        "startup": counts[short_s] - per_second * short_s}
+                        "startup": counts[short_s] - per_second * short_s, "command": " ".join(make(long_s))}
     floor = results["mpg123"]["per_audio_hour"]
     sox = results["sox"]["per_audio_hour"]
     for key, r in results.items():
@@ -116,7 +127,8 @@ def audio_path(binary, short_s, long_s, fade):
                      f"{r['per_audio_hour'] / sox:.2f}x", f"{r['startup'] / 1e6:.0f}",
                      f"{pi_seconds(r['per_audio_hour']):.0f} s ({100 * pi_seconds(r['per_audio_hour']) / 3600:.1f} %)"])
     print(f"Audio path: instructions per hour of audio (callgrind; the 44.1 kHz stereo 192 kb/s MP3 cut to "
-          f"{short_s} s and {long_s} s, the difference scaled to an hour; {fade} s fade at the end)")
+          f"{short_s} s and {long_s} s, the difference scaled to an hour, so start-up is left out; a {fade} s fade "
+          "at the end)")
     print()
     print(common.table(["what", "G instructions per audio hour", "vs mpg123", "vs sox", "start-up M instr.",
                         "Pi Zero 2 W CPU per audio hour (est.)"], rows))
@@ -124,6 +136,10 @@ def audio_path(binary, short_s, long_s, fade):
     print()
     print(f"Goal: sleepbox at most 1.3x the decoder alone. Measured: {ratio:.2f}x -> "
           f"{'met' if ratio <= 1.3 else 'NOT met'}.")
+    print()
+    print("Commands (the long cut):")
+    for key, r in results.items():
+        print(f"- {key}: `{r['command'].replace(binary, 'sleepbox')}`")
     return {"results": results, "ratio_to_mpg123": ratio}
 
 

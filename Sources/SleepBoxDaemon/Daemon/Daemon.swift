@@ -40,6 +40,8 @@ public final class Daemon {
     private let saveHealth: StateSaveHealth
     /// Slow work for the devices (the voice rendering ahead), off the loop.
     private let background: WorkQueue
+    /// Recordings opened and sought, off the loop.
+    private let opening: WorkQueue?
     private let notifier: SystemdNotifier
     private let logger: Logger
     private let options: Options
@@ -56,6 +58,7 @@ public final class Daemon {
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
+                opening: WorkQueue? = nil,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.clock = try RealClock(keeper: ClockKeeper(stateDirectory: options.stateDirectory))
@@ -83,6 +86,7 @@ public final class Daemon {
         self.control = try ControlServer(path: options.socketPath, logger: logger)
         self.signals = try SignalFD(signals: SignalFD.daemonSignals)
         self.background = background
+        self.opening = opening
         self.notifier = SystemdNotifier(environment: environment)
         self.loadConfig = loadConfig
         self.logger = logger
@@ -115,6 +119,7 @@ public final class Daemon {
         for fd in clock.pollDescriptors { add(fd) }
         add(work.fd)
         add(background.fd)
+        if let opening { add(opening.fd) }
         for fd in control.pollDescriptors { add(fd) }
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
@@ -157,6 +162,7 @@ public final class Daemon {
             case signals.fd: did.append("signal"); handleSignals()
             case work.fd: did.append("saved state"); work.collect()
             case background.fd: did.append("background work done"); background.collect()
+            case let fd where fd == opening?.fd: did.append("recording opened"); opening?.collect()
             case let fd where controlSet.contains(fd):
                 did.append("control")
                 control.service(fd, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }

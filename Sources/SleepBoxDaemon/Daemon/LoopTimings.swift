@@ -40,14 +40,20 @@ struct LoopTimings {
         return maxSeconds
     }
 
-    /// The status's `loop` object: iterations, p50/p99/p99.9/max in ms, the slowest with what they did.
+    /// The status's `loop` object: iterations, p50/p99/p99.9/max in ms, the slowest with what they
+    /// did, and the histogram as [bucket, count] pairs of the non-empty 0.1 ms buckets (bucket i
+    /// holds iterations of i x 0.1 ms up to (i + 1) x 0.1 ms; the last, everything longer), so a
+    /// benchmark can take two statuses apart and see one stretch of time alone.
     var statusValue: JSONValue {
         func ms(_ s: Double) -> JSONValue { .number((s * 10_000).rounded() / 10) }
+        let histogram = buckets.enumerated().filter { $0.element > 0 }
+            .map { JSONValue.array([.number(Double($0.offset)), .number(Double($0.element))]) }
         return .object([
             ("iterations", .number(Double(iterations))),
             ("p50Ms", ms(percentile(0.5))), ("p99Ms", ms(percentile(0.99))), ("p999Ms", ms(percentile(0.999))),
             ("maxMs", ms(maxSeconds)),
             ("slowest", .array(slowest.map { .object([("ms", ms($0.seconds)), ("did", .string($0.did))]) })),
+            ("histogram100us", .array(histogram)),
         ])
     }
 }
