@@ -126,15 +126,28 @@ public final class Daemon {
         for a in audioFDs { add(a.fd, a.events) }
         let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
         wakeups += 1
-        let woke = SystemClock.monotonicSeconds()
+        let woke = SystemClock.monotonicSeconds(), wokeCPU = SystemClock.threadCPUSeconds()
         let framesBefore = runner.framesRendered
         var did: [String] = []
+        /// Wall time at the end of each step: the wake-ups' own work, the box and the sound, the display.
+        var marks: [Double] = []
         defer {
-            let took = SystemClock.monotonicSeconds() - woke
+            let end = SystemClock.monotonicSeconds()
+            let took = end - woke, cpu = SystemClock.threadCPUSeconds() - wokeCPU
             if runner.framesRendered != framesBefore { did.append("drew a frame") }
-            timings.record(took, did: did.joined(separator: ", "))
+            func ms(_ s: Double) -> String { Quoting.number((s * 10_000).rounded() / 10) }
+            func summary() -> String {
+                var steps: [String] = []
+                var last = woke
+                for (name, t) in zip(["wake-ups", "box and sound", "display"], marks + [end]) {
+                    steps.append("\(name) \(ms(t - last))")
+                    last = t
+                }
+                return did.joined(separator: ", ") + "; ms: " + steps.joined(separator: ", ") + "; CPU \(ms(cpu))"
+            }
+            timings.record(took, cpuSeconds: cpu, did: summary())
             if took > LoopTimings.slowSeconds {
-                logger.debug("slow loop iteration: \(Quoting.number((took * 10_000).rounded() / 10)) ms (\(did.joined(separator: ", ")))")
+                logger.debug("slow loop iteration: \(ms(took)) ms (\(summary()))")
             }
         }
         guard n >= 0 else {
@@ -174,11 +187,13 @@ public final class Daemon {
         if !audioReady.isEmpty { did.append("audio") }
         if !readyInput.isEmpty { did.append("input") }
         if !readyInput.isEmpty { runner.takeEdges(input.readEdges(ready: readyInput), latest: t) }
+        marks.append(SystemClock.monotonicSeconds())
         runner.runDue(at: t, audioReady: audioReady)
         if let w = nextWatchdog, w <= t.uptime, let interval = notifier.watchdogInterval {
             notifier.notify("WATCHDOG=1")
             nextWatchdog = t.uptime + interval / 2
         }
+        marks.append(SystemClock.monotonicSeconds())
         runner.redraw(at: clock.now)
     }
 
