@@ -93,7 +93,7 @@ demo-script: build voice
 	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl   Sound level: $(DEMO_OUT)/night-level.png"
 
 # Speed and memory benchmarks; results go into docs/performance.md (bench/run.sh says how).
-BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time linux-perf
+BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time linux-perf valgrind
 bench: deps
 	$(call apt-install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product sleepbox

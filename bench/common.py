@@ -199,11 +199,21 @@ class Daemon:
 
     def request(self, obj):
         import json
-        self.conn.sendall((json.dumps(obj) + "\n").encode())
-        line = self.reader.readline()
-        if not line:
-            raise RuntimeError("the daemon closed the socket")
-        return json.loads(line)
+        for attempt in (0, 1):
+            try:
+                self.conn.sendall((json.dumps(obj) + "\n").encode())
+                line = self.reader.readline()
+            except (BrokenPipeError, ConnectionResetError):
+                line = b""
+            if line:
+                return json.loads(line)
+            if attempt == 0:
+                # The daemon closes a connection left idle for 10 s: connect again.
+                self.conn.close()
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(self.socket_path)
+                self.conn, self.reader = s, s.makefile("rb")
+        raise RuntimeError("the daemon closed the socket")
 
     def status(self):
         return self.request({"cmd": "status"})["status"]

@@ -176,8 +176,45 @@ def idle_and_rss(binary, idle_seconds):
         sizes[k] = int(out_.split()[0]) if out_ else 0
     print()
     print("State folders (the voice's render cache): " + ", ".join(f"{k}: {v / 1024:.0f} MiB" for k, v in sizes.items()))
+    loops = []
+    for k in daemons:
+        s0, s1 = first[k][0].get("loop"), last[k][0].get("loop")
+        if not s0 or not s1:
+            continue
+        h0 = {b: n for b, n in s0["histogram100us"]}
+        diff = {b: n - h0.get(b, 0) for b, n in s1["histogram100us"] if n - h0.get(b, 0) > 0}
+        total = sum(diff.values())
+        if not total:
+            continue
+
+        def edge(p):
+            rank, seen = max(1, int(-(-p * total // 1))), 0
+            for b in sorted(diff):
+                seen += diff[b]
+                if seen >= rank:
+                    return (b + 1) / 10
+            return max(diff) / 10
+        top = max(diff)
+        loops.append({"case": k, "iterations": total, "p50_ms": edge(0.5), "p99_ms": edge(0.99),
+                      "p999_ms": edge(0.999), "max_bucket_ms": (top + 1) / 10, "over_2ms": sum(n for b, n in diff.items() if b >= 20),
+                      "slowest_since_start": s1["slowest"]})
+    if loops:
+        print()
+        print(f"The loop's iterations over the same {elapsed:.0f} s (from `poll()` returning to the next `poll()`; the "
+              "status's `loop` histogram in 0.1 ms steps, the later status less the earlier): upper edges of the steps")
+        print()
+        print(common.table(["daemon", "iterations", "p50 ms", "p99 ms", "p99.9 ms", "slowest ms", "over 2 ms"],
+                           [[l["case"], l["iterations"], f"{l['p50_ms']:.1f}", f"{l['p99_ms']:.1f}", f"{l['p999_ms']:.1f}",
+                             f"{l['max_bucket_ms']:.1f}", l["over_2ms"]] for l in loops]))
+        play_loop = next((l for l in loops if l["case"].startswith("playing")), None)
+        if play_loop:
+            print()
+            print(f"Goal while playing: p99.9 at most 2 ms. Measured: {play_loop['p999_ms']:.1f} ms -> "
+                  f"{'met' if play_loop['p999_ms'] <= 2 else 'NOT met'}. The slowest iterations since that daemon "
+                  "started, with what they did: " + "; ".join(f"{x['ms']} ms ({x['did']})" for x in play_loop["slowest_since_start"]))
+        out.append({"loop": loops})
     if audio and rss_30:
-        play = out[-1]
+        play = [r for r in out if r.get("case") == "playing, --audio wav"][0]
         print()
         print(f"While playing (`press leaf`, status after 30 s: mode {play_status['mode']}, phase "
               f"{play_status['phase']}, audio \"{play_status['audio']}\"): VmHWM {rss_30['playing, --audio wav']['VmHWM'] / 1024:.1f} MiB "

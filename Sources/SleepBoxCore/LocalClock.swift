@@ -5,6 +5,9 @@ import Foundation
 public struct LocalClock: Sendable, Equatable {
     public let timeZone: TimeZone
     private let calendar: Calendar
+    /// The fields of the local minute asked for last, so that the display, which asks on every
+    /// wake-up, reaches Foundation's calendar (and ICU's time zone) once a minute.
+    private let minuteCache = MinuteCache()
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -17,6 +20,26 @@ public struct LocalClock: Sendable, Equatable {
 
     /// Local date and time fields of a wall time.
     public func fields(_ wall: Double) -> LocalFields {
+        if let f = minuteCache.fields(at: wall) { return f }
+        let f = uncachedFields(wall)
+        // The minute runs from its first second for 60 s, or to the zone's next change of offset
+        // if that comes first (a change on a whole minute is the usual case; a historic offset
+        // with seconds is not).
+        let start = (wall - Double(f.second)).rounded(.down)
+        var end = start + 60
+        if let change = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: start)) {
+            end = min(end, change.timeIntervalSince1970)
+        }
+        if wall >= start, wall < end {
+            var first = f
+            first.second = 0
+            minuteCache.store(first, from: start, until: end)
+        }
+        return f
+    }
+
+    /// The fields from Foundation's calendar, uncached (what `fields` must agree with).
+    public func uncachedFields(_ wall: Double) -> LocalFields {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday],
                                         from: Date(timeIntervalSince1970: wall))
         return LocalFields(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1,
@@ -55,4 +78,30 @@ public struct LocalClock: Sendable, Equatable {
 /// Local calendar fields; `weekday` counts 1 = Sunday ... 7 = Saturday.
 public struct LocalFields: Sendable, Equatable {
     public var year, month, day, hour, minute, second, weekday: Int
+}
+
+/// One local minute's fields (second 0) and the wall times it covers, shared by copies of a
+/// `LocalClock` and guarded by a lock (the clock is `Sendable`).
+private final class MinuteCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var start = 0.0
+    private var end = 0.0
+    private var first: LocalFields?
+
+    /// The fields of `wall` when it falls in the cached minute.
+    func fields(at wall: Double) -> LocalFields? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var f = first, wall >= start, wall < end else { return nil }
+        f.second = Int((wall - start).rounded(.down))
+        return f
+    }
+
+    func store(_ fields: LocalFields, from start: Double, until end: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.start = start
+        self.end = end
+        first = fields
+    }
 }

@@ -21,6 +21,12 @@ public enum SystemClock {
         seconds(CLOCK_REALTIME)
     }
 
+    /// `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`: CPU seconds the calling thread has used, which
+    /// time spent waiting for a core (another process running) does not advance.
+    public static func threadCPUSeconds() -> Double {
+        seconds(CLOCK_THREAD_CPUTIME_ID)
+    }
+
     /// `clock_gettime(CLOCK_BOOTTIME)`: seconds since this boot, suspend included; starts at 0
     /// at every boot whatever the wall clock says.
     public static func bootSeconds() -> Double {

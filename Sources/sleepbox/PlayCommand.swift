@@ -29,10 +29,16 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Configuration file: [timer] fade_out_seconds, [audio] device and sample_rate.")
     var config: String?
 
+    @Option(help: ArgumentHelp(
+        "Output rate in Hz (8000 to 192000). Default: the file's own when the output takes it, else [audio] sample_rate.",
+        valueName: "hz"))
+    var rate: Int?
+
     func validate() throws {
         guard (0...100).contains(volume) else { throw ValidationError("--volume must be 0 to 100") }
         if let f = fadeOutAfter, f < 0 { throw ValidationError("--fade-out-after must not be negative") }
         if wav != nil && null { throw ValidationError("--wav and --null exclude each other") }
+        if let r = rate, !(8_000...192_000).contains(r) { throw ValidationError("--rate must be 8000 to 192000 Hz") }
     }
 
     func run() throws {
@@ -40,7 +46,7 @@ struct PlayCommand: ParsableCommand {
         let player: FilePlayer
         do {
             player = try FilePlayer.configured(path: file, destination: destination, volume: volume, fadeAfter: fadeOutAfter,
-                                               configPath: config)
+                                               configPath: config, rate: rate)
         } catch {
             FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
             throw ExitCode(error.exitCode)

@@ -172,6 +172,22 @@ import Testing
         #expect(SoftLimiter().shape(.nan) == 0)
     }
 
+    /// The limiter checks eight samples at a time: every sample comes out as its curve says,
+    /// wherever in a block the loud one (or a NaN, or an infinity) sits, and at the ragged end.
+    @Test func theBlockwiseLimiterShapesEverySampleAsTheCurveSays() {
+        let limiter = SoftLimiter()
+        var input: [Float] = (0..<203).map { Float(($0 * 37) % 100) / 100 - 0.5 }
+        for (i, loud) in [(3, Float(1.5)), (17, -0.95), (64, .nan), (100, .infinity), (131, -.infinity), (200, 2), (202, -3)] {
+            input[i] = loud
+        }
+        var output = input
+        output.withUnsafeMutableBufferPointer { limiter.process($0.baseAddress!, count: $0.count) }
+        let expected = input.map { limiter.shape($0) }
+        #expect(output == expected)
+        #expect(output[3] > 0.891 && output[3] < 1 && output[64] == 0 && output[100] == 0)
+        #expect(output[5] == input[5])
+    }
+
     @Test func fadeInStartsFromSilence() {
         let mixer = Mixer()
         mixer.fadeIn(DSPConstantSource(1), on: .speech, to: 0.5, overFrames: 4_800)

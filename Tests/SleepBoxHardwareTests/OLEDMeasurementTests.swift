@@ -50,6 +50,32 @@ import Testing
         }
     }
 
+    /// A playing minute as the panel sees it: a wake-up every 10 ms (an audio period), the
+    /// now-playing frame with the position as it was carried before the screen model rounded it
+    /// (the exact seconds) and as it is now (whole seconds shown: played rounded down, the timer
+    /// rounded up). The panel only ever sends the columns that changed, so the bytes are the same:
+    /// what the rounding saved was rendering 100 frames a second, not bus traffic.
+    @Test func aPlayingMinuteSendsTheSameBytesWhetherThePositionIsRoundedOrNot() {
+        func minute(rounded: Bool) -> Cost {
+            var writes: [I2CBlockWrite] = []
+            var old = Self.playing(elapsed: 300, timer: 1_200)
+            for k in 1...6_000 {
+                let t = 300 + Double(k) / 100
+                let elapsed = rounded ? t.rounded(.down) : t
+                let timer = rounded ? (1_500 - t).rounded(.up) : 1_500 - t
+                let new = Self.playing(elapsed: elapsed, timer: timer)
+                writes += OLEDFramePlanner.plan(from: old, to: new, columnOffset: 0)
+                old = new
+            }
+            return Cost(writes)
+        }
+        let exact = minute(rounded: false), whole = minute(rounded: true)
+        print("OLED-MEASURE a playing minute, position exact: \(exact)")
+        print("OLED-MEASURE a playing minute, whole seconds: \(whole)")
+        #expect(exact == whole)
+        #expect(whole.bytes == 3_508)
+    }
+
     @Test func fullFrame() throws {
         let costs = Self.report("full frame", from: nil, to: Self.idle(22, 47))
         for cost in costs {

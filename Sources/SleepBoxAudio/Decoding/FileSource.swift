@@ -45,14 +45,15 @@ public final class FileSource: SeekableSource {
     /// - Parameters:
     ///   - path: the file to play.
     ///   - format: the engine format; it must be stereo.
-    ///   - quality: resampler quality, used only when the file's rate differs from the engine's.
+    ///   - quality: resampler quality, used only when the file's rate differs from the engine's;
+    ///     by default the one for the file's rate (`ResamplerQuality.forSource(rate:)`).
     ///   - chunkFrames: frames decoded per libsndfile call; memory use is a few times this.
     /// - Throws: `AudioError` with the path when the file is missing, unreadable (with errno),
     ///   empty, or not an audio file libsndfile can decode (with its reason).
     public init(
         path: String,
         format: AudioFormat = .engine,
-        quality: ResamplerQuality = .standard,
+        quality: ResamplerQuality? = nil,
         chunkFrames: Int = 4096
     ) throws(AudioError) {
         reader = try EngineRateStream.openFile(path: path, format: format, chunkFrames: chunkFrames)
@@ -60,7 +61,8 @@ public final class FileSource: SeekableSource {
         fileChannels = reader.channels
         rateRatio = RateRatio(from: reader.sampleRate, to: format.sampleRate)
         stream = try EngineRateStream(
-            path: path, source: reader, format: format, quality: quality, chunkFrames: chunkFrames)
+            path: path, source: reader, format: format,
+            quality: quality ?? .forSource(rate: reader.sampleRate), chunkFrames: chunkFrames)
         lengthFrames = reader.declaredFrames.map(rateRatio.outputFrames(forInput:))
     }
 

@@ -36,14 +36,15 @@ public final class LoopingSource: AudioSource {
     ///   - crossfade: seconds of equal-power crossfade at each seam (50-200 ms suits most ambient
     ///     files; 0 for a sample-exact gapless loop). Limited to half the file's length.
     ///   - format: the engine format; it must be stereo.
-    ///   - quality: resampler quality, used only when the file's rate differs from the engine's.
+    ///   - quality: resampler quality, used only when the file's rate differs from the engine's;
+    ///     by default the one for the file's rate (`ResamplerQuality.forSource(rate:)`).
     ///   - chunkFrames: frames decoded per libsndfile call.
     /// - Throws: `AudioError` with the path, as `FileSource` does.
     public init(
         path: String,
         crossfade: Double = 0.1,
         format: AudioFormat = .engine,
-        quality: ResamplerQuality = .standard,
+        quality: ResamplerQuality? = nil,
         chunkFrames: Int = 4096
     ) throws(AudioError) {
         let reader = try EngineRateStream.openFile(path: path, format: format, chunkFrames: chunkFrames)
@@ -52,7 +53,8 @@ public final class LoopingSource: AudioSource {
         let fadeFrames = Int((seconds * Double(reader.sampleRate)).rounded())
         sequencer = try LoopSequencer(reader: reader, fadeFrames: fadeFrames)
         stream = try EngineRateStream(
-            path: path, source: sequencer, format: format, quality: quality, chunkFrames: chunkFrames)
+            path: path, source: sequencer, format: format,
+            quality: quality ?? .forSource(rate: reader.sampleRate), chunkFrames: chunkFrames)
     }
 
     /// Renders `frames` stereo frames; fewer only if the file turned out to be damaged.

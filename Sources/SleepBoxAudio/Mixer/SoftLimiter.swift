@@ -28,13 +28,25 @@ public struct SoftLimiter: Sendable, Equatable {
         return x < 0 ? -y : y
     }
 
-    /// Limits `count` samples in place.
+    /// Limits `count` samples in place. Eight samples are checked at once: a block entirely
+    /// inside the knee (the common case: music at its level, or silence) is left as it is with
+    /// two vector compares; only a block with a sample outside it (or NaN, which compares false)
+    /// goes sample by sample.
     public func process(_ buffer: UnsafeMutablePointer<Float>, count: Int) {
         let t = threshold
-        for i in 0..<count {
-            let x = buffer[i]
-            // The common case (inside the knee) is a single compare.
-            if abs(x) > t || x.isNaN { buffer[i] = shape(x) }
+        let high = SIMD8<Float>(repeating: t), low = SIMD8<Float>(repeating: -t)
+        let raw = UnsafeMutableRawPointer(buffer)
+        var i = 0
+        while i + 8 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
+            if !all((v .<= high) .& (v .>= low)) {
+                for k in i..<(i + 8) { buffer[k] = shape(buffer[k]) }
+            }
+            i += 8
+        }
+        while i < count {
+            buffer[i] = shape(buffer[i])
+            i += 1
         }
     }
 }

@@ -39,6 +39,14 @@ public enum ResamplerQuality: Sendable, Equatable, Hashable, CaseIterable {
     /// The default for the sleep box: `high` (see above for why).
     public static let standard: ResamplerQuality = .high
 
+    /// The quality for a source at `rate` Hz: `medium` for sources at 24 kHz and below (speech at
+    /// 22,050 Hz: nothing above 11 kHz to keep; MQ's passband for a 22,050 Hz source is flat
+    /// within 0.1 dB to 9 kHz, -0.23 dB at 10.2 kHz, -3.7 dB at 10.5 kHz; OutputRateTests
+    /// measures it), `standard` for music rates.
+    public static func forSource(rate: Int) -> ResamplerQuality {
+        rate <= 24_000 ? .medium : .standard
+    }
+
     var soxrRecipe: UInt {
         switch self {
         case .low: UInt(SOXR_LQ)

@@ -77,3 +77,28 @@ public struct ALSADeviceInfo: Sendable, Equatable, Hashable, CustomStringConvert
         return lo...max(lo, Int(clamping: high))
     }
 }
+
+extension ALSADeviceInfo {
+    /// Whether `device` takes `rate` Hz exactly, without alsa-lib converting it: the device is
+    /// opened (non-blocking), its configuration space read with alsa-lib's own resampling
+    /// switched off (`snd_pcm_hw_params_set_rate_resample(..., 0)`, so a `plug` over a card that
+    /// only runs at 48 kHz answers no instead of converting with its linear resampler) and the
+    /// rate tested (`snd_pcm_hw_params_test_rate`). False when the device cannot be opened.
+    public static func acceptsRate(_ rate: Int, device: String) -> Bool {
+        acceptsRate(rate, device: device, opener: ALSASink.openPCM)
+    }
+
+    static func acceptsRate(_ rate: Int, device: String, opener: ALSASink.Opener) -> Bool {
+        guard rate > 0 else { return false }
+        var handleOrNil: OpaquePointer?
+        let rc = SystemCall.retryingNegatedEINTR { opener(device, &handleOrNil) }
+        guard rc >= 0, let pcm = handleOrNil else { return false }
+        defer { snd_pcm_close(pcm) }
+        var hwOrNil: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&hwOrNil) >= 0, let hw = hwOrNil else { return false }
+        defer { snd_pcm_hw_params_free(hw) }
+        guard snd_pcm_hw_params_any(pcm, hw) >= 0 else { return false }
+        _ = snd_pcm_hw_params_set_rate_resample(pcm, hw, 0)
+        return snd_pcm_hw_params_test_rate(pcm, hw, UInt32(rate), 0) == 0
+    }
+}

@@ -3,6 +3,8 @@
 public struct HistoryLog: Sendable, Equatable {
     public private(set) var sessions: [SessionRecord] = []
     public private(set) var events: [NightEvent] = []
+    /// The nights of `sessions`, summed up as they are added.
+    public private(set) var nightIndex = NightIndex()
     private var keys: Set<String> = []
 
     public init(_ records: [HistoryRecord] = []) {
@@ -16,8 +18,11 @@ public struct HistoryLog: Sendable, Equatable {
         case .session(let s):
             if let last = sessions.last, last.startedAt > s.startedAt {
                 sessions.insert(s, at: sessions.firstIndex { $0.startedAt > s.startedAt } ?? sessions.endIndex)
+                // Sums in start order, as from scratch.
+                nightIndex = NightIndex(sessions)
             } else {
                 sessions.append(s)
+                nightIndex.appendInOrder(s)
             }
         case .event(let e):
             if let last = events.last, last.at > e.at {

@@ -16,14 +16,32 @@ public struct HistoryStats: Sendable {
     public let events: [NightEvent]
     public let streakMinutes: Double
 
+    /// Every night with a session, in order.
+    public let nights: [Night]
+    /// The nights that count, for the calendar's marks.
+    public let countedNights: Set<CivilDay>
+
     public init(sessions: [SessionRecord], events: [NightEvent] = [], streakMinutes: Double) {
-        self.sessions = sessions.sorted { $0.startedAt < $1.startedAt }
-        self.events = events.sorted { $0.at < $1.at }
-        self.streakMinutes = streakMinutes
+        let sorted = sessions.sorted { $0.startedAt < $1.startedAt }
+        self.init(sortedSessions: sorted, events: events.sorted { $0.at < $1.at }, index: NightIndex(sorted),
+                  streakMinutes: streakMinutes)
     }
 
+    /// The statistics of the log, from the nights it keeps summed up: no session is looked at again.
     public init(_ log: HistoryLog, streakMinutes: Double) {
-        self.init(sessions: log.sessions, events: log.events, streakMinutes: streakMinutes)
+        self.init(sortedSessions: log.sessions, events: log.events, index: log.nightIndex, streakMinutes: streakMinutes)
+    }
+
+    private init(sortedSessions: [SessionRecord], events: [NightEvent], index: NightIndex, streakMinutes: Double) {
+        self.sessions = sortedSessions
+        self.events = events
+        self.streakMinutes = streakMinutes
+        let threshold = streakMinutes * 60 - 1e-6
+        nights = index.nights.map {
+            Night(day: $0.day, sessions: $0.sessions, heardSeconds: $0.heardSeconds, bedtime: $0.bedtime,
+                  counts: $0.longestHeard >= threshold)
+        }
+        countedNights = Set(nights.filter(\.counts).map(\.day))
     }
 
     /// The night a moment falls in (wall time and the zone's offset then).
@@ -49,28 +67,6 @@ public struct HistoryStats: Sendable {
         /// True when one session was at least `streakMinutes` long.
         public var counts: Bool
     }
-
-    /// Every night with a session, in order.
-    public var nights: [Night] {
-        var byDay: [CivilDay: Night] = [:]
-        for s in sessions {
-            let day = HistoryStats.night(of: s.startedAt, offset: s.startOffset)
-            let long = s.heardSeconds >= streakMinutes * 60 - 1e-6
-            if var n = byDay[day] {
-                n.sessions += 1
-                n.heardSeconds += s.heardSeconds
-                n.counts = n.counts || long
-                byDay[day] = n
-            } else {
-                byDay[day] = Night(day: day, sessions: 1, heardSeconds: s.heardSeconds,
-                                   bedtime: HistoryStats.minutesAfterNoon(s.startedAt, offset: s.startOffset), counts: long)
-            }
-        }
-        return byDay.values.sorted { $0.day < $1.day }
-    }
-
-    /// The nights that count, for the calendar's marks.
-    public var countedNights: Set<CivilDay> { Set(nights.filter(\.counts).map(\.day)) }
 
     /// The figures of a stretch of nights.
     public struct Period: Sendable, Equatable, Codable {

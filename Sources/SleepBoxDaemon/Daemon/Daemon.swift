@@ -40,6 +40,8 @@ public final class Daemon {
     private let saveHealth: StateSaveHealth
     /// Slow work for the devices (the voice rendering ahead), off the loop.
     private let background: WorkQueue
+    /// Recordings opened and sought, off the loop.
+    private let opening: WorkQueue?
     private let notifier: SystemdNotifier
     private let logger: Logger
     private let options: Options
@@ -51,9 +53,12 @@ public final class Daemon {
     /// Wake-ups by the box's own timers (not by input, the control socket or the audio device):
     /// with nothing happening, this is how often the box wakes by itself.
     private var timerWakeups = 0
+    /// How long each wake-up's work took, and what the slowest did (`loop` in the status).
+    private var timings = LoopTimings()
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
+                opening: WorkQueue? = nil,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
         self.clock = try RealClock(keeper: ClockKeeper(stateDirectory: options.stateDirectory))
@@ -81,6 +86,7 @@ public final class Daemon {
         self.control = try ControlServer(path: options.socketPath, logger: logger)
         self.signals = try SignalFD(signals: SignalFD.daemonSignals)
         self.background = background
+        self.opening = opening
         self.notifier = SystemdNotifier(environment: environment)
         self.loadConfig = loadConfig
         self.logger = logger
@@ -113,12 +119,37 @@ public final class Daemon {
         for fd in clock.pollDescriptors { add(fd) }
         add(work.fd)
         add(background.fd)
+        if let opening { add(opening.fd) }
         for fd in control.pollDescriptors { add(fd) }
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
         let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
         wakeups += 1
+        let woke = SystemClock.monotonicSeconds(), wokeCPU = SystemClock.threadCPUSeconds()
+        let framesBefore = runner.framesRendered
+        var did: [String] = []
+        /// Wall time at the end of each step: the wake-ups' own work, the box and the sound, the display.
+        var marks: [Double] = []
+        defer {
+            let end = SystemClock.monotonicSeconds()
+            let took = end - woke, cpu = SystemClock.threadCPUSeconds() - wokeCPU
+            if runner.framesRendered != framesBefore { did.append("drew a frame") }
+            func ms(_ s: Double) -> String { Quoting.number((s * 10_000).rounded() / 10) }
+            func summary() -> String {
+                var steps: [String] = []
+                var last = woke
+                for (name, t) in zip(["wake-ups", "box and sound", "display"], marks + [end]) {
+                    steps.append("\(name) \(ms(t - last))")
+                    last = t
+                }
+                return did.joined(separator: ", ") + "; ms: " + steps.joined(separator: ", ") + "; CPU \(ms(cpu))"
+            }
+            timings.record(took, cpuSeconds: cpu, did: summary())
+            if took > LoopTimings.slowSeconds {
+                logger.debug("slow loop iteration: \(ms(took)) ms (\(summary()))")
+            }
+        }
         guard n >= 0 else {
             logger.error("poll failed: \(SystemError("poll"))")
             return
@@ -132,6 +163,7 @@ public final class Daemon {
         for p in fds where p.revents != 0 {
             if let wake = clock.read(p.fd) {
                 timerWakeups += 1
+                did.append("timer")
                 if wake == .clockChanged {
                     t = clock.now
                     logger.info("the wall clock was set: now \(runner.box.clock.isoLocal(t.wall))")
@@ -140,22 +172,28 @@ public final class Daemon {
                 continue
             }
             switch p.fd {
-            case signals.fd: handleSignals()
-            case work.fd: work.collect()
-            case background.fd: background.collect()
+            case signals.fd: did.append("signal"); handleSignals()
+            case work.fd: did.append("saved state"); work.collect()
+            case background.fd: did.append("background work done"); background.collect()
+            case let fd where fd == opening?.fd: did.append("recording opened"); opening?.collect()
             case let fd where controlSet.contains(fd):
+                did.append("control")
                 control.service(fd, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
             case let fd where inputSet.contains(fd): readyInput.append(fd)
             case let fd where audioSet.contains(fd): audioReady.append((fd, p.revents))
             default: break
             }
         }
+        if !audioReady.isEmpty { did.append("audio") }
+        if !readyInput.isEmpty { did.append("input") }
         if !readyInput.isEmpty { runner.takeEdges(input.readEdges(ready: readyInput), latest: t) }
+        marks.append(SystemClock.monotonicSeconds())
         runner.runDue(at: t, audioReady: audioReady)
         if let w = nextWatchdog, w <= t.uptime, let interval = notifier.watchdogInterval {
             notifier.notify("WATCHDOG=1")
             nextWatchdog = t.uptime + interval / 2
         }
+        marks.append(SystemClock.monotonicSeconds())
         runner.redraw(at: clock.now)
     }
 
@@ -216,7 +254,7 @@ public final class Daemon {
     /// The loop's own fields of a status.
     private var loopStatus: [(String, JSONValue)] {
         [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups))),
-         ("renders", .number(Double(runner.framesRendered)))] + saveHealth.statusFields
+         ("renders", .number(Double(runner.framesRendered))), ("loop", timings.statusValue)] + saveHealth.statusFields
     }
 
     private var statusLine: String {

@@ -23,12 +23,13 @@ public final class WorkQueue: @unchecked Sendable {
     private var busy = false
     private var stopping = false
 
-    public init() throws(SystemError) {
+    /// A queue whose worker thread is called `name` (in `top -H`, gdb, perf).
+    public init(name: String = "sleepbox-work") throws(SystemError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         guard fd >= 0 else { throw SystemError("eventfd") }
         self.fd = fd
         let thread = Thread { [weak self] in self?.work() }
-        thread.name = "sleepbox-work"
+        thread.name = name
         thread.start()
     }
 
@@ -61,6 +62,12 @@ public final class WorkQueue: @unchecked Sendable {
     /// `run(_:then:)` in the shape the content library's background preparation takes.
     public var background: ((@escaping @Sendable () -> LibrarySoundProvider.PreparedOutcome,
                              @escaping (LibrarySoundProvider.PreparedOutcome) -> Void) -> Void) {
+        { [weak self] job, done in self?.run(job, then: done) }
+    }
+
+    /// `run(_:then:)` in the shape the library's opening of recordings takes.
+    public var opener: ((@escaping @Sendable () -> LibrarySoundProvider.OpenedSource,
+                         @escaping (LibrarySoundProvider.OpenedSource) -> Void) -> Void) {
         { [weak self] job, done in self?.run(job, then: done) }
     }
 

@@ -1,6 +1,7 @@
 import Logging
 import SleepBoxAudio
 import SleepBoxCore
+import SleepBoxTOML
 
 extension FilePlayer {
     /// Where `sleepbox play` sends the sound.
@@ -37,8 +38,14 @@ extension FilePlayer {
     /// `path` at `volume` percent to `destination`, with the sleep-timer fade and the device
     /// settings of the configuration at `configPath` (a 30 s fade and the defaults without one);
     /// the fade starts after `fadeAfter` seconds when given.
+    ///
+    /// The output runs at the file's own rate when it takes that rate exactly (`OutputRate`; a
+    /// WAV file or nowhere take any rate from 8 to 192 kHz, a sound card is asked with
+    /// `ALSADeviceInfo.acceptsRate`), so nothing is resampled; otherwise at `[audio]
+    /// sample_rate`, converting. `rate` forces the output's rate (as a device that takes only
+    /// that rate would).
     public static func configured(path: String, destination: Destination, volume: Int, fadeAfter: Double?,
-                                  configPath: String?) throws(SetupError) -> FilePlayer {
+                                  configPath: String?, rate: Int? = nil) throws(SetupError) -> FilePlayer {
         var fade = 30.0
         var devices = DeviceSettings()
         if let configPath {
@@ -50,7 +57,21 @@ extension FilePlayer {
                 throw .config(error)
             }
         }
-        let format = AudioFormat(sampleRate: devices.sampleRate)
+        let fileRate = (try? FileSource(path: path))?.fileSampleRate
+        let sampleRate: Int
+        if let rate {
+            sampleRate = rate
+        } else {
+            let accepts: (Int) -> Bool
+            switch destination {
+            case .nowhere, .wav: accepts = { AudioSection.sampleRate.contains(Double($0)) }
+            case .soundCard(let device):
+                let name = device ?? devices.audioDevice
+                accepts = { ALSADeviceInfo.acceptsRate($0, device: name) }
+            }
+            sampleRate = OutputRate.choose(sourceRate: fileRate, fallback: devices.sampleRate, accepts: accepts)
+        }
+        let format = AudioFormat(sampleRate: sampleRate)
         let output: Output
         switch destination {
         case .nowhere:

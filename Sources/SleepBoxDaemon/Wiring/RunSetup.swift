@@ -42,8 +42,11 @@ public enum RunSetup {
         do { try ControlServer.removeStaleSocket(at: options.socketPath) } catch {
             throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger)
         }
-        let work: WorkQueue
-        do { work = try WorkQueue() } catch { throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger) }
+        let work: WorkQueue, opening: WorkQueue
+        do {
+            work = try WorkQueue()
+            opening = try WorkQueue(name: "sleepbox-open")
+        } catch { throw failure("cannot start: \(error)", ExitStatus.osError.rawValue, logger) }
         let format = AudioFormat(sampleRate: devices.sampleRate)
         let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
@@ -51,6 +54,7 @@ public enum RunSetup {
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                             languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: file.config.breathingCues,
                                             format: format, seed: seed, logger: logger, background: work.background)
+        provider.opener = opening.opener
         provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: true, logger: logger)
         provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
         let wiring = try kind == .pi
@@ -61,7 +65,7 @@ public enum RunSetup {
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed),
                 config: file.config, catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
                 screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
-                debounceSeconds: devices.debounceMilliseconds / 1000, background: work,
+                debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
             provider.prepareAll()
