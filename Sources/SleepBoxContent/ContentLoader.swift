@@ -173,7 +173,9 @@ struct ContentLoader {
     }
 
     func generatorEntry(_ generator: GeneratorItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
-        ContentEntry(item: ContentItem(id: id, title: generator.title, kind: .ambient, duration: generator.length),
+        var item = ContentItem(id: id, title: generator.title, kind: .ambient, duration: generator.length)
+        item.needsHeadphones = generator.needsHeadphones
+        return ContentEntry(item: item,
                      description: generator.description, path: generator.path, folder: folder, origin: origin,
                      body: .generator(generator))
     }

@@ -91,7 +91,7 @@ public final class ItemLoudness: @unchecked Sendable {
         case .spoken(let plan):
             return "spoken:\(plan.itemID):\(plan.voiceDescription):\(plan.lengthFrames):\(plan.elements.count)"
         case .generator(let item, _):
-            return "generator:\(item.generator.rawValue):\(item.levelDB)"
+            return "generator:\(item.generator.rawValue):\(item.levelDB):\(item.state?.rawValue ?? ""):\(item.carrierHz)"
         case .audio(let path):
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
