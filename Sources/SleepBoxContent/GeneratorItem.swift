@@ -49,6 +49,9 @@ public struct GeneratorItem: Sendable, Equatable {
 
     /// `levelDB` as a linear gain.
     public var gain: Float {
-        Float(pow(10, levelDB / 20))
+        Float(Self.decibelsToGain(levelDB))
     }
+
+    /// 10^(dB/20).
+    static func decibelsToGain(_ decibels: Double) -> Double { pow(10, decibels / 20) }
 }

@@ -68,6 +68,17 @@ public final class ItemLoudness: @unchecked Sendable {
             if item.generator == .silence { return nil }
             let source = GeneratorSource(item: item, seed: seed, format: format)
             loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
+        case .mix(let item, let seed):
+            // Each layer at the one loudness first, then the mix as the listener hears it.
+            for layer in item.playableLayers {
+                guard let sound = layer.resolved else { continue }
+                _ = measure(Self.layerProgram(sound, seed: seed), format: format, open: open)
+            }
+            let source = MixSource(item: item, seed: seed, format: format) { sound in
+                self.knownGain(for: Self.layerProgram(sound, seed: seed))
+            }
+            guard source.layerCount > 0 else { return nil }
+            loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
         case .audio(let path):
             guard let source = try? open(path) else { return nil }
             loudness = LoudnessMeter.measure(source, frames: Int.max, format: format)
@@ -76,6 +87,14 @@ public final class ItemLoudness: @unchecked Sendable {
         measured[key] = loudness
         lock.unlock()
         return loudness
+    }
+
+    /// A mix layer's sound as an item of its own, to measure it.
+    static func layerProgram(_ sound: MixItem.Layer.Sound, seed: UInt64) -> PreparedProgram {
+        switch sound {
+        case .generator(let item): return .generator(item, seed: seed)
+        case .recording(let path): return .audio(path: path)
+        }
     }
 
     /// The gain already known for a prepared item (1 when it was not measured).
@@ -92,6 +111,12 @@ public final class ItemLoudness: @unchecked Sendable {
             return "spoken:\(plan.itemID):\(plan.voiceDescription):\(plan.lengthFrames):\(plan.elements.count)"
         case .generator(let item, _):
             return "generator:\(item.generator.rawValue):\(item.levelDB):\(item.state?.rawValue ?? ""):\(item.carrierHz)"
+        case .mix(let item, _):
+            let layers = item.playableLayers.map { layer -> String in
+                let sound = layer.resolved.flatMap { key(Self.layerProgram($0, seed: 0)) } ?? layer.sound
+                return "\(sound)@\(layer.levelDB)"
+            }
+            return "mix:\(item.path):" + layers.joined(separator: "+")
         case .audio(let path):
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0

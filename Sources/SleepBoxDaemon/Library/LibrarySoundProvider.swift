@@ -154,7 +154,7 @@ public final class LibrarySoundProvider: SoundProvider {
             announce(id, p)
             return try builder.makeSource(p, atSeconds: position)
         }
-        if entry.sourceKind == .generator {
+        if entry.sourceKind == .generator || entry.sourceKind == .mix {
             // A generator starts at once. Its loudness (two minutes of it rendered and measured)
             // is worked out apart: on the worker while the first play goes on at the generator's
             // own level, or here when there is no worker (the simulator's virtual time).
