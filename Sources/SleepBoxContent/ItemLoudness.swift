@@ -21,6 +21,14 @@ import SleepBoxAudio
 public final class ItemLoudness: @unchecked Sendable {
     /// The target, in LUFS.
     public let target: Double
+    /// Where continuous sound (ambient generators, tones, mixes) plays relative to `target`, in
+    /// dB: 0 or less (`[audio] ambient_level_db`, -6 by default): a sound heard all night sits
+    /// under the voice.
+    public let continuousOffset: Double
+    /// -6 dB: continuous sound under the voice by default.
+    public static let defaultContinuousOffset = -6.0
+    /// The range `continuousOffset` may take.
+    public static let continuousOffsetRange: ClosedRange<Double> = -30...0
     private let lock = NSLock()
     private var measured: [String: Loudness] = [:]
 
@@ -33,8 +41,18 @@ public final class ItemLoudness: @unchecked Sendable {
     static let generatorSeconds = 120.0
 
     /// A target of `target` LUFS.
-    public init(target: Double = ItemLoudness.defaultTarget) {
+    public init(target: Double = ItemLoudness.defaultTarget, continuousOffset: Double = ItemLoudness.defaultContinuousOffset) {
         self.target = target
+        self.continuousOffset = continuousOffset.isFinite ? min(0, max(Self.continuousOffsetRange.lowerBound, continuousOffset)) : 0
+    }
+
+    /// The loudness `prepared` is brought to: the target, less `continuousOffset` for sound that
+    /// plays on and on.
+    public func target(for prepared: PreparedProgram) -> Double {
+        switch prepared {
+        case .generator, .mix: return target + continuousOffset
+        case .spoken, .audio: return target
+        }
     }
 
     /// The gain for a prepared item, measuring it first when that was not done yet (slow for a
@@ -42,7 +60,7 @@ public final class ItemLoudness: @unchecked Sendable {
     public func gain(for prepared: PreparedProgram, format: AudioFormat, open: (String) throws(AudioError) -> any AudioSource)
         -> Float {
         guard let loudness = measure(prepared, format: format, open: open) else { return 1 }
-        return loudness.gain(target: target)
+        return loudness.gain(target: target(for: prepared))
     }
 
     /// The measured loudness of an item (nil for silence and for recordings that cannot be read);
@@ -102,7 +120,7 @@ public final class ItemLoudness: @unchecked Sendable {
         guard let key = Self.key(prepared) else { return 1 }
         lock.lock()
         defer { lock.unlock() }
-        return measured[key]?.gain(target: target) ?? 1
+        return measured[key]?.gain(target: target(for: prepared)) ?? 1
     }
 
     static func key(_ prepared: PreparedProgram) -> String? {

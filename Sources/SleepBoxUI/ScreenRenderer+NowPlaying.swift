@@ -52,7 +52,7 @@ extension ScreenRenderer {
 
     /// Each kind's own picture: a leaf for a meditation, masks for a poem, a moon for yoga nidra,
     /// a book for a story, wind for breathing, a spiral for hypnosis, a sun for affirmations,
-    /// waves for ambient sound, a book for sound science.
+    /// waves for ambient sound, a flask for sound science.
     static func kindIcon(_ kind: ContentKind) -> Icon {
         switch kind {
         case .meditation: return .leaf
@@ -63,7 +63,7 @@ extension ScreenRenderer {
         case .hypnosis: return .spiral
         case .affirmation: return .sun
         case .ambient: return .waves
-        case .science: return .book
+        case .science: return .flask
         }
     }
 

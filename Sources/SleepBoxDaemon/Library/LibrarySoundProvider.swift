@@ -107,6 +107,7 @@ public final class LibrarySoundProvider: SoundProvider {
     /// greeting, a menu row) uses the new ones. What plays now plays on as it was made.
     public func follow(_ settings: SoundSettings) {
         breathingCues = settings.breathingCues
+        ambientFadeSeconds = settings.ambientFadeSeconds
         guard let maker = voiceMaker, let made = voicesMadeFor,
               made.rate != settings.voiceRate || made.language != settings.language else { return }
         let voices = maker.voices(rate: settings.voiceRate, language: settings.language, quiet: true)
@@ -146,6 +147,15 @@ public final class LibrarySoundProvider: SoundProvider {
         generation += 1
         prepared.removeAll()
         preparedOrder.removeAll()
+    }
+
+    /// How long an ambient item fades in and out (`[playback] ambient_fade_seconds`).
+    public var ambientFadeSeconds: Double = 60
+
+    public func continuousFadeSeconds(for id: ItemID) -> Double? {
+        guard ambientFadeSeconds > 0, let entry = library.entry(id),
+              entry.sourceKind == .generator || entry.sourceKind == .mix else { return nil }
+        return ambientFadeSeconds
     }
 
     public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
