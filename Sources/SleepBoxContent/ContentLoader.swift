@@ -98,11 +98,11 @@ struct ContentLoader {
         } else if name.hasSuffix(".toml") {
             id = String(name.dropLast(".toml".count))
             switch folder {
-            case .ambient: type = .generator
+            case .ambient, .tones: type = .generator
             case .mixes: type = .mix
             case .recordings: type = .recording
             case .some(let other):
-                return (nil, [FileIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/, mixes in mixes/, recordings in recordings/")])
+                return (nil, [FileIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/ (tones in tones/), mixes in mixes/, recordings in recordings/")])
             case .none:
                 guard let guessed = Self.guessTOMLType(path) else {
                     return (nil, [FileIssue(.error, path: path, message: "cannot tell what this .toml file is: an ambient generator has a generator key, a mix [[layer]] tables, a recording an audio key; a timeline is named <id>.timeline.toml")])

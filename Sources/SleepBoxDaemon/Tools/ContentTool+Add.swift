@@ -230,6 +230,7 @@ extension ContentTool {
         case .poems: return "poem"
         case .science: return "science"
         case .ambient: return "ambient"
+        case .tones: return "tone"
         case .mixes: return "mix"
         case .recordings: return "rec"
         }
