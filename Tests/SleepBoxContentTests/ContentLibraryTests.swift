@@ -138,7 +138,7 @@ import Testing
             "ambient/ambient-words.txt: error: a spoken script does not belong in ambient/: move it to a spoken folder such as meditations/ or stories/",
             "meditations/Bad_Name.txt: error: the id \"Bad_Name\" may contain only lowercase letters a-z, digits 0-9 and hyphens -",
             "meditations/med-x.toml: error: a .toml file in meditations/ must be a guided timeline named med-x.timeline.toml; ambient generators go in ambient/ (tones in tones/), mixes in mixes/, recordings in recordings/",
-            "notes: warning: ignored: \"notes\" is not a folder the box reads (the folders are yoga-nidra, breathing, meditations, hypnosis, affirmations, stories, poems, science, ambient, tones, mixes, recordings)",
+            "notes: warning: ignored: \"notes\" is not a folder the box reads; did you mean tones? (the folders are yoga-nidra, breathing, meditations, hypnosis, affirmations, stories, poems, science, ambient, tones, mixes, recordings)",
             "poems/poem-dup.txt: error: the id \"poem-dup\" is already used by stories/poem-dup.txt; ids are unique across the whole library, every folder together: rename one of the files (this one is left out)",
             "recordings/rec-broken.wav: error: cannot play the audio file: ",
             "recordings/stray.wav: note: no item in recordings/ names this file as its audio, so it is never played",
