@@ -1,3 +1,4 @@
+import SleepBoxAudio
 import SleepBoxTOML
 
 /// Reads ambient generator items (`ambient/<id>.toml`) by docs/content.md ("Ambient generator").
@@ -9,6 +10,10 @@ public enum AmbientParser {
         var generator: GeneratorItem.Generator?
         var levelDB: Double = 0
         var length: Double?
+        var state: BrainwaveTone.State?
+        var statePath: [String]?
+        var carrierHz: Double?
+        var carrierPath: [String]?
     }
 
     /// The keys the box knows (`author` is accepted too, as in every other item).
@@ -41,6 +46,22 @@ public enum AmbientParser {
             if length <= 0 { reader.report(value.path, "must be more than 0s, e.g. \"8h\"") }
             draft.length = length
         },
+        TOMLKey("state") { reader, value, draft in
+            guard let name = reader.text(value, what: "\"delta\"", nonBlank: true) else { return }
+            draft.statePath = value.path
+            draft.state = BrainwaveTone.State(rawValue: name)
+            if draft.state == nil {
+                let names = BrainwaveTone.State.allCases.map(\.rawValue)
+                let message = Suggestion.appending(to: "unknown state \"\(name)\"", for: name, among: names)
+                reader.report(value.path, message + " (one of \(names.joined(separator: ", ")))",
+                              suggestion: Suggestion.closest(to: name, among: names))
+            }
+        },
+        TOMLKey("carrier_hz") { reader, value, draft in
+            let range = TOMLRange(BrainwaveTone.carrierRange.lowerBound, BrainwaveTone.carrierRange.upperBound, unit: "Hz")
+            draft.carrierPath = value.path
+            if let hz = reader.number(value, range) { draft.carrierHz = hz }
+        },
         TOMLKey("author") { _, _, _ in },
     ])
 
@@ -54,10 +75,19 @@ public enum AmbientParser {
         var reader = try TOMLReader.item(text: text, path: path)
         var draft = Draft()
         reader.read(TOMLSchema(top: keys, unknownKeys: .ignored), into: &draft)
+        if let generator = draft.generator {
+            if generator.toneStyle != nil, draft.state == nil, draft.statePath == nil {
+                reader.report([], "a \(generator.rawValue) tone needs its state: state = \"delta\" (delta, theta, alpha, beta or gamma)")
+            }
+            if generator.toneStyle == nil, let path = draft.statePath ?? draft.carrierPath {
+                reader.report(path, "only the tone generators (binaural, isochronic) take state and carrier_hz")
+            }
+        }
         guard !reader.hasErrors, let title = draft.title, let generator = draft.generator, let length = draft.length else {
             throw ContentError(reader.issues)
         }
         return GeneratorItem(path: path, title: title, description: draft.description, generator: generator,
-                             levelDB: draft.levelDB, length: length, warnings: reader.sortedIssues)
+                             levelDB: draft.levelDB, length: length, state: draft.state,
+                             carrierHz: draft.carrierHz ?? BrainwaveTone.defaultCarrierHz, warnings: reader.sortedIssues)
     }
 }

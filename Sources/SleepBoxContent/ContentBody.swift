@@ -8,6 +8,8 @@ public enum ContentBody: Sendable, Equatable {
     case timeline(Timeline)
     /// An ambient generator (`ambient/<id>.toml`).
     case generator(GeneratorItem)
+    /// A mix of up to three sounds (`mixes/<id>.toml`).
+    case mix(MixItem)
     /// A recording (`recordings/<id>.toml`) and whether its audio file is there.
     case audio(AudioItem, isPresent: Bool)
 
@@ -17,6 +19,7 @@ public enum ContentBody: Sendable, Equatable {
         case .script: return .script
         case .timeline: return .timeline
         case .generator: return .generator
+        case .mix: return .mix
         case .audio: return .audio
         }
     }
@@ -27,6 +30,7 @@ public enum ContentBody: Sendable, Equatable {
         case .script(let script): return script.warnings
         case .timeline(let timeline): return timeline.warnings
         case .generator(let item): return item.warnings
+        case .mix(let item): return item.warnings
         case .audio(let item, _): return item.warnings
         }
     }

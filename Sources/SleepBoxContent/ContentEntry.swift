@@ -21,6 +21,8 @@ public struct ContentEntry: Sendable, Equatable {
         case timeline
         /// An ambient generator.
         case generator
+        /// A mix of sounds.
+        case mix
     }
 
     /// The item as the state machine knows it. For a recording whose file is missing,
@@ -63,7 +65,7 @@ extension ContentEntry {
         case .script(let script): return [script.parts]
         case .timeline(let timeline):
             return timeline.segments.map(\.parts) + timeline.interjections.flatMap { $0.options.map(\.parts) }
-        case .generator, .audio: return []
+        case .generator, .mix, .audio: return []
         }
     }
 }

@@ -57,6 +57,7 @@ public struct ContentLibrary: Sendable {
             library.problems += theirs.issues
             library.add(library.laidOut(theirs.entries))
         }
+        library.resolveMixes()
         library.problems.sort(by: FileIssue.byLocation)
         if let logger {
             let comingSoon = library.entries.count { !$0.item.isAvailable }
@@ -110,6 +111,53 @@ public struct ContentLibrary: Sendable {
             taken[entry.id] = entry
             entries.append(entry)
         }
+    }
+
+    // MARK: Mixes
+
+    /// Finds every mix's layers in the library; a layer naming no playable sound is an error on
+    /// its line and is left out (the mix plays its other layers; with none left it is
+    /// unavailable).
+    private mutating func resolveMixes() {
+        for index in entries.indices {
+            let result = resolved(entries[index])
+            entries[index] = result.entry
+            problems += result.issues
+        }
+    }
+
+    /// `entry` with its layers found, when it is a mix, and what is wrong with them.
+    func resolved(_ entry: ContentEntry) -> (entry: ContentEntry, issues: [FileIssue]) {
+        guard case .mix(var mix) = entry.body else { return (entry, []) }
+        var issues: [FileIssue] = []
+        for (n, layer) in mix.layers.enumerated() {
+            let problem: String
+            let other = self.entry(layer.sound)
+            switch other?.body {
+            case .generator(let item)?:
+                mix.layers[n].resolved = .generator(item)
+                continue
+            case .audio(let item, let isPresent)? where isPresent && other?.item.isAvailable == true:
+                mix.layers[n].resolved = .recording(path: item.audioPath)
+                continue
+            case .audio?:
+                problem = "\"\(layer.sound)\" is coming soon (its audio file is not there)"
+            case nil:
+                let ids = entries.filter { $0.sourceKind == .generator || $0.sourceKind == .audio }.map(\.id)
+                problem = Suggestion.appending(to: "there is no item \"\(layer.sound)\" in the library", for: layer.sound, among: ids)
+            case .mix?, .script?, .timeline?:
+                problem = "\"\(layer.sound)\" is not a sound a mix can play (an ambient generator or a recording)"
+            }
+            issues.append(FileIssue(.error, path: entry.path, line: layer.line, key: "layer.sound",
+                                    message: "layer \(n + 1), sound: \(problem) (the mix plays its other layers)"))
+        }
+        var checked = entry
+        checked.body = .mix(mix)
+        if mix.playableLayers.isEmpty {
+            checked.item.isAvailable = false
+            issues.append(FileIssue(.error, path: entry.path, message: "no layer of this mix can play: it is listed but never played"))
+        }
+        return (checked, issues)
     }
 
     // MARK: Looking up
@@ -169,6 +217,11 @@ public struct ContentLibrary: Sendable {
     /// when the voice has its speech cached).
     public func checkedEntry(fileAt path: String) -> (entry: ContentEntry?, issues: [FileIssue]) {
         var (entry, issues) = Self.checkedFile(at: path, timing: timing, format: format)
+        if let checked = entry {
+            let resolved = resolved(checked)
+            entry = resolved.entry
+            issues += resolved.issues
+        }
         if let entry, let other = self.entry(entry.id), Self.realPath(other.path) != Self.realPath(path) {
             let message: String
             if other.origin == .bundled, !Self.realPath(path).hasPrefix(Self.realPath(bundledPath) + "/") {

@@ -13,7 +13,7 @@ struct ContentLoader {
 
     /// What a content file is, from its name and folder.
     enum FileType: Equatable {
-        case script, timeline, generator, recording
+        case script, timeline, generator, recording, mix
     }
 
     // MARK: Folders
@@ -98,18 +98,19 @@ struct ContentLoader {
         } else if name.hasSuffix(".toml") {
             id = String(name.dropLast(".toml".count))
             switch folder {
-            case .ambient: type = .generator
+            case .ambient, .tones: type = .generator
+            case .mixes: type = .mix
             case .recordings: type = .recording
             case .some(let other):
-                return (nil, [FileIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/, recordings in recordings/")])
+                return (nil, [FileIssue(.error, path: path, message: "a .toml file in \(other.rawValue)/ must be a guided timeline named \(id).timeline.toml; ambient generators go in ambient/ (tones in tones/), mixes in mixes/, recordings in recordings/")])
             case .none:
                 guard let guessed = Self.guessTOMLType(path) else {
-                    return (nil, [FileIssue(.error, path: path, message: "cannot tell what this .toml file is: an ambient generator has a generator key, a recording an audio key; a timeline is named <id>.timeline.toml")])
+                    return (nil, [FileIssue(.error, path: path, message: "cannot tell what this .toml file is: an ambient generator has a generator key, a mix [[layer]] tables, a recording an audio key; a timeline is named <id>.timeline.toml")])
                 }
                 type = guessed
             }
         } else {
-            return (nil, [FileIssue(.warning, path: path, message: "ignored: not a content file (a script is <id>.txt, a timeline <id>.timeline.toml, an ambient or recording item <id>.toml)")])
+            return (nil, [FileIssue(.warning, path: path, message: "ignored: not a content file (a script is <id>.txt, a timeline <id>.timeline.toml, an ambient, mix or recording item <id>.toml)")])
         }
         if let folder {
             if (type == .script || type == .timeline), !folder.holdsSpokenItems {
@@ -132,6 +133,11 @@ struct ContentLoader {
                 entry = timelineEntry(try TimelineParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
             case .generator:
                 entry = generatorEntry(try AmbientParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
+            case .mix:
+                let mix = try MixParser.parse(fileAt: path)
+                entry = ContentEntry(item: ContentItem(id: id, title: mix.title, kind: .ambient, duration: mix.length),
+                                     description: mix.description, path: mix.path, folder: folder, origin: origin,
+                                     body: .mix(mix))
             case .recording:
                 let result = recordingEntry(try RecordingParser.parse(fileAt: path), id: id, folder: folder, origin: origin)
                 entry = result.entry
@@ -150,6 +156,7 @@ struct ContentLoader {
         let keys = TOMLKeyLocator(text: text).lines.keys
         if keys.contains("generator") { return .generator }
         if keys.contains("audio") { return .recording }
+        if keys.contains("layer") { return .mix }
         return nil
     }
 
@@ -173,7 +180,9 @@ struct ContentLoader {
     }
 
     func generatorEntry(_ generator: GeneratorItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
-        ContentEntry(item: ContentItem(id: id, title: generator.title, kind: .ambient, duration: generator.length),
+        var item = ContentItem(id: id, title: generator.title, kind: .ambient, duration: generator.length)
+        item.needsHeadphones = generator.needsHeadphones
+        return ContentEntry(item: item,
                      description: generator.description, path: generator.path, folder: folder, origin: origin,
                      body: .generator(generator))
     }

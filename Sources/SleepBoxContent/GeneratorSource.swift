@@ -27,6 +27,9 @@ public final class GeneratorSource: SeekableSource {
         case .pink: generator = NoiseGenerator(color: .pink, seed: seed, format: format)
         case .brown: generator = NoiseGenerator(color: .brown, seed: seed, format: format)
         case .silence: generator = nil
+        case .binaural, .isochronic:
+            generator = BrainwaveTone(style: item.generator.toneStyle ?? .isochronic, beatHz: (item.state ?? .delta).beatHz,
+                                      carrierHz: item.carrierHz, format: format)
         }
     }
 

@@ -21,6 +21,14 @@ import SleepBoxAudio
 public final class ItemLoudness: @unchecked Sendable {
     /// The target, in LUFS.
     public let target: Double
+    /// Where continuous sound (ambient generators, tones, mixes) plays relative to `target`, in
+    /// dB: 0 or less (`[audio] ambient_level_db`, -6 by default): a sound heard all night sits
+    /// under the voice.
+    public let continuousOffset: Double
+    /// -6 dB: continuous sound under the voice by default.
+    public static let defaultContinuousOffset = -6.0
+    /// The range `continuousOffset` may take.
+    public static let continuousOffsetRange: ClosedRange<Double> = -30...0
     private let lock = NSLock()
     private var measured: [String: Loudness] = [:]
 
@@ -33,8 +41,18 @@ public final class ItemLoudness: @unchecked Sendable {
     static let generatorSeconds = 120.0
 
     /// A target of `target` LUFS.
-    public init(target: Double = ItemLoudness.defaultTarget) {
+    public init(target: Double = ItemLoudness.defaultTarget, continuousOffset: Double = ItemLoudness.defaultContinuousOffset) {
         self.target = target
+        self.continuousOffset = continuousOffset.isFinite ? min(0, max(Self.continuousOffsetRange.lowerBound, continuousOffset)) : 0
+    }
+
+    /// The loudness `prepared` is brought to: the target, less `continuousOffset` for sound that
+    /// plays on and on.
+    public func target(for prepared: PreparedProgram) -> Double {
+        switch prepared {
+        case .generator, .mix: return target + continuousOffset
+        case .spoken, .audio: return target
+        }
     }
 
     /// The gain for a prepared item, measuring it first when that was not done yet (slow for a
@@ -42,7 +60,7 @@ public final class ItemLoudness: @unchecked Sendable {
     public func gain(for prepared: PreparedProgram, format: AudioFormat, open: (String) throws(AudioError) -> any AudioSource)
         -> Float {
         guard let loudness = measure(prepared, format: format, open: open) else { return 1 }
-        return loudness.gain(target: target)
+        return loudness.gain(target: target(for: prepared))
     }
 
     /// The measured loudness of an item (nil for silence and for recordings that cannot be read);
@@ -68,6 +86,17 @@ public final class ItemLoudness: @unchecked Sendable {
             if item.generator == .silence { return nil }
             let source = GeneratorSource(item: item, seed: seed, format: format)
             loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
+        case .mix(let item, let seed):
+            // Each layer at the one loudness first, then the mix as the listener hears it.
+            for layer in item.playableLayers {
+                guard let sound = layer.resolved else { continue }
+                _ = measure(Self.layerProgram(sound, seed: seed), format: format, open: open)
+            }
+            let source = MixSource(item: item, seed: seed, format: format) { sound in
+                self.knownGain(for: Self.layerProgram(sound, seed: seed))
+            }
+            guard source.layerCount > 0 else { return nil }
+            loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
         case .audio(let path):
             guard let source = try? open(path) else { return nil }
             loudness = LoudnessMeter.measure(source, frames: Int.max, format: format)
@@ -78,12 +107,20 @@ public final class ItemLoudness: @unchecked Sendable {
         return loudness
     }
 
+    /// A mix layer's sound as an item of its own, to measure it.
+    static func layerProgram(_ sound: MixItem.Layer.Sound, seed: UInt64) -> PreparedProgram {
+        switch sound {
+        case .generator(let item): return .generator(item, seed: seed)
+        case .recording(let path): return .audio(path: path)
+        }
+    }
+
     /// The gain already known for a prepared item (1 when it was not measured).
     public func knownGain(for prepared: PreparedProgram) -> Float {
         guard let key = Self.key(prepared) else { return 1 }
         lock.lock()
         defer { lock.unlock() }
-        return measured[key]?.gain(target: target) ?? 1
+        return measured[key]?.gain(target: target(for: prepared)) ?? 1
     }
 
     static func key(_ prepared: PreparedProgram) -> String? {
@@ -91,7 +128,13 @@ public final class ItemLoudness: @unchecked Sendable {
         case .spoken(let plan):
             return "spoken:\(plan.itemID):\(plan.voiceDescription):\(plan.lengthFrames):\(plan.elements.count)"
         case .generator(let item, _):
-            return "generator:\(item.generator.rawValue):\(item.levelDB)"
+            return "generator:\(item.generator.rawValue):\(item.levelDB):\(item.state?.rawValue ?? ""):\(item.carrierHz)"
+        case .mix(let item, _):
+            let layers = item.playableLayers.map { layer -> String in
+                let sound = layer.resolved.flatMap { key(Self.layerProgram($0, seed: 0)) } ?? layer.sound
+                return "\(sound)@\(layer.levelDB)"
+            }
+            return "mix:\(item.path):" + layers.joined(separator: "+")
         case .audio(let path):
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0

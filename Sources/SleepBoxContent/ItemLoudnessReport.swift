@@ -40,6 +40,12 @@ public struct ItemLoudnessReport: Sendable {
             let raw = LoudnessMeter.measure(GeneratorSource(item: item, seed: seed, format: format), frames: frames, format: format)
             let played = LoudnessMeter.measure(try builder.makeSource(prepared), frames: frames, format: format)
             return ItemLoudnessReport(id: entry.id, played: played, source: raw, wordsPerMinute: nil, speechSeconds: 0)
+        case .mix(let item, let seed):
+            let frames = format.frames(generatorSeconds)
+            builder.measureLoudness(of: prepared)
+            let raw = LoudnessMeter.measure(MixSource(item: item, seed: seed, format: format), frames: frames, format: format)
+            let played = LoudnessMeter.measure(try builder.makeSource(prepared), frames: frames, format: format)
+            return ItemLoudnessReport(id: entry.id, played: played, source: raw, wordsPerMinute: nil, speechSeconds: 0)
         case .audio(let path):
             let raw = LoudnessMeter.measure(try FileSource(path: path, format: format), frames: Int.max, format: format)
             let played = LoudnessMeter.measure(try builder.makeSource(prepared), frames: Int.max, format: format)

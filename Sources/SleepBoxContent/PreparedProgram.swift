@@ -6,6 +6,8 @@ public enum PreparedProgram: Sendable {
     case spoken(ProgramPlan)
     /// An ambient generator, with the seed of its randomness.
     case generator(GeneratorItem, seed: UInt64)
+    /// A mix, its layers found in the library, with the seed of its randomness.
+    case mix(MixItem, seed: UInt64)
     /// A recording's audio file.
     case audio(path: String)
 

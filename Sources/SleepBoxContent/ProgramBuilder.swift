@@ -92,6 +92,12 @@ public final class ProgramBuilder: Sendable {
             // Made at once: measuring it renders two minutes of it, which the caller does apart
             // (`measureLoudness(of:)`), so a press never waits for it.
             return PreparedProgram.generator(item, seed: seed)
+        case .mix(let item):
+            // Made at once, as a generator (measured apart, `measureLoudness(of:)`).
+            guard !item.playableLayers.isEmpty else {
+                throw ContentError(path: item.path, message: "\"\(item.title)\" has no layer that can play")
+            }
+            return PreparedProgram.mix(item, seed: seed)
         case .audio(let item, let isPresent):
             guard isPresent, entry.item.isAvailable else {
                 throw ContentError(path: item.path, message: "\"\(entry.item.title)\" is coming soon: its audio file \(item.audioName) is not there yet")
@@ -277,6 +283,13 @@ public final class ProgramBuilder: Sendable {
             return levelled(source, prepared)
         case .generator(let item, let seed):
             let source = GeneratorSource(item: item, seed: seed, format: format)
+            try source.seek(toFrame: format.frames(position))
+            return levelled(source, prepared)
+        case .mix(let item, let seed):
+            let loudness = self.loudness
+            let source = MixSource(item: item, seed: seed, format: format) { sound in
+                loudness?.knownGain(for: ItemLoudness.layerProgram(sound, seed: seed)) ?? 1
+            }
             try source.seek(toFrame: format.frames(position))
             return levelled(source, prepared)
         case .audio(let path):

@@ -36,5 +36,5 @@ public struct ScriptHeader: Sendable, Equatable {
     }
 
     /// The kinds a spoken script (or timeline) may have.
-    public static let spokenKinds: [ContentKind] = [.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem]
+    public static let spokenKinds: [ContentKind] = [.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .science]
 }

@@ -167,9 +167,9 @@ public enum ScriptParser {
                     error(field.line, field.column, "language is empty: write en, or remove the line")
                 } else {
                     language = field.value
-                    if language != "en" {
+                    if !SpeechTiming.builtInLanguages.contains(SpeechTiming.languageCode(language)) {
                         issues.append(FileIssue(.note, path: path, line: field.line, column: field.column,
-                                                   message: "language \"\(language)\": the bundled voices read en only; a voice for \(language) must be installed"))
+                                                   message: "language \"\(language)\": the bundled voices read \(SpeechTiming.builtInLanguages.joined(separator: " and ")) only; a voice for \(language) must be installed"))
                     }
                 }
             }

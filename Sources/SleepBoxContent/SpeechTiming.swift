@@ -31,6 +31,9 @@ public struct SpeechTiming: Sendable {
         languageVoices[SpeechTiming.languageCode(language)] ?? speech
     }
 
+    /// The languages the box's own voices read (espeak-ng's en-us and de, built in).
+    public static let builtInLanguages = ["en", "de"]
+
     /// "en" for nil, "EN", "en-GB", "en_US.UTF-8"; "de" for "de-AT": the letters before anything else.
     public static func languageCode(_ language: String?) -> String {
         let code = String((language ?? "en").lowercased().prefix { $0.isLetter })

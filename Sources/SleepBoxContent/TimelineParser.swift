@@ -40,8 +40,8 @@ public enum TimelineParser {
         TOMLKey("language") { reader, value, draft in
             guard let text = reader.text(value, what: "\"en\"") else { return }
             draft.language = text
-            if text != "en" {
-                reader.report(value.path, "\"\(text)\": the bundled voices read en only; a voice for \(text) must be installed",
+            if !SpeechTiming.builtInLanguages.contains(SpeechTiming.languageCode(text)) {
+                reader.report(value.path, "\"\(text)\": the bundled voices read \(SpeechTiming.builtInLanguages.joined(separator: " and ")) only; a voice for \(text) must be installed",
                               severity: .note)
             }
         },

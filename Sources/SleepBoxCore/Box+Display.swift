@@ -83,7 +83,8 @@ extension Box {
                 duration: item.duration, isPaused: paused,
                 timerRemaining: timerRemaining(at: paused ? now : now.advanced(by: -intoSecond)),
                 stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind,
-                caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" }))
+                caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" },
+                needsHeadphones: item.needsHeadphones))
         }
     }
 

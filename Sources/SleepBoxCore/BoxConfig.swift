@@ -191,6 +191,9 @@ public struct PlaybackSettings: Sendable, Equatable {
     public var ambientBed: String?
     /// The bed's level (gain 0...1).
     public var ambientBedLevel: Double = 0.15
+    /// An ambient item (a generator, a tone, a mix) fades in over this long when it starts, and
+    /// out over this long when it is stopped while it sounds (at the alarm's start), seconds.
+    public var ambientFadeSeconds: Double = 60
     public init() {}
 }
 

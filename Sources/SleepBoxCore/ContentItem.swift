@@ -3,7 +3,7 @@ public typealias ItemID = String
 
 /// What kind of sleep content an item is.
 public enum ContentKind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
-    case yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient
+    case yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient, science
 }
 
 /// One piece of content as the state machine knows it: enough to choose, show and resume it.
@@ -20,6 +20,9 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     public var isAvailable: Bool
     /// For a breathing exercise: when the paced breathing runs (the screen and the LED follow it).
     public var breathing: BreathingGuide?
+    /// True for a sound that works only through headphones (a binaural beat): the playing
+    /// screen says so.
+    public var needsHeadphones: Bool = false
 
     public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true,
                 breathing: BreathingGuide? = nil, durationIsEstimate: Bool = false) {

@@ -25,7 +25,7 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
 
     /// The menu's top level, in order.
     public static let all: [MenuCategory] = [.featuredTonight, .continueListening, .favorites]
-        + [ContentKind.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .ambient].map { .kind($0) }
+        + [ContentKind.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .ambient, .science].map { .kind($0) }
         + [.nights, .alarms, .settings]
 
     /// True for the rows that open other screens rather than a list of items.
@@ -54,6 +54,7 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
             case .affirmation: return .affirmations
             case .poem: return .poems
             case .ambient: return .ambient
+            case .science: return .science
             }
         }
     }

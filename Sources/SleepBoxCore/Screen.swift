@@ -99,9 +99,13 @@ public struct NowPlayingScreen: Sendable, Equatable {
     /// sentences (the screen keeps its captions layout); nil with captions off or for an item
     /// without speech.
     public var caption: String?
+    /// True for a sound that works only through headphones: the status row says "Headphones".
+    public var needsHeadphones: Bool
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
-                timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil) {
+                timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil,
+                needsHeadphones: Bool = false) {
+        self.needsHeadphones = needsHeadphones
         self.kind = kind
         self.caption = caption
         self.mode = mode

@@ -16,6 +16,8 @@ public enum Icon: String, Sendable, CaseIterable {
     case sun
     /// Waves (ambient sound), 16x16.
     case waves
+    /// A flask (sound science), 16x16.
+    case flask
     /// A bell: the alarm.
     case bell
     /// A text-height bell for status lines.
@@ -62,6 +64,7 @@ public enum Icon: String, Sendable, CaseIterable {
         case .spiral: return Icon.spiralArt
         case .sun: return Icon.sunArt
         case .waves: return Icon.wavesArt
+        case .flask: return Icon.flaskArt
         case .bell: return Icon.bellArt
         case .bellSmall: return Icon.bellSmallArt
         case .hourglass: return Icon.hourglassArt

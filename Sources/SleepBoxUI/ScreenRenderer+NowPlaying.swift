@@ -30,7 +30,7 @@ extension ScreenRenderer {
 
         let status = playing.isPaused
             ? IconLabel(icon: .pause, text: words(.paused))
-            : IconLabel(icon: .play, text: "")
+            : IconLabel(icon: .play, text: playing.needsHeadphones ? words(.headphones) : "")
         // Centred on the timer's taller hourglass so both labels share one text baseline.
         let statusTop = NowPlayingLayout.statusY + (Icon.hourglass.bitmap.height - status.height) / 2
         status.draw(x: Layout.content.x + 1, y: statusTop, in: &framebuffer)
@@ -52,7 +52,7 @@ extension ScreenRenderer {
 
     /// Each kind's own picture: a leaf for a meditation, masks for a poem, a moon for yoga nidra,
     /// a book for a story, wind for breathing, a spiral for hypnosis, a sun for affirmations,
-    /// waves for ambient sound.
+    /// waves for ambient sound, a flask for sound science.
     static func kindIcon(_ kind: ContentKind) -> Icon {
         switch kind {
         case .meditation: return .leaf
@@ -63,6 +63,7 @@ extension ScreenRenderer {
         case .hypnosis: return .spiral
         case .affirmation: return .sun
         case .ambient: return .waves
+        case .science: return .flask
         }
     }
 

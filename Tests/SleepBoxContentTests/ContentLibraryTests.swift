@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContentLibraryTests {
     @Test func theBundledLibraryLoadsAndChecksClean() {
         let library = ContentLibrary.load(bundled: TestContent.bundled)
-        #expect(library.entries.count == 48)
+        #expect(library.entries.count == 69)
         let issues = library.check()
         #expect(issues.filter { $0.severity != .note }.map(\.description) == [])
         let root = TestContent.bundled + "/"
@@ -18,7 +18,7 @@ import Testing
         ])
         #expect(library.entries.first?.id == "nidra-deep")
         #expect(library.entries.last?.id == "rec-harbour-at-dusk")
-        #expect(Set(library.items.map(\.id)).count == 48)
+        #expect(Set(library.items.map(\.id)).count == 69)
     }
 
     @Test func itemsCarryTheirMetadataAndDurations() throws {
@@ -127,18 +127,18 @@ import Testing
         #expect(here.item.isAvailable)
         #expect(here.item.duration == 0.5)
         #expect(library.entry("rec-broken")?.item.isAvailable == false)
-        #expect(library.entries.count == 48 + 4)
+        #expect(library.entries.count == 69 + 4)
         #expect(library.entries.suffix(4).map(\.id) == ["poem-dup", "poem-mine", "rec-broken", "rec-here"])
 
         let problems = library.check().filter { $0.path.hasPrefix(user) }
             .map { $0.description.replacingOccurrences(of: user + "/", with: "") }
         #expect(problems.count == 9)
         let expected = [
-            "README.md: warning: ignored: files belong in one of the folders yoga-nidra, breathing, meditations, hypnosis, affirmations, stories, poems, ambient, recordings",
+            "README.md: warning: ignored: files belong in one of the folders yoga-nidra, breathing, meditations, hypnosis, affirmations, stories, poems, science, ambient, tones, mixes, recordings",
             "ambient/ambient-words.txt: error: a spoken script does not belong in ambient/: move it to a spoken folder such as meditations/ or stories/",
             "meditations/Bad_Name.txt: error: the id \"Bad_Name\" may contain only lowercase letters a-z, digits 0-9 and hyphens -",
-            "meditations/med-x.toml: error: a .toml file in meditations/ must be a guided timeline named med-x.timeline.toml; ambient generators go in ambient/, recordings in recordings/",
-            "notes: warning: ignored: \"notes\" is not a folder the box reads (the folders are yoga-nidra, breathing, meditations, hypnosis, affirmations, stories, poems, ambient, recordings)",
+            "meditations/med-x.toml: error: a .toml file in meditations/ must be a guided timeline named med-x.timeline.toml; ambient generators go in ambient/ (tones in tones/), mixes in mixes/, recordings in recordings/",
+            "notes: warning: ignored: \"notes\" is not a folder the box reads; did you mean tones? (the folders are yoga-nidra, breathing, meditations, hypnosis, affirmations, stories, poems, science, ambient, tones, mixes, recordings)",
             "poems/poem-dup.txt: error: the id \"poem-dup\" is already used by stories/poem-dup.txt; ids are unique across the whole library, every folder together: rename one of the files (this one is left out)",
             "recordings/rec-broken.wav: error: cannot play the audio file: ",
             "recordings/stray.wav: note: no item in recordings/ names this file as its audio, so it is never played",
@@ -211,7 +211,7 @@ import Testing
         try TestContent.write("title: Mine\nkind: story\nauthor: Me\n---\nOnce.\n", to: folder + "/My Story.txt")
         #expect(ContentLibrary.checkFile(at: folder + "/my-story.txt").isEmpty)
         #expect(ContentLibrary.checkFile(at: folder + "/hum.toml").map(\.description) == [
-            "\(folder)/hum.toml:3: error: generator: unknown generator \"brwn\"; did you mean brown? (one of rain, ocean, forest, white, pink, brown, silence)",
+            "\(folder)/hum.toml:3: error: generator: unknown generator \"brwn\"; did you mean brown? (one of rain, ocean, forest, white, pink, brown, silence, binaural, isochronic)",
         ])
         #expect(ContentLibrary.checkFile(at: folder + "/My Story.txt").map(\.description) == [
             "\(folder)/My Story.txt: error: the id \"My Story\" may contain only lowercase letters a-z, digits 0-9 and hyphens -",

@@ -16,9 +16,9 @@ private let header = "title: T\nkind: story\nauthor: a\n---\n"
 @Suite struct ScriptErrorTests {
     @Test func unknownKindNamesLineColumnAndTheRightSpelling() {
         #expect(errorOf("title: T\nkind: yoganidra\nauthor: a\n---\nHi.", "k.txt")?.description ==
-            "k.txt:2:7: error: unknown kind \"yoganidra\"; did you mean yogaNidra? (one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, spelled exactly like this)")
+            "k.txt:2:7: error: unknown kind \"yoganidra\"; did you mean yogaNidra? (one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, science, spelled exactly like this)")
         #expect(errorOf("title: T\nkind: ambient\nauthor: a\n---\nHi.", "k.txt")?.description ==
-            "k.txt:2:7: error: a spoken script cannot be of kind ambient (that is for ambient/<id>.toml generators and recordings); use one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem")
+            "k.txt:2:7: error: a spoken script cannot be of kind ambient (that is for ambient/<id>.toml generators and recordings); use one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, science")
     }
 
     @Test func missingTitleIsReportedAtTheSeparator() {
@@ -91,10 +91,10 @@ private let header = "title: T\nkind: story\nauthor: a\n---\n"
     }
 
     @Test func warningsAloneDoNotStopAScript() throws {
-        let s = try ScriptParser.parse(text: "title: T\nkind: story\nauthor: a\nmood: calm\nlanguage: de\n---\nHi.", path: "w.txt")
+        let s = try ScriptParser.parse(text: "title: T\nkind: story\nauthor: a\nmood: calm\nlanguage: fr\n---\nHi.", path: "w.txt")
         #expect(s.warnings.map(\.description) == [
             "w.txt:4:1: warning: unknown header key \"mood\" is ignored (known keys: title, kind, author, source, narrator, description, language, pauses)",
-            "w.txt:5:11: note: language \"de\": the bundled voices read en only; a voice for de must be installed",
+            "w.txt:5:11: note: language \"fr\": the bundled voices read en and de only; a voice for fr must be installed",
         ])
     }
 

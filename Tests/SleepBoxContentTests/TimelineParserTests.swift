@@ -121,7 +121,7 @@ start_delay = "3s"
             cycles = 0
             """))
         #expect(error.issues.map(\.description) == [
-            "t.timeline.toml:2: error: kind: unknown kind \"meditaton\"; did you mean meditation? (a timeline is one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, usually meditation or breathing)",
+            "t.timeline.toml:2: error: kind: unknown kind \"meditaton\"; did you mean meditation? (a timeline is one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, science, usually meditation or breathing)",
             "t.timeline.toml:4: error: length: expected a duration string such as \"12m\", found a number; write \"720s\" for 720 seconds",
             "t.timeline.toml:5: error: start_delay: \"3x\" is not a duration: write numbers with a unit h, m or s, largest first, e.g. \"90s\", \"1m30s\", \"1.5m\"",
             "t.timeline.toml:6: error: bell_interval: must be more than 0s, e.g. \"3m\"; remove the key for no interval bells",

@@ -306,7 +306,7 @@ private func zone(_ name: String) -> TimeZone {
         // The classic TOML slip: a top-level key written below a table header.
         #expect(errorText("[audio]\nvolume = 30\ntime_zone = \"Europe/Berlin\"\n") ==
             "sleepbox.toml:3: [audio] time_zone: unknown key; time_zone belongs at the top of the file, "
-            + "above the first [table]. Allowed in [audio]: volume, volume_step, cues, night_volume_limit, start_volume, loudness_lufs, device, sample_rate, period_ms, buffer_ms")
+            + "above the first [table]. Allowed in [audio]: volume, volume_step, cues, night_volume_limit, start_volume, loudness_lufs, ambient_level_db, device, sample_rate, period_ms, buffer_ms")
     }
 
     @Test func aNestedTableInsideAKnownTableIsAnUnknownKey() {
@@ -404,12 +404,12 @@ private func zone(_ name: String) -> TimeZone {
 
     @Test func poolsNeedKnownKindsEachOnce() {
         #expect(errorText("[pools]\nmeditation = [\"yoga\"]\n") ==
-            #"sleepbox.toml:2: [pools] meditation: entry 1: "yoga" is not a content kind; did you mean "yogaNidra"? (one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient)"#)
+            #"sleepbox.toml:2: [pools] meditation: entry 1: "yoga" is not a content kind; did you mean "yogaNidra"? (one of yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient, science)"#)
         #expect(errorText("[pools]\npoetry = [\"poem\", \"poem\"]\n") ==
             #"sleepbox.toml:2: [pools] poetry: entry 2: "poem" is listed twice"#)
         #expect(errorText("[pools]\npoetry = []\n") ==
             "sleepbox.toml:2: [pools] poetry: empty; list at least one content kind "
-            + "(yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient)")
+            + "(yogaNidra, story, meditation, breathing, hypnosis, affirmation, poem, ambient, science)")
         #expect(errorText("[pools]\noff = [\"poem\"]\n") ==
             "sleepbox.toml:2: [pools] off: unknown key. Allowed in [pools]: meditation, poetry")
     }

@@ -13,6 +13,9 @@ import Testing
                                                 isPaused: true, timerRemaining: nil, stopsAtEnd: false))),
         ("stops at end", .nowPlaying(NowPlayingScreen(mode: .meditation, title: "Body Scan", elapsed: 10, duration: 60,
                                                       isPaused: false, timerRemaining: nil, stopsAtEnd: true))),
+        ("headphones", .nowPlaying(NowPlayingScreen(mode: .off, title: "Binaural Delta 2 Hz", elapsed: 10, duration: 60,
+                                                    isPaused: false, timerRemaining: nil, stopsAtEnd: false, kind: .ambient,
+                                                    needsHeadphones: true))),
         ("alarm", .alarm(AlarmScreen(hour: 6, minute: 45, isSnoozed: false, snoozeRemaining: nil, isGreeting: false))),
         ("snoozed", .alarm(AlarmScreen(hour: 6, minute: 45, isSnoozed: true, snoozeRemaining: 299, isGreeting: false))),
         ("greeting", .alarm(AlarmScreen(hour: 6, minute: 45, isSnoozed: false, snoozeRemaining: nil, isGreeting: true))),
@@ -48,6 +51,14 @@ import Testing
         #expect(english != german)
         #expect(english == ScreenRenderer.render(DisplayFrame(screen: screen)))
         #expect(!showsPlaceholder(german) && !showsPlaceholder(english))
+    }
+
+    @Test func aBinauralBeatSaysHeadphones() {
+        let plain = NowPlayingScreen(mode: .off, title: "Binaural Delta 2 Hz", elapsed: 10, duration: 60, isPaused: false,
+                                     timerRemaining: nil, stopsAtEnd: false, kind: .ambient)
+        var marked = plain
+        marked.needsHeadphones = true
+        #expect(render(.nowPlaying(plain), .english) != render(.nowPlaying(marked), .english))
     }
 
     @Test func volumeLabelIsTheGermanText() {

@@ -19,8 +19,9 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile"),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr"),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa"),
+        .systemLibrary(name: "CEbur128", pkgConfig: "libebur128"),
         .target(name: "SleepBoxAudio", dependencies: [
-            "SleepBoxCore", "SleepBoxSystem", "CSndFile", "CSoxr", "CALSA",
+            "SleepBoxCore", "SleepBoxSystem", "CSndFile", "CSoxr", "CALSA", "CEbur128",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "enginebench", dependencies: ["SleepBoxAudio", "SleepBoxCore"]),

@@ -68,7 +68,9 @@ public final class AudioEngine {
         case .play(let id, let from):
             guard let source = open(id, at: from) else { return }
             mixer.stop(.partner)
-            mixer.fadeIn(source, on: .item, to: 1, overFrames: format.frames(Self.fadeInSeconds))
+            // Sound that runs all night comes in slowly; everything else at once.
+            let fade = provider.continuousFadeSeconds(for: id) ?? Self.fadeInSeconds
+            mixer.fadeIn(source, on: .item, to: 1, overFrames: format.frames(max(Self.fadeInSeconds, fade)))
             currentItem = id
             paused = false
         case .crossfade(let id, let from, let over):
@@ -84,7 +86,13 @@ public final class AudioEngine {
                 mixer.ramp(.item, to: Float(to), overFrames: format.frames(over), curve: curve)
             }
         case .stop:
-            mixer.stop(.item)
+            // A continuous sound still sounding (at the alarm's start) gives way slowly; after a
+            // fade it is silent already, and the rest stops at once.
+            if let id = currentItem, !paused, let fade = provider.continuousFadeSeconds(for: id), fade > 0 {
+                mixer.stop(.item, overFrames: format.frames(fade), shape: .equalPower)
+            } else {
+                mixer.stop(.item)
+            }
             mixer.stop(.partner)
             currentItem = nil
             paused = false

@@ -25,6 +25,9 @@ public protocol SoundProvider: AnyObject {
     /// Takes the settings in effect (at start and after each change): the next sound it makes
     /// follows them.
     func follow(_ settings: SoundSettings)
+    /// For an item that sounds on and on (ambient generators, tones, mixes): how long it fades in
+    /// when it starts and out when it is stopped while it sounds; nil for every other item.
+    func continuousFadeSeconds(for id: ItemID) -> Double?
 }
 
 extension SoundProvider {
@@ -33,6 +36,9 @@ extension SoundProvider {
 
     /// Nothing follows the settings.
     public func follow(_ settings: SoundSettings) {}
+
+    /// No item fades but by the core's own ramps.
+    public func continuousFadeSeconds(for id: ItemID) -> Double? { nil }
 
     /// No menu voice.
     public func menuSpeech(_ text: String) -> (any AudioSource)? { nil }

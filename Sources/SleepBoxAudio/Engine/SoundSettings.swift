@@ -11,15 +11,19 @@ public struct SoundSettings: Sendable, Equatable {
     public var language: Language
     /// Whether breathing exercises are prepared with their cue tones (`[playback] breathing_cues`).
     public var breathingCues: Bool
+    /// How long an ambient item fades in, and out when stopped (`[playback] ambient_fade_seconds`).
+    public var ambientFadeSeconds: Double
 
-    public init(voiceRate: Int, language: Language, breathingCues: Bool) {
+    public init(voiceRate: Int, language: Language, breathingCues: Bool, ambientFadeSeconds: Double = 60) {
         self.voiceRate = voiceRate
         self.language = language
         self.breathingCues = breathingCues
+        self.ambientFadeSeconds = ambientFadeSeconds
     }
 
     /// What `config` says.
     public init(_ config: BoxConfig) {
-        self.init(voiceRate: config.voiceRate, language: config.language, breathingCues: config.breathingCues)
+        self.init(voiceRate: config.voiceRate, language: config.language, breathingCues: config.breathingCues,
+                  ambientFadeSeconds: config.playback.ambientFadeSeconds)
     }
 }

@@ -86,7 +86,9 @@ public struct StringTable: Sendable, Equatable {
         case library
         /// Menu categories.
         case featuredTonight, continueListening, favorites, yogaNidra, sleepStories, meditations, breathing,
-             hypnosis, affirmations, poems, ambient
+             hypnosis, affirmations, poems, ambient, science
+        /// The playing screen's note for a sound that works only through headphones: "Headphones".
+        case headphones
         /// The menu row that goes up a level: "Back".
         case back
         /// An empty menu list: "Nothing here yet".

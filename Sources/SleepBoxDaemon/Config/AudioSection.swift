@@ -9,6 +9,7 @@ enum AudioSection {
     static let periodMilliseconds = TOMLRange(1, 100, unit: "ms")
     static let bufferMilliseconds = TOMLRange(20, 2_000, unit: "ms")
     static let loudness = TOMLRange(-40, -14, unit: "LUFS")
+    static let ambientLevel = TOMLRange(-30, 0, unit: "dB")
 
     static let section = TOMLSection<ConfigDraft>("audio", keys: [
         .wholeNumber("volume", percent, into: \.config.audio.volume),
@@ -23,6 +24,7 @@ enum AudioSection {
             }
         },
         .number("loudness_lufs", loudness, into: \.devices.loudness),
+        .number("ambient_level_db", ambientLevel, into: \.devices.ambientLevel),
         TOMLKey("device") { reader, value, draft in
             guard let text = reader.string(value, expected: "an ALSA device name such as \"default\" or \"hw:0\"") else { return }
             if text.isEmpty {

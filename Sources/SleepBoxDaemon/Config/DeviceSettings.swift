@@ -25,6 +25,9 @@ public struct DeviceSettings: Sendable, Equatable {
     /// `[audio] loudness_lufs`: the integrated loudness (EBU R128) every item plays at
     /// (`ItemLoudness.defaultTarget`, -26 LUFS).
     public var loudness: Double = ItemLoudness.defaultTarget
+    /// `[audio] ambient_level_db`: where continuous sound (ambient generators, tones, mixes)
+    /// plays relative to `loudness`, 0 or less (`ItemLoudness.defaultContinuousOffset`, -6 dB).
+    public var ambientLevel: Double = ItemLoudness.defaultContinuousOffset
     /// `[audio] sample_rate`: the engine's rate.
     public var sampleRate: Int = 48_000
     /// `[audio] period_ms` and `buffer_ms`: the device's period and buffer.

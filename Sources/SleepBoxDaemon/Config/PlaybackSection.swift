@@ -26,6 +26,7 @@ enum PlaybackSection {
                 reader.report(value.path, "\(Quoting.quoted(text)) is not a sound the box makes (\"none\", \(sounds))")
             }
         },
+        .number("ambient_fade_seconds", TOMLRange(0, 600, unit: "seconds"), into: \.config.playback.ambientFadeSeconds),
         TOMLKey("ambient_bed_level") { reader, value, draft in
             if let x = reader.number(value, percent) { draft.config.playback.ambientBedLevel = x / 100 }
         },

@@ -46,7 +46,7 @@ public struct ContentSetup {
         let naturalVoice = devices.voice.engine == .auto ? NaturalVoiceInstallation.find() : nil
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
         let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024, logger: logger)
-        let loudness = ItemLoudness(target: devices.loudness)
+        let loudness = ItemLoudness(target: devices.loudness, continuousOffset: devices.ambientLevel)
         let maker = VoiceMaker(settings: devices.voice, naturalVoice: naturalVoice, cache: cache,
                                loudness: levelled ? loudness.target : nil, format: format, logger: logger)
         // The box's voice first (the library asks it for cached lengths), then, once the items'

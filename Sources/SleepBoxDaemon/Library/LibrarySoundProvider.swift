@@ -117,6 +117,7 @@ public final class LibrarySoundProvider: SoundProvider {
     /// greeting, a menu row) uses the new ones. What plays now plays on as it was made.
     public func follow(_ settings: SoundSettings) {
         breathingCues = settings.breathingCues
+        ambientFadeSeconds = settings.ambientFadeSeconds
         guard let maker = voiceMaker, let made = voicesMadeFor,
               made.rate != settings.voiceRate || made.language != settings.language else { return }
         let voices = maker.voices(rate: settings.voiceRate, language: settings.language, quiet: true)
@@ -158,6 +159,15 @@ public final class LibrarySoundProvider: SoundProvider {
         preparedOrder.removeAll()
     }
 
+    /// How long an ambient item fades in and out (`[playback] ambient_fade_seconds`).
+    public var ambientFadeSeconds: Double = 60
+
+    public func continuousFadeSeconds(for id: ItemID) -> Double? {
+        guard ambientFadeSeconds > 0, let entry = library.entry(id),
+              entry.sourceKind == .generator || entry.sourceKind == .mix else { return nil }
+        return ambientFadeSeconds
+    }
+
     public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
         if let p = prepared[id] {
@@ -169,7 +179,7 @@ public final class LibrarySoundProvider: SoundProvider {
             }
             return try builder.makeSource(p, atSeconds: position)
         }
-        if entry.sourceKind == .generator {
+        if entry.sourceKind == .generator || entry.sourceKind == .mix {
             // A generator starts at once. Its loudness (two minutes of it rendered and measured)
             // is worked out apart: on the worker while the first play goes on at the generator's
             // own level, or here when there is no worker (the simulator's virtual time).

@@ -228,7 +228,10 @@ extension ContentTool {
         case .affirmations: return "affirm"
         case .stories: return "story"
         case .poems: return "poem"
+        case .science: return "science"
         case .ambient: return "ambient"
+        case .tones: return "tone"
+        case .mixes: return "mix"
         case .recordings: return "rec"
         }
     }
@@ -246,6 +249,7 @@ extension ContentTool {
         case .affirmation: return .affirmations
         case .story: return .stories
         case .poem: return .poems
+        case .science: return .science
         case .ambient: return .ambient
         }
     }

@@ -108,10 +108,27 @@ let sources: [(String, any AudioSource)] = [
     ("forest", ForestGenerator(seed: 1)),
     ("chime", ChimeGenerator(frequency: 440, decay: 1_000)),
     ("sweep", ToneSweep(from: 220, to: 330, seconds: 100_000)),
+    ("isochronic", BrainwaveTone(style: .isochronic, state: .theta)),
+    ("binaural", BrainwaveTone(style: .binaural, state: .delta)),
 ]
 for (name, source) in sources {
     report("source", name, speed(frames: quarter) { buffer, n in _ = source.render(into: buffer, frames: n) })
 }
+
+// A three-layer mix as the library's MixSource plays one: each layer rendered into one scratch
+// block and added at its gain (rain, brown noise at -8 dB, isochronic theta at -12 dB).
+let layers: [(any AudioSource, Float)] = [
+    (RainGenerator(seed: 1), 1), (NoiseGenerator(color: .brown, seed: 2), 0.398), (BrainwaveTone(style: .isochronic, state: .theta), 0.251),
+]
+let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 4_096)
+report("source", "mix of three layers (rain + brown noise + isochronic theta)", speed(frames: quarter) { buffer, n in
+    buffer.update(repeating: 0, count: 2 * n)
+    for (source, gain) in layers {
+        let got = source.render(into: scratch, frames: n)
+        for i in 0..<(2 * got) { buffer[i] += scratch[i] * gain }
+    }
+})
+scratch.deallocate()
 var decibelRamp = GainRamp(gain: 1)
 decibelRamp.ramp(to: 0, overFrames: quarter, curve: .decibelLinear)
 report("ramp", "GainRamp dB-linear", speed(frames: quarter) { buffer, n in decibelRamp.apply(to: buffer, frames: n) })
