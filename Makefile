@@ -99,7 +99,7 @@ bench: deps
 	$(SWIFT) build -c release --product sleepbox
 	bench/run.sh
 
-# The memory regression check for CI (not timed): the release daemon built as the package ships it
+# The memory regression check (not timed; not in .ci/run for its build time): the release daemon built as the package ships it
 # (--static-swift-stdlib), first boot then playing a spoken item over its bed with the speech
 # cached; fails when the playing RSS is more than MEMCHECK_RATIO times a static-stdlib Swift hello
 # world's (a ratio, so it holds on any machine). Not part of `make test`: the release build alone
