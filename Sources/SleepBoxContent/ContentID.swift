@@ -1,3 +1,4 @@
+import SleepBoxCore
 import SleepBoxSystem
 
 /// The rules for item ids and the file names content files refer to, so that nothing a content
@@ -25,6 +26,9 @@ public enum ContentID {
             let hint = lowered != id && lowered.unicodeScalars.allSatisfy({ isAllowed($0) })
                 ? "; write it in lowercase: \(Quoting.quoted(lowered))" : ""
             return "the id \(Quoting.quoted(id)) may contain only lowercase letters a-z, digits 0-9 and hyphens -\(hint)"
+        }
+        if OwnerMix.isOwnerID(id) {
+            return "the id \(Quoting.quoted(id)) starts with \"\(OwnerMix.idPrefix)\", kept for the mixes made on the box: rename the file"
         }
         return nil
     }

@@ -182,6 +182,7 @@ struct ContentLoader {
     func generatorEntry(_ generator: GeneratorItem, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
         var item = ContentItem(id: id, title: generator.title, kind: .ambient, duration: generator.length)
         item.needsHeadphones = generator.needsHeadphones
+        item.isMixLayer = true
         return ContentEntry(item: item,
                      description: generator.description, path: generator.path, folder: folder, origin: origin,
                      body: .generator(generator))
@@ -209,7 +210,8 @@ struct ContentLoader {
                 issues.append(FileIssue(.error, path: audio.audioPath, message: "cannot play the audio file: \(error.reason)"))
             }
         }
-        let item = ContentItem(id: id, title: audio.title, kind: audio.kind, duration: duration, isAvailable: isAvailable)
+        var item = ContentItem(id: id, title: audio.title, kind: audio.kind, duration: duration, isAvailable: isAvailable)
+        item.isMixLayer = true
         let entry = ContentEntry(item: item, author: audio.author, narrator: audio.narrator, description: audio.description,
                                  language: audio.language, path: audio.path, folder: folder, origin: origin,
                                  body: .audio(audio, isPresent: exists))

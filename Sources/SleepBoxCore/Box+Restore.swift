@@ -13,6 +13,8 @@ extension Box {
         state.rng = s.rng
         for (name, bag) in s.shuffle { if let mode = Mode(rawValue: name) { state.shuffle[mode] = bag } }
         state.settings = s.settings ?? [:]
+        // Before anything looks an item up: a mix of the owner's may be what resumes.
+        state.ownerMixes = s.mixes ?? []
         applySettings()
         // A value edited in the config file since the save wins; otherwise the box's own wins.
         state.volume = s.configuredVolume == fileConfig.audio.volume ? s.volume : fileConfig.audio.volume

@@ -19,6 +19,7 @@ extension Box {
                 + OwnerSetting.inGroup(.general).map { .setting($0.key) } + [.about]
         }
         return [.back] + (group == .clock ? [.setClock] : []) + OwnerSetting.inGroup(group).map { .setting($0.key) }
+            + (group == .sound ? [.mixes] : [])
     }
 
     // MARK: The knob
@@ -52,6 +53,10 @@ extension Box {
             openSettings(.calendar(monthsBack: 0), at: now)
         case .calendar(let back):
             openSettings(.calendar(monthsBack: min(max(0, back - detents), calendarDepth(at: now))), at: now)
+        case .mixList(let selected):
+            mixListTurned(selected, detents, at: now)
+        case .mixEditor(let editor):
+            mixEditorTurned(editor, detents, at: now)
         }
     }
 
@@ -98,6 +103,8 @@ extension Box {
                                     lastTurn: nil), at: now)
             case .about:
                 openSettings(.about, at: now)
+            case .mixes:
+                openSettings(.mixList(selected: 1), at: now)
             }
         case .value(let key, let index, _):
             guard let setting = OwnerSetting.named(key), setting.values.indices.contains(index) else { return }
@@ -124,6 +131,10 @@ extension Box {
             openSettings(.calendar(monthsBack: 0), at: now)
         case .calendar:
             openSettings(.nights, at: now)
+        case .mixList(let selected):
+            mixListPressed(selected, at: now)
+        case .mixEditor(let editor):
+            mixEditorPressed(editor, at: now, into: &out)
         }
     }
 
@@ -149,6 +160,10 @@ extension Box {
             openSettings(.list(nil, selected: settingsRows(nil).firstIndex(of: .about) ?? 0), at: now)
         case .nights, .calendar:
             openMenu(MenuPosition(category: nil, selected: topMenuRows.firstIndex(of: .category(.nights)) ?? 0), at: now)
+        case .mixList:
+            mixListHeld(at: now)
+        case .mixEditor(let editor):
+            mixEditorHeld(editor, at: now)
         }
     }
 
@@ -238,6 +253,10 @@ extension Box {
             return .nightStats(nightStatsScreen(at: now))
         case .calendar(let back):
             return .calendar(calendarScreen(back, at: now))
+        case .mixList(let selected):
+            return mixListScreen(selected)
+        case .mixEditor(let editor):
+            return mixEditorScreen(editor)
         }
     }
 
@@ -335,6 +354,8 @@ extension Box {
             return MenuRow(kind: .category, label: words(s.label), detail: s.display(s.value(in: config), words))
         case .about:
             return MenuRow(kind: .category, label: words(.about), detail: ">")
+        case .mixes:
+            return MenuRow(kind: .category, label: words(.myMixes), detail: String(state.ownerMixes.count))
         }
     }
 

@@ -43,6 +43,7 @@ extension Box {
         snapshot.configuredAlarms = fileConfig.alarms
         snapshot.ringingAlarm = state.ringingAlarm
         snapshot.settings = state.settings
+        snapshot.mixes = state.ownerMixes.isEmpty ? nil : state.ownerMixes
         snapshot.openSession = state.openSession.map { open in
             var saved = open
             saved.heard = (open.heard(at: now.uptime) * 1000).rounded() / 1000

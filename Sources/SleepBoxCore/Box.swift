@@ -31,6 +31,8 @@ public struct Box: Sendable {
         // A running meditation timer follows the breathing tones' setting from its next step.
         if state.session?.kind == .meditation { state.session?.breathingCues = config.meditation.breathingCues }
         if config.timeZone != clock.timeZone { clock = LocalClock(timeZone: config.timeZone) }
+        // The owner's mixes are listed by names in the box's language.
+        syncOwnerMixItems()
     }
 
     // MARK: - Start and configuration
@@ -57,7 +59,7 @@ public struct Box: Sendable {
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
         state.lastPersistUptime = now.uptime
-        return out
+        return withMixDefinitions(out)
     }
 
     /// Takes a reloaded configuration (SIGHUP). What plays goes on; an alarm edited in the file
@@ -120,7 +122,7 @@ public struct Box: Sendable {
             out.append(.persist)
             state.lastPersistUptime = now.uptime
         }
-        return out
+        return withMixDefinitions(out)
     }
 
     // MARK: - Persistence policy
@@ -138,6 +140,7 @@ public struct Box: Sendable {
         var session: TimerSession.Kind?, sessionStarted: Double?, meditationChoice: MeditationChoice?
         var reminder: AlarmSettings?, reminderSkipping: Double?
         var settings: [String: String]
+        var ownerMixes: [OwnerMix]
     }
 
     private var significant: Significant {
@@ -146,6 +149,7 @@ public struct Box: Sendable {
                     completed: state.contentCompleted, handled: state.alarmLog.lastHandled, favorites: state.favorites,
                     session: state.session?.kind, sessionStarted: state.session?.started,
                     meditationChoice: state.meditationChoice, reminder: state.reminder,
-                    reminderSkipping: state.reminderLog.skipping, settings: state.settings)
+                    reminderSkipping: state.reminderLog.skipping, settings: state.settings,
+                    ownerMixes: state.ownerMixes)
     }
 }

@@ -54,6 +54,8 @@ public struct BoxState: Sendable, Equatable {
     public var unplayable: Set<ItemID> = []
     /// The owner's favourites, in the order they were marked (persisted).
     public var favorites: [ItemID] = []
+    /// The mixes the owner made on the box, by number (persisted; the library lists them).
+    public var ownerMixes: [OwnerMix] = []
     /// Where the speech of the item playing pauses (reported by the audio side once it has laid
     /// the item out): the sleep-timer fade waits for one of these.
     public var speechPauses: SpeechPauses?

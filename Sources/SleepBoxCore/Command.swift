@@ -44,6 +44,9 @@ public enum Command: Sendable, Equatable {
     /// Keep a session or a night's event in the history (the store writes it once: a record it
     /// has already is ignored).
     case record(HistoryRecord)
+    /// What an owner's mix (`mix-mine-<number>`) plays: sent before every `play` or `crossfade`
+    /// of one, so the sound side builds it from this definition as it builds a bundled mix.
+    case defineMix(OwnerMix)
 
     /// A short name for traces.
     public var name: String {
@@ -68,6 +71,7 @@ public enum Command: Sendable, Equatable {
         case .useWakeSound: return "useWakeSound"
         case .speakMenu: return "speakMenu"
         case .record: return "record"
+        case .defineMix: return "defineMix"
         }
     }
 }

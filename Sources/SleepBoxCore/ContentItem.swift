@@ -23,6 +23,9 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     /// True for a sound that works only through headphones (a binaural beat): the playing
     /// screen says so.
     public var needsHeadphones: Bool = false
+    /// True for a sound a mix can play as a layer (an ambient generator, a tone, a recording
+    /// whose file is there): the mix editor offers these.
+    public var isMixLayer: Bool = false
 
     public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true,
                 breathing: BreathingGuide? = nil, durationIsEstimate: Bool = false) {

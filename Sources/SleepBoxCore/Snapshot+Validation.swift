@@ -182,7 +182,67 @@ extension Snapshot {
                 s.shuffle[name] = nil
             }
         }
+        if let mixes {
+            let checked = Self.checkedMixes(mixes)
+            for (field, reason) in checked.rejected { reject(field, reason) }
+            s.mixes = checked.mixes.isEmpty ? nil : checked.mixes
+        }
         return (s, rejected)
+    }
+
+    /// The owner's mixes a box could have saved: a mix with a number out of range or taken
+    /// before, or with no layer left, is set aside; a name not offered becomes the numbered
+    /// name; a layer naming no sound, another owner's mix, a sound twice, or a level out of
+    /// range or off the knob's steps is left out; layers and mixes beyond the most a box keeps too.
+    static func checkedMixes(_ mixes: [OwnerMix]) -> (mixes: [OwnerMix], rejected: [(String, String)]) {
+        var kept: [OwnerMix] = []
+        var rejected: [(String, String)] = []
+        for (index, original) in mixes.enumerated() {
+            let field = "mixes[\(index + 1)]"
+            guard kept.count < OwnerMix.maximumCount else {
+                rejected.append((field, "more than \(OwnerMix.maximumCount) mixes; the box keeps \(OwnerMix.maximumCount)"))
+                continue
+            }
+            guard (1...OwnerMix.maximumCount).contains(original.number) else {
+                rejected.append((field + ".number", "\(original.number) is not 1 to \(OwnerMix.maximumCount)"))
+                continue
+            }
+            guard !kept.contains(where: { $0.number == original.number }) else {
+                rejected.append((field + ".number", "\(original.number) is taken by an earlier mix"))
+                continue
+            }
+            var mix = original
+            if let name = mix.name, !OwnerMix.names.contains(name) {
+                rejected.append((field + ".name", "\"\(shortened(name))\" is not one of \(OwnerMix.names.joined(separator: ", "))"))
+                mix.name = nil
+            }
+            var layers: [OwnerMix.Layer] = []
+            for (n, layer) in original.layers.enumerated() {
+                let place = field + ".layers[\(n + 1)]"
+                let problem: String?
+                if layers.count >= OwnerMix.maximumLayers {
+                    problem = "a mix has at most \(OwnerMix.maximumLayers) layers"
+                } else if let idProblem = idProblem(layer.sound) {
+                    problem = "sound: " + idProblem
+                } else if OwnerMix.isOwnerID(layer.sound) {
+                    problem = "sound \"\(shortened(layer.sound))\" is a mix; a layer plays a sound"
+                } else if layers.contains(where: { $0.sound == layer.sound }) {
+                    problem = "sound \"\(shortened(layer.sound))\" is in the mix already"
+                } else if !OwnerMix.levelRange.contains(layer.levelDB) || layer.levelDB % OwnerMix.levelStep != 0 {
+                    problem = "level \(layer.levelDB) dB is not \(OwnerMix.levelRange.lowerBound) to \(OwnerMix.levelRange.upperBound) in steps of \(OwnerMix.levelStep)"
+                } else {
+                    problem = nil
+                }
+                if let problem { rejected.append((place, problem)) } else { layers.append(layer) }
+            }
+            guard !layers.isEmpty else {
+                rejected.append((field, "no layer left to play: the mix is set aside"))
+                continue
+            }
+            mix.layers = layers
+            kept.append(mix)
+        }
+        return (kept.sorted { $0.number < $1.number }, rejected)
     }
 
     static func isWallTime(_ value: Double) -> Bool { wallTimeRange.contains(value) }

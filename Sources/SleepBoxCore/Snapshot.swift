@@ -73,6 +73,8 @@ public struct Snapshot: Sendable, Equatable, Codable {
     public var ringingAlarm: Int? = nil
     /// The owner's settings made on the box (`BoxState.settings`).
     public var settings: [String: String]? = nil
+    /// The mixes the owner made on the box (absent in files written before them, and when none).
+    public var mixes: [OwnerMix]? = nil
     /// The session being heard at the save, with the time heard up to it (absent when none, and
     /// in files written before the history).
     public var openSession: OpenSession? = nil

@@ -147,6 +147,8 @@ public final class AudioEngine {
             mixer.setSource(provider.cue(cue), on: .cue, gain: 1)
         case .speakMenu(let text):
             if let source = provider.menuSpeech(text) { mixer.setSource(source, on: .cue, gain: Self.menuVoiceGain) }
+        case .defineMix(let mix):
+            provider.defineMix(mix)
         case .persist, .setClock, .record:
             break
         }

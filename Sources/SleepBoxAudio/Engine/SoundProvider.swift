@@ -28,6 +28,9 @@ public protocol SoundProvider: AnyObject {
     /// For an item that sounds on and on (ambient generators, tones, mixes): how long it fades in
     /// when it starts and out when it is stopped while it sounds; nil for every other item.
     func continuousFadeSeconds(for id: ItemID) -> Double?
+    /// Takes what an owner's mix plays (`Command.defineMix`, sent before each start of one):
+    /// `openItem` of its id builds it from this.
+    func defineMix(_ mix: OwnerMix)
 }
 
 extension SoundProvider {
@@ -39,6 +42,9 @@ extension SoundProvider {
 
     /// No item fades but by the core's own ramps.
     public func continuousFadeSeconds(for id: ItemID) -> Double? { nil }
+
+    /// No owner's mixes.
+    public func defineMix(_ mix: OwnerMix) {}
 
     /// No menu voice.
     public func menuSpeech(_ text: String) -> (any AudioSource)? { nil }

@@ -17,6 +17,11 @@ public enum SettingsPage: Sendable, Equatable {
     case nights
     /// The calendar, `monthsBack` months before the current one.
     case calendar(monthsBack: Int)
+    /// The owner's mixes (Settings > Sound > My mixes): row 0 is "Back", then one row per saved
+    /// mix, then "New mix" while there is room for one.
+    case mixList(selected: Int)
+    /// One mix being made or edited: a draft, committed only by its "Save" row.
+    case mixEditor(MixEditor)
 }
 
 /// The groups the settings list opens; the top level holds the rest.
@@ -36,4 +41,6 @@ public enum SettingsRow: Sendable, Equatable {
     /// A setting (`OwnerSetting.key`): opens its value.
     case setting(String)
     case about
+    /// Opens the owner's mixes.
+    case mixes
 }

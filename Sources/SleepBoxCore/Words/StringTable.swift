@@ -159,6 +159,13 @@ public struct StringTable: Sendable, Equatable {
         /// " after {n} snooze(s)"; how the night's last session ended.
         case lastNightLine, lastNightWoke, lastNightSnooze, lastNightSnoozes, endedFinished, endedSleepTimer, endedStopped,
              endedSkipped, endedCrash
+        /// The owner's mixes: "My mixes", "New mix", "My mix {n}" (the numbered name), an empty
+        /// layer "Sound {n}", "none", "Name", "Delete", the messages after a save or a delete, and
+        /// "Choose a sound first" (Save with no layer).
+        case myMixes, newMix, myMixNumber, mixLayer, mixNone, mixName, delete, mixSaved, mixDeleted, mixNeedsSound
+        /// The names a mix may take (`OwnerMix.names`): "Calm", "Deep", "Rain", "Night", "Ocean",
+        /// "Forest", "Soft", "Quiet".
+        case mixCalm, mixDeep, mixRain, mixNight, mixOcean, mixForest, mixSoft, mixQuiet
         /// 12-hour clock marks.
         case am, pm
         /// Weekday names, long.

@@ -163,12 +163,39 @@ public final class LibrarySoundProvider: SoundProvider {
     public var ambientFadeSeconds: Double = 60
 
     public func continuousFadeSeconds(for id: ItemID) -> Double? {
-        guard ambientFadeSeconds > 0, let entry = library.entry(id),
-              entry.sourceKind == .generator || entry.sourceKind == .mix else { return nil }
+        guard ambientFadeSeconds > 0 else { return nil }
+        if ownerMixes[id] != nil { return ambientFadeSeconds }
+        guard let entry = library.entry(id), entry.sourceKind == .generator || entry.sourceKind == .mix else { return nil }
         return ambientFadeSeconds
     }
 
+    /// The owner's mixes by id, as the core last defined them (`Command.defineMix`).
+    private var ownerMixes: [ItemID: OwnerMix] = [:]
+
+    public func defineMix(_ mix: OwnerMix) {
+        ownerMixes[mix.id] = mix
+    }
+
+    /// An owner's mix built from its definition as a bundled mix is from its file: its layers
+    /// found in the library, a layer no longer there left out with a log line.
+    private func openOwnerMix(_ mix: OwnerMix, at position: Double) throws(AudioError) -> any AudioSource {
+        let (item, skipped) = library.mixItem(for: mix)
+        for reason in skipped { logger.warning("\(mix.id): \(reason)") }
+        guard !item.playableLayers.isEmpty else {
+            throw AudioError(path: nil, reason: "\(mix.id): no layer of this mix is in the library")
+        }
+        let p = PreparedProgram.mix(item, seed: seed)
+        if let background {
+            let builder = self.builder, id = mix.id
+            background({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+        } else {
+            builder.measureLoudness(of: p)
+        }
+        return try builder.makeSource(p, atSeconds: position)
+    }
+
     public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
+        if OwnerMix.isOwnerID(id), let mix = ownerMixes[id] { return try openOwnerMix(mix, at: position) }
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
         if let p = prepared[id] {
             announce(id, p)

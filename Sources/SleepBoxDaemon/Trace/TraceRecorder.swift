@@ -116,6 +116,12 @@ public final class TraceRecorder: RunnerObserver {
                 ("contentCompleted", .bool(s.contentCompleted)),
                 ("screen", .string(screen.name)), ("caption", caption), ("session", session), ("reminder", reminder)]
             + [("clockSource", .string(s.clockSource.rawValue))]
+            + (s.ownerMixes.isEmpty ? [] : [("mixes", .array(s.ownerMixes.map { mix in
+                .object([("id", .string(mix.id)), ("name", .string(box.mixTitle(mix))),
+                         ("layers", .array(mix.layers.map { layer in
+                             .object([("sound", .string(layer.sound)), ("levelDB", .number(Double(layer.levelDB)))])
+                         }))])
+            }))])
     }
 
     /// The menu words said with `commands` (the last, when several), or nil.

@@ -20,6 +20,8 @@ public struct SimulatedPlayer: Sendable {
     public private(set) var speechEnds: Double?
     public private(set) var alarmSounding = false
     let catalog: Catalog
+    /// The owner's mixes defined so far (`Command.defineMix`): they play as long as a mix does.
+    private var definedMixes: Set<ItemID> = []
 
     public init(catalog: Catalog) { self.catalog = catalog }
 
@@ -27,7 +29,10 @@ public struct SimulatedPlayer: Sendable {
     public mutating func apply(_ command: Command, at t: Double) {
         switch command {
         case .play(let id, let from), .crossfade(let id, let from, _):
-            track = Track(item: id, position: from, anchor: t, duration: catalog.item(id)?.duration ?? 0, isPaused: false)
+            let duration = catalog.item(id)?.duration ?? (definedMixes.contains(id) ? OwnerMix.lengthSeconds : 0)
+            track = Track(item: id, position: from, anchor: t, duration: duration, isPaused: false)
+        case .defineMix(let mix):
+            definedMixes.insert(mix.id)
         case .stop:
             track = nil
         case .pause:
