@@ -124,6 +124,17 @@ fi
 if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-library/state.json')).get('favorites')==['breath-478'] else 1)"; then
   ok "library: 4-7-8 Breathing is a favourite in the state file"
 else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi
+check "mixes: a mix made with the knob alone is in the trace, Rain at 0 dB over Brown Noise at -12 dB, named Calm" "$T/mixes.jsonl" \
+  "recs[-1]['mixes']==[{'id':'mix-mine-1','name':'Calm','layers':[{'sound':'ambient-rain','levelDB':0},{'sound':'ambient-brown-noise','levelDB':-12}]}]"
+check "mixes: played from the library, its layers sent before the play, and it plays on" "$T/mixes.jsonl" \
+  "[r['commands'][:2] for r in recs if 'play' in r['commands']]==[['defineMix','play']] and recs[-1]['phase']=='playing' and recs[-1]['item']['id']=='mix-mine-1' and recs[-1]['item']['title']=='Calm'"
+if python3 -c "import json,sys; s=json.load(open('$T/sleepbox-mixes/state.json')); sys.exit(0 if s.get('favorites')==['mix-mine-1'] and [m['name'] for m in s.get('mixes',[])]==['calm'] else 1)"; then
+  ok "mixes: the mix and its favourite are in the state file"
+else bad "mixes: the mix and its favourite are in the state file" "$(head -c 300 "$T/sleepbox-mixes/state.json")"; fi
+for pic in "mix-edit:00h01m32.015s" "mix-list:00h01m44.150s" "mix-favorite:00h02m12.800s"; do
+  if cmp -s "$T/mixes-frames/${pic#*:}.png" "docs/images/${pic%%:*}.png"; then ok "mixes: the ${pic%%:*} frame is the README's picture"
+  else bad "mixes: the ${pic%%:*} frame is the README's picture" "$(ls "$T/mixes-frames" 2>/dev/null | tail -3)"; fi
+done
 check "timers: the meditation timer starts with its bell and bed, paces the 4-7-8 breath with tones and ends with its bell" "$T/timers.jsonl" \
   "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','record','persist']]==['2026-11-22T22:33:09']"
 check "timers: a bell every minute of the 3-minute meditation (at 1 and 2 minutes)" "$T/timers.jsonl" \
