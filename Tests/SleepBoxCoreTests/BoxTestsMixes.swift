@@ -1,0 +1,424 @@
+import Foundation
+import SleepBoxCore
+import Testing
+
+/// My mixes: the owner makes, names, saves, edits and deletes mixes on the box with the knob
+/// alone; they are kept in the state, listed in the library, marked favourites, played by an id
+/// of their own with their layers sent first, and restored from the state file.
+@Suite struct BoxMixesTests {
+    /// The fixture's items, three sounds a mix can play, a bundled mix (no layer of another mix)
+    /// and a recording whose file is not there (not offered).
+    static let catalog: Catalog = {
+        var items = Fixture.catalog.items
+        func sound(_ id: ItemID, _ title: String, available: Bool = true) -> ContentItem {
+            var item = ContentItem(id: id, title: title, kind: .ambient, duration: 28_800, isAvailable: available)
+            item.isMixLayer = true
+            return item
+        }
+        items += [sound("ambient-rain", "Rain"), sound("ambient-brown-noise", "Brown Noise"),
+                  ContentItem(id: "mix-surf", title: "Surf over Pink Noise", kind: .ambient, duration: 28_800),
+                  sound("tone-isochronic-theta", "Isochronic Theta"), sound("rec-harbour", "Harbour", available: false)]
+        return Catalog(items: items)
+    }()
+
+    static let rainOverBrown = OwnerMix(number: 1, name: "calm", layers: [
+        OwnerMix.Layer(sound: "ambient-rain", levelDB: 0), OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12),
+    ])
+
+    static func started(mixes snapshot: Snapshot? = nil) throws -> BoxTester {
+        let config = try Fixture.config()
+        var t = BoxTester(config: config, catalog: catalog, at: Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30)))
+        t.start(commands: [.setVolume(percent: 50)])
+        return t
+    }
+
+    /// From the idle screen to Settings > Sound > My mixes, every step checked.
+    static func openMyMixes(_ t: inout BoxTester) {
+        t.openLibrary()
+        // The library's last row is Settings: 8 rows of lists (3 of the owner's, 6 kinds), then
+        // Timers, Nights, Alarms, Settings.
+        t.menuTurn(30, to: MenuPosition(category: nil, selected: 12))
+        t.press(to: .list(nil, selected: 1))
+        t.turn(3, to: .list(nil, selected: 4))
+        t.press(to: .list(.sound, selected: 1))
+        t.turn(10, to: .list(.sound, selected: 4))
+        #expect(t.menu?.rows[4] == MenuRow(kind: .category, label: "My mixes", detail: "0"))
+        t.press(to: .mixList(selected: 1))
+    }
+
+    /// From the mix list on "New mix", makes Rain at 0 dB over Brown Noise at -12 dB named Calm
+    /// and saves it; each step's whole state and commands checked.
+    static func makeRainOverBrown(_ t: inout BoxTester) {
+        var e = MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)
+        t.press(to: .mixEditor(e))
+        e.field = .sound(0)
+        t.press(to: .mixEditor(e))
+        #expect(t.menu?.rows[0].label == "<none>")
+        // The sounds offered: none, Rain, Brown Noise, Isochronic Theta (not the bundled mix,
+        // not the recording that is not there).
+        #expect(t.box.mixSounds == ["ambient-rain", "ambient-brown-noise", "tone-isochronic-theta"])
+        e.field = .sound(1)
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(1, to: .mixEditor(e))
+        #expect(t.menu?.rows[0].label == "<Rain>")
+        e.draft.layers = [OwnerMix.Layer(sound: "ambient-rain", levelDB: 0)]
+        e.field = .level
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        #expect(t.menu?.rows[0] == MenuRow(kind: .category, label: "Rain", detail: "<0 dB>"))
+        e.field = nil
+        e.row = .layer2
+        t.press(to: .mixEditor(e))
+        e.field = .sound(0)
+        t.press(to: .mixEditor(e))
+        // Rain is taken by layer 1: the next sound is Brown Noise.
+        e.field = .sound(1)
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(1, to: .mixEditor(e))
+        #expect(t.menu?.rows[1].label == "<Brown Noise>")
+        e.draft.layers.append(OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -10))
+        e.field = .level
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        e.draft.layers[1].levelDB = -12
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(-1, to: .mixEditor(e))
+        #expect(t.menu?.rows[1] == MenuRow(kind: .category, label: "Brown Noise", detail: "<-12 dB>"))
+        e.field = nil
+        e.row = .layer3
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        e.row = .name
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(1, to: .mixEditor(e))
+        e.field = .name
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        e.draft.name = "calm"
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(1, to: .mixEditor(e))
+        #expect(t.menu?.title == "Calm")
+        e.field = nil
+        e.row = .save
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        #expect(t.box.catalog.item("mix-mine-1") == nil, "nothing is saved before Save")
+        t.press(to: .mixList(selected: 1), update: { $0.ownerMixes = [rainOverBrown] }, commands: [.persist])
+    }
+
+    @Test func aMixMadeWithTheKnobIsSavedListedAndPlayedWithItsLayersFirst() throws {
+        var t = try Self.started()
+        Self.openMyMixes(&t)
+        Self.makeRainOverBrown(&t)
+        #expect(t.menu?.rows == [MenuRow(kind: .back, label: "Back"), MenuRow(kind: .category, label: "Calm", detail: "2"),
+                                 MenuRow(kind: .action, label: "New mix", detail: "+")])
+        // In the library, after the library's own ambient items.
+        let item = try #require(t.box.catalog.item("mix-mine-1"))
+        #expect(item == ContentItem(id: "mix-mine-1", title: "Calm", kind: .ambient, duration: 8 * 3600))
+        #expect(t.box.menuItems(.kind(.ambient), at: t.now).map(\.id).last == "mix-mine-1")
+        #expect(t.box.snapshot(at: t.now).mixes == [Self.rainOverBrown])
+
+        // Played from the library's Ambient list: its definition goes first, then the play.
+        try Self.toAmbientList(&t)
+        let released = t.at(0.6)
+        t.menuPress(update: {
+            $0.overlay = nil
+            $0.phase = .playing(Playback(item: "mix-mine-1", position: 0, anchor: released.uptime))
+            $0.lastTitle = "Calm"
+        }, commands: [.defineMix(Self.rainOverBrown), .play("mix-mine-1", from: 0), .persist])
+        // Only a start of it sends the definition again.
+        let turned = t.at(1)
+        t.send(.knobTurned(detents: 1), after: 1, update: {
+            $0.volume = 55
+            $0.overlay = .volume(until: turned.uptime + 2)
+        }, commands: [.setVolume(percent: 55), .persist])
+    }
+
+    @Test func leavingTheEditorWithoutSaveChangesNothing() throws {
+        var t = try Self.started()
+        Self.openMyMixes(&t)
+        var e = MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)
+        t.press(to: .mixEditor(e))
+        e.field = .sound(0)
+        t.press(to: .mixEditor(e))
+        e.field = .sound(2)
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(2, to: .mixEditor(e))
+        e.draft.layers = [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: 0)]
+        e.field = .level
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        // Held: back to the list on "New mix", nothing kept, nothing saved.
+        t.hold(to: .mixList(selected: 1))
+        #expect(t.state.ownerMixes.isEmpty)
+        #expect(!t.box.catalog.items.contains { OwnerMix.isOwnerID($0.id) })
+        // Another button closes the screens: the same.
+        t.press(to: .mixEditor(MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)))
+        t.send(.buttonPressed(.timer), after: 0.5, update: { $0.pressed[.timer] = .pending; $0.overlay = nil }, commands: [])
+        #expect(t.state.ownerMixes.isEmpty)
+    }
+
+    @Test func saveWithNoSoundOpensTheFirstSound() throws {
+        var t = try Self.started()
+        Self.openMyMixes(&t)
+        var e = MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)
+        t.press(to: .mixEditor(e))
+        e.row = .save
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(4, to: .mixEditor(e))
+        #expect(t.menu?.hint == "Choose a sound first")
+        e.row = .layer1
+        e.field = .sound(0)
+        t.press(to: .mixEditor(e))
+        #expect(t.state.ownerMixes.isEmpty)
+    }
+
+    @Test func aMixIsEditedAndDeletedAndLeavesTheFavouritesAndTheLibrary() throws {
+        var t = try Self.started()
+        Self.openMyMixes(&t)
+        Self.makeRainOverBrown(&t)
+        // Marked a favourite in the library (the list's last row).
+        try Self.markFavourite(&t)
+        #expect(t.state.favorites == ["mix-mine-1"])
+        #expect(t.box.menuItems(.favorites, at: t.now).map(\.title) == ["Calm"])
+
+        // Edited: the first layer to none takes it out, Brown Noise moves up; saved.
+        Self.openMyMixes(&t, selected: 1)
+        var e = MixEditor(draft: Self.rainOverBrown, isSaved: true)
+        t.press(to: .mixEditor(e))
+        #expect(t.menu?.rows.map(\.label) == ["Rain", "Brown Noise", "Sound 3", "Name", "Save", "Delete"])
+        e.field = .sound(1)
+        t.press(to: .mixEditor(e))
+        e.field = .sound(0)
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(-1, to: .mixEditor(e))
+        e.draft.layers = [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12)]
+        e.field = nil
+        e.lastTurn = nil
+        t.press(to: .mixEditor(e))
+        e.row = .save
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(4, to: .mixEditor(e))
+        let edited = OwnerMix(number: 1, name: "calm", layers: [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12)])
+        t.press(to: .mixList(selected: 1), update: { $0.ownerMixes = [edited] }, commands: [.persist])
+
+        // Deleted: out of the state, the library and the favourites.
+        e = MixEditor(draft: edited, isSaved: true)
+        t.press(to: .mixEditor(e))
+        e.row = .delete
+        e.lastTurn = t.at(0.5).uptime
+        t.turn(10, to: .mixEditor(e))
+        t.press(to: .mixList(selected: 1), update: {
+            $0.ownerMixes = []
+            $0.favorites = []
+        }, commands: [.persist])
+        #expect(t.box.catalog.item("mix-mine-1") == nil)
+        #expect(t.menu?.rows.map(\.label) == ["Back", "New mix"])
+    }
+
+    @Test func atMostSixMixesAndTheNextTakesTheLowestFreeNumber() throws {
+        var t = try Self.started()
+        let mixes = [1, 2, 3, 5, 6].map { OwnerMix(number: $0, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: -2 * $0)]) }
+        var snapshot = t.box.snapshot(at: t.now)
+        snapshot.mixes = mixes
+        var restored = BoxTester(config: t.config, catalog: Self.catalog, at: t.now)
+        restored.start(restoring: snapshot, update: { $0.ownerMixes = mixes }, commands: [.setVolume(percent: 50), .persist])
+        #expect(restored.box.catalog.items.filter { OwnerMix.isOwnerID($0.id) }.map(\.title)
+                == ["My mix 1", "My mix 2", "My mix 3", "My mix 5", "My mix 6"])
+        Self.openMyMixes(&restored, selected: 1)
+        restored.turn(10, to: .mixList(selected: 6))
+        #expect(restored.menu?.rows[6] == MenuRow(kind: .action, label: "New mix", detail: "+"))
+        var e = MixEditor(draft: OwnerMix(number: 4, layers: []), isSaved: false)
+        restored.press(to: .mixEditor(e))
+        #expect(restored.menu?.title == "My mix 4")
+        e.field = .sound(0)
+        restored.press(to: .mixEditor(e))
+        e.field = .sound(3)
+        e.lastTurn = restored.at(0.5).uptime
+        restored.turn(3, to: .mixEditor(e))
+        e.draft.layers = [OwnerMix.Layer(sound: "tone-isochronic-theta", levelDB: 0)]
+        e.field = .level
+        e.lastTurn = nil
+        restored.press(to: .mixEditor(e))
+        // Levels stop at their ends: -40 dB.
+        e.draft.layers[0].levelDB = -40
+        e.lastTurn = restored.at(0.5).uptime
+        restored.turn(-30, to: .mixEditor(e))
+        e.field = nil
+        e.row = .layer2
+        e.lastTurn = nil
+        restored.press(to: .mixEditor(e))
+        e.row = .save
+        e.lastTurn = restored.at(0.5).uptime
+        restored.turn(10, to: .mixEditor(e))
+        let fourth = OwnerMix(number: 4, layers: [OwnerMix.Layer(sound: "tone-isochronic-theta", levelDB: -40)])
+        restored.press(to: .mixList(selected: 4), update: { $0.ownerMixes = Array(mixes[0..<3]) + [fourth] + Array(mixes[3...]) },
+                       commands: [.persist])
+        // Six: no "New mix" any more.
+        #expect(restored.menu?.rows.map(\.label) == ["Back", "My mix 1", "My mix 2", "My mix 3", "My mix 4", "My mix 5", "My mix 6"])
+    }
+
+    @Test func aSoundIsNeverOfferedTwiceInOneMix() {
+        let editor = MixEditor(draft: Self.rainOverBrown, isSaved: true)
+        let sounds: [ItemID] = ["ambient-rain", "ambient-brown-noise", "tone-isochronic-theta"]
+        #expect(editor.choices(for: 0, among: sounds) == [nil, "ambient-rain", "tone-isochronic-theta"])
+        #expect(editor.choices(for: 1, among: sounds) == [nil, "ambient-brown-noise", "tone-isochronic-theta"])
+        #expect(editor.choices(for: 2, among: sounds) == [nil, "tone-isochronic-theta"])
+    }
+
+    @Test func aSavedMixResumesAfterARestartWithItsLayersSentFirst() throws {
+        var t = try Self.started()
+        var saved = t.box.snapshot(at: t.now)
+        saved.mixes = [Self.rainOverBrown]
+        saved.favorites = ["mix-mine-1"]
+        // The state file of a box playing the mix 600 s in.
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(saved)) as? [String: Any])
+        json["item"] = ["id": "mix-mine-1", "position": 600, "playing": true]
+        let snapshot = try JSONDecoder().decode(Snapshot.self, from: JSONSerialization.data(withJSONObject: json))
+        var restored = BoxTester(config: t.config, catalog: Self.catalog, at: t.now.advanced(by: 60))
+        let rewind = restored.config.playback.resumeRewindSeconds
+        let anchor = restored.now.uptime
+        restored.start(restoring: snapshot, update: {
+            $0.ownerMixes = [Self.rainOverBrown]
+            $0.favorites = ["mix-mine-1"]
+            $0.phase = .playing(Playback(item: "mix-mine-1", position: 600 - rewind, anchor: anchor))
+            $0.heard = HeardMark(item: "mix-mine-1", position: 600)
+        }, commands: [.setVolume(percent: 50), .defineMix(Self.rainOverBrown), .play("mix-mine-1", from: 600 - rewind), .persist])
+        #expect(restored.box.catalog.item("mix-mine-1")?.title == "Calm")
+        t = restored
+    }
+
+    @Test func badMixesInTheStateFileAreSetAsideFieldByField() throws {
+        var snapshot = try Self.started().box.snapshot(at: Moment(uptime: 0, wall: try utc(2026, 11, 23, 21, 30)))
+        snapshot.mixes = [
+            OwnerMix(number: 1, name: "sleepy", layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: -6)]),
+            OwnerMix(number: 1, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: 0)]),
+            OwnerMix(number: 9, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: 0)]),
+            OwnerMix(number: 2, layers: [
+                OwnerMix.Layer(sound: "ambient-rain", levelDB: -50), OwnerMix.Layer(sound: "mix-mine-1", levelDB: 0),
+                OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -3), OwnerMix.Layer(sound: "", levelDB: 0),
+                OwnerMix.Layer(sound: "ambient-forest", levelDB: -4), OwnerMix.Layer(sound: "ambient-forest", levelDB: -4),
+            ]),
+            OwnerMix(number: 3, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: 2)]),
+        ]
+        let (checked, rejected) = snapshot.validated()
+        #expect(checked.mixes == [
+            OwnerMix(number: 1, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: -6)]),
+            OwnerMix(number: 2, layers: [OwnerMix.Layer(sound: "ambient-forest", levelDB: -4)]),
+        ])
+        #expect(rejected == [
+            "mixes[1].name: \"sleepy\" is not one of calm, deep, rain, night, ocean, forest, soft, quiet",
+            "mixes[2].number: 1 is taken by an earlier mix",
+            "mixes[3].number: 9 is not 1 to 6",
+            "mixes[4].layers[1]: level -50 dB is not -40 to 0 in steps of 2",
+            "mixes[4].layers[2]: sound \"mix-mine-1\" is a mix; a layer plays a sound",
+            "mixes[4].layers[3]: level -3 dB is not -40 to 0 in steps of 2",
+            "mixes[4].layers[4]: sound: an empty item id",
+            "mixes[4].layers[6]: sound \"ambient-forest\" is in the mix already",
+            "mixes[5].layers[1]: level 2 dB is not -40 to 0 in steps of 2",
+            "mixes[5]: no layer left to play: the mix is set aside",
+        ])
+        // A state file written before mixes existed has none, and loads.
+        let old = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try Self.started().box.snapshot(at: Moment(uptime: 0, wall: 0))))
+        var dictionary = try #require(old as? [String: Any])
+        dictionary["mixes"] = nil
+        let decoded = try JSONDecoder().decode(Snapshot.self, from: JSONSerialization.data(withJSONObject: dictionary))
+        #expect(decoded.mixes == nil)
+        #expect(decoded.validated().rejected.isEmpty)
+    }
+
+    @Test func theMixScreensInGermanAndTheSpokenRows() throws {
+        var t = try Self.started()
+        t.send(.settingChanged("language", "de"), update: { $0.settings = ["language": "de"] }, commands: [.persist])
+        Self.openMyMixes(&t, expectRow: false)
+        #expect(t.menu?.title == "Meine Mixe")
+        #expect(t.menu?.rows.map(\.label) == ["Zurück", "Neuer Mix"])
+        t.press(to: .mixEditor(MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)))
+        #expect(t.menu?.title == "Mein Mix 1")
+        #expect(t.menu?.rows.map(\.label) == ["Klang 1", "Klang 2", "Klang 3", "Name", "Speichern"])
+        #expect(t.menu?.rows[0].detail == "keiner")
+        #expect(t.menu?.hint == "Erst einen Klang wählen")
+    }
+}
+
+extension BoxMixesTests {
+    static func openMyMixes(_ t: inout BoxTester, selected: Int = 1, expectRow: Bool = true) {
+        t.openLibrary()
+        t.menuTurn(30, to: MenuPosition(category: nil, selected: 12))
+        t.press(to: .list(nil, selected: 1))
+        t.turn(3, to: .list(nil, selected: 4))
+        t.press(to: .list(.sound, selected: 1))
+        t.turn(10, to: .list(.sound, selected: 4))
+        if expectRow { #expect(t.menu?.rows[4].label == "My mixes") }
+        t.press(to: .mixList(selected: selected))
+    }
+
+    /// From the mix list: closes the settings (held three times), opens the library's Ambient
+    /// list on its last row (the owner's mix).
+    static func toAmbientList(_ t: inout BoxTester) throws {
+        t.hold(to: .list(.sound, selected: 4))
+        t.hold(to: .list(nil, selected: 4))
+        t.hold(closing: true)
+        t.openLibrary()
+        // Ambient is the ninth row.
+        t.menuTurn(8, to: MenuPosition(category: nil, selected: 8))
+        let ambient = try #require(t.menu?.rows[8])
+        #expect(ambient.label == "Ambient")
+        t.menuPress(to: MenuPosition(category: .kind(.ambient), selected: 1))
+        t.menuTurn(10, to: MenuPosition(category: .kind(.ambient), selected: 6))
+        #expect(t.menu?.rows[6].label == "Calm")
+    }
+
+    /// From the mix list: the library's Ambient list, the knob held on the owner's mix.
+    static func markFavourite(_ t: inout BoxTester) throws {
+        try toAmbientList(&t)
+        t.send(.buttonPressed(.knob), after: 0.5, update: { $0.pressed[.knob] = .pending }, commands: [])
+        let held = t.at(0.8)
+        t.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
+            $0.pressed[.knob] = .used
+            $0.favorites = ["mix-mine-1"]
+            $0.overlay = .menu(MenuPosition(category: .kind(.ambient), selected: 6), until: held.uptime + 30)
+        }, commands: [.persist])
+        t.send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
+        // Held on "Back" the menu closes.
+        t.menuTurn(-10, to: MenuPosition(category: .kind(.ambient), selected: 0))
+        t.hold(closing: true)
+    }
+}
+
+extension BoxTester {
+    var menu: MenuScreen? {
+        if case .menu(let m) = box.display(at: now).screen { return m }
+        return nil
+    }
+
+    /// A knob press (down, then up 0.1 s later) after which the settings show `page`.
+    mutating func press(to page: SettingsPage, update: (inout BoxState) -> Void = { _ in }, commands: [Command] = [],
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+        send(.buttonPressed(.knob), after: 0.5, update: { $0.pressed[.knob] = .pending }, commands: [], sourceLocation: sourceLocation)
+        let released = at(0.1)
+        send(.buttonReleased(.knob), after: 0.1, update: {
+            $0.pressed[.knob] = nil
+            $0.overlay = .settings(page, until: released.uptime + 30)
+            update(&$0)
+        }, commands: commands, sourceLocation: sourceLocation)
+    }
+
+    /// A turn of `detents` after which the settings show `page`.
+    mutating func turn(_ detents: Int, to page: SettingsPage, sourceLocation: SourceLocation = #_sourceLocation) {
+        let turned = at(0.5)
+        send(.knobTurned(detents: detents), after: 0.5, update: { $0.overlay = .settings(page, until: turned.uptime + 30) },
+             commands: [], sourceLocation: sourceLocation)
+    }
+
+    /// The knob held 0.8 s and let go, after which the settings show `page` (or, `closing`, none).
+    mutating func hold(to page: SettingsPage? = nil, closing: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+        send(.buttonPressed(.knob), after: 0.5, update: { $0.pressed[.knob] = .pending }, commands: [], sourceLocation: sourceLocation)
+        let held = at(0.8)
+        send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
+            $0.pressed[.knob] = .used
+            $0.overlay = page.map { .settings($0, until: held.uptime + 30) }
+        }, commands: [], sourceLocation: sourceLocation)
+        send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [], sourceLocation: sourceLocation)
+    }
+}
