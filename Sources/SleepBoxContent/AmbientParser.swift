@@ -18,15 +18,9 @@ public enum AmbientParser {
 
     /// The keys the box knows (`author` is accepted too, as in every other item).
     static let keys = TOMLSection<Draft>("", place: "in an ambient item", keys: [
-        TOMLKey("title", missing: .item("title", "\"The name shown on the display\"")) { reader, value, draft in
-            draft.title = reader.text(value, what: "\"The name shown on the display\"", nonBlank: true)
-        },
-        TOMLKey("kind", missing: .item("kind", "\"ambient\"")) { reader, value, _ in
-            if let kind = reader.text(value, what: "\"ambient\"", nonBlank: true), kind != "ambient" {
-                reader.report(value.path, "\"\(kind)\": an ambient generator item is kind = \"ambient\"")
-            }
-        },
-        TOMLKey("description") { reader, value, draft in draft.description = reader.text(value, what: "\"One sentence.\"") },
+        .itemTitle(into: \.title),
+        .ambientKind("an ambient generator item"),
+        .itemDescription(into: \.description),
         TOMLKey("generator", missing: .item("generator", "\"rain\"")) { reader, value, draft in
             guard let name = reader.text(value, what: "\"rain\"", nonBlank: true) else { return }
             draft.generator = GeneratorItem.Generator(rawValue: name)
@@ -41,11 +35,7 @@ public enum AmbientParser {
             let range = TOMLRange(GeneratorItem.levelRange.lowerBound, GeneratorItem.levelRange.upperBound, unit: "dB")
             if let level = reader.number(value, range) { draft.levelDB = level }
         },
-        TOMLKey("length", missing: .item("length", "\"8h\"")) { reader, value, draft in
-            guard let length = reader.duration(value, example: "8h") else { return }
-            if length <= 0 { reader.report(value.path, "must be more than 0s, e.g. \"8h\"") }
-            draft.length = length
-        },
+        .itemLength(into: \.length),
         TOMLKey("state") { reader, value, draft in
             guard let name = reader.text(value, what: "\"delta\"", nonBlank: true) else { return }
             draft.statePath = value.path
@@ -62,7 +52,7 @@ public enum AmbientParser {
             draft.carrierPath = value.path
             if let hz = reader.number(value, range) { draft.carrierHz = hz }
         },
-        TOMLKey("author") { _, _, _ in },
+        .itemAuthor,
     ])
 
     /// Reads and parses the file at `path`.

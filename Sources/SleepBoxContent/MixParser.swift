@@ -21,24 +21,14 @@ public enum MixParser {
     }
 
     static let keys = TOMLSection<Draft>("", place: "in a mix", keys: [
-        TOMLKey("title", missing: .item("title", "\"The name shown on the display\"")) { reader, value, draft in
-            draft.title = reader.text(value, what: "\"The name shown on the display\"", nonBlank: true)
-        },
-        TOMLKey("kind", missing: .item("kind", "\"ambient\"")) { reader, value, _ in
-            if let kind = reader.text(value, what: "\"ambient\"", nonBlank: true), kind != "ambient" {
-                reader.report(value.path, "\"\(kind)\": a mix is kind = \"ambient\"")
-            }
-        },
-        TOMLKey("description") { reader, value, draft in draft.description = reader.text(value, what: "\"One sentence.\"") },
-        TOMLKey("length", missing: .item("length", "\"8h\"")) { reader, value, draft in
-            guard let length = reader.duration(value, example: "8h") else { return }
-            if length <= 0 { reader.report(value.path, "must be more than 0s, e.g. \"8h\"") }
-            draft.length = length
-        },
+        .itemTitle(into: \.title),
+        .ambientKind("a mix"),
+        .itemDescription(into: \.description),
+        .itemLength(into: \.length),
         TOMLKey("layer", missing: .item("layer", "[[layer]] tables, each with sound = \"ambient-rain\"")) { reader, value, draft in
             draft.layerTables = reader.tables(value)
         },
-        TOMLKey("author") { _, _, _ in },
+        .itemAuthor,
     ])
 
     static let layerKeys = TOMLSection<LayerDraft>("layer", place: "in a [[layer]]", keys: [
