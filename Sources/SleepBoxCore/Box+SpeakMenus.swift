@@ -33,9 +33,11 @@ extension Box {
             guard case .menu(let screen) = settingsScreen(page, at: now) else { return nil }
             guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: "") }
             let row = screen.rows[screen.selected]
-            // A row that opens another list shows ">": only its name is said.
-            let value = row.detail.flatMap { $0 == ">" ? nil : $0 }
-            return SpokenFocus(list: screen.title, row: value.map { row.label + ", " + $0 } ?? row.label)
+            // A row that opens another list shows ">", one that adds "+": only its name is said.
+            // The marks around a value being changed ("<-4 dB>", "[06]") are for the eyes.
+            let value = row.detail.flatMap { $0 == ">" || $0 == "+" ? nil : $0 }
+            let words = value.map { row.label + ", " + $0 } ?? row.label
+            return SpokenFocus(list: screen.title, row: words.filter { !"<>[]".contains($0) })
         case .timerChoice(let selected, _)?:
             let options = timerOptions
             guard options.indices.contains(selected) else { return nil }

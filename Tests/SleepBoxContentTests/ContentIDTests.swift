@@ -24,6 +24,13 @@ import Testing
         #expect(ContentID.problem(with: long) == "the id \"\(long)\" is 49 characters long; at most 48 are allowed: shorten the file name")
     }
 
+    @Test func theOwnersMixesIdsAreKeptForThem() {
+        #expect(ContentID.problem(with: "mix-mine-1") ==
+            "the id \"mix-mine-1\" starts with \"mix-mine-\", kept for the mixes made on the box: rename the file")
+        #expect(ContentID.problem(with: "mix-minecraft") == nil)
+        #expect(ContentID.problem(with: "mix-rain-over-brown-noise") == nil)
+    }
+
     @Test func readabilityHints() {
         #expect(ContentID.readabilityHint(for: "story-night-train") == nil)
         #expect(ContentID.readabilityHint(for: "-story") != nil)

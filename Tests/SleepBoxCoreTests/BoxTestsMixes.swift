@@ -342,6 +342,37 @@ import Testing
 }
 
 extension BoxMixesTests {
+    /// With `[voice] speak_menus`, each row the knob reaches in My mixes is said with its value.
+    @Test func theMixRowsAreSpoken() throws {
+        var config = try Fixture.config()
+        config.menu.speakMenus = true
+        var box = Box(config: config, catalog: Self.catalog, seed: 7)
+        var now = Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30))
+        _ = box.start(at: now, restoring: nil)
+        var spoken: [String] = []
+        func send(_ event: Event, after seconds: Double = 0.5) {
+            now = now.advanced(by: seconds)
+            for case .speakMenu(let words) in box.handle(event, at: now) { spoken.append(words) }
+        }
+        func press() { send(.buttonPressed(.knob)); send(.buttonReleased(.knob), after: 0.1) }
+        send(.buttonPressed(.knob))
+        send(.buttonHeld(.knob, seconds: 0.8), after: 0.8)
+        send(.buttonReleased(.knob), after: 0.1)
+        send(.knobTurned(detents: 30))
+        press()
+        send(.knobTurned(detents: 3))
+        press()
+        send(.knobTurned(detents: 10))
+        spoken.removeAll()
+        press()                           // My mixes, on New mix
+        press()                           // the editor, on Sound 1
+        press()                           // Sound 1's sound: none
+        send(.knobTurned(detents: 1))     // Rain
+        press()                           // its level
+        send(.knobTurned(detents: -2))    // -4 dB
+        #expect(spoken == ["My mixes. New mix", "My mix 1. Sound 1, none", "none", "Rain", "Rain, 0 dB", "Rain, -4 dB"])
+    }
+
     static func openMyMixes(_ t: inout BoxTester, selected: Int = 1, expectRow: Bool = true) {
         t.openLibrary()
         t.menuTurn(30, to: MenuPosition(category: nil, selected: 12))
