@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "FuzzScript", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzTimeline", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
+        .executableTarget(name: "FuzzContentItem", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzStateFile", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
         .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
         .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
