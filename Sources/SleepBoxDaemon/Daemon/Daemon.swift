@@ -129,7 +129,11 @@ public final class Daemon {
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
-        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
+        // Nothing else wakes a quiet box for minutes: the start-up code's release wakes it itself.
+        let quiet = audioFDs.isEmpty && audio.nextWake == nil
+        let timeout: Int32 = quiet && coldCode.pending && !renderingAhead()
+            ? Int32(max(0, min(1, nextColdCodeCheck - clock.now.uptime)) * 1000) : -1
+        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), timeout) } }
         wakeups += 1
         let woke = SystemClock.monotonicSeconds(), wokeCPU = SystemClock.threadCPUSeconds()
         let framesBefore = runner.framesRendered
