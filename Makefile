@@ -5,11 +5,11 @@ SWIFT := $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := $(dir $(SWIFT)):$(PATH)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build needs: libpng (PNG frames), libsndfile and libsoxr (audio files), libasound2 (ALSA),
-# libgpiod (buttons and knob), libi2c (the display), libespeak-ng (the voice), libssl (SHA-256 for
+# libgpiod (buttons and knob), libi2c (the display), libespeak-ng (the voice), Nettle (SHA-256 for
 # the speech cache), libebur128 (loudness), libsqlite3 (the history), pkg-config to find them; tmux and python3
 # for the terminal and example tests; python3-venv for the natural voice's environment.
 APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev libgpiod-dev libi2c-dev \
-                libespeak-ng-dev espeak-ng-data libssl-dev libebur128-dev libsqlite3-dev tmux python3 python3-venv
+                libespeak-ng-dev espeak-ng-data nettle-dev libebur128-dev libsqlite3-dev tmux python3 python3-venv
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 

@@ -36,11 +36,11 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Speech: espeak-ng in process, Piper as a subprocess, the render cache, greetings and the string table.
         .target(name: "SleepBoxSpeech", dependencies: [
-            "SleepBoxCore", "SleepBoxAudio", "SleepBoxSystem", "CEspeak", "CCrypto", "CSoxr", "CSndFile",
+            "SleepBoxCore", "SleepBoxAudio", "SleepBoxSystem", "CEspeak", "CNettle", "CSoxr", "CSndFile",
             .product(name: "Logging", package: "swift-log"),
         ], exclude: ["piper_server.py"]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // The content library: scripts, timelines, ambient generators and recordings read from the
         // content folders; items for the core; programs (speech, pauses, bells, breathing cues) for the engine.
         .target(name: "SleepBoxContent", dependencies: [

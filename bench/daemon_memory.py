@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark 7: the daemon's memory, by mapping, in two fixed scenarios, against a hello world.
+"""Benchmark 7: the daemon's memory, by mapping, in three fixed scenarios, against a hello world.
 
 1. The first boot: `sleepbox run --hardware sim --audio wav:FILE` on an empty state folder renders
    the library's speech in the background. VmRSS is sampled every 0.2 s until the daemon's CPU
@@ -7,6 +7,10 @@
 2. Playing with the speech cached: the same state folder, a new daemon; once quiet, `ctl press
    leaf` (the first meditation, spoken, over its ambient bed); after 30 s VmRSS, VmHWM and the
    mappings. The speech cache's size and file count are reported too.
+2b. The same after an idle start: a third daemon on that state folder, from the state file the
+   second began with (so the same item plays), idles until it has given
+   its start-up code back (`ColdCode`, its log says so; a box started in the day does this long
+   before bedtime), then `press leaf` and the same measurement.
 3. The reference: a Swift hello world built by the same compiler with the same Swift runtime
    linking (`swiftc -O -static-stdlib`), its VmHWM (/usr/bin/time %M); the playing daemon's RSS
    as a multiple of it does not depend on the machine as much as MiB do.
@@ -112,7 +116,12 @@ def main():
     files = os.listdir(cache) if os.path.isdir(cache) else []
     cache_kb = int(subprocess.run(["du", "-sk", cache], capture_output=True, text=True).stdout.split()[0]) if files else 0
 
-    # The same state folder, a new daemon: the speech is cached.
+    # The same state folder, a new daemon: the speech is cached. Its state file is kept aside so the
+    # third start below begins from the same state and plays the same item.
+    state_file = os.path.join(first.dir, "state", "state.json")
+    kept_state = state_file + ".bench-kept"
+    if os.path.exists(state_file):
+        shutil.copyfile(state_file, kept_state)
     second = common.Daemon.__new__(common.Daemon)
     second.__dict__.update(first.__dict__)
     second.argv = [x if not x.endswith("memory-first.wav") else "wav:" + common.work_dir("memory-play.wav") for x in first.argv]
@@ -130,6 +139,32 @@ def main():
     play_map = memory.smaps_breakdown(second.proc.pid)[0]
     play_roll = rollup(second.proc.pid)
     second.stop()
+    if os.path.exists(kept_state):
+        os.replace(kept_state, state_file)
+
+    # A third start that idles until it has given its start-up code back (as a box started in the
+    # day does long before bedtime), then plays the same way.
+    third = common.Daemon.__new__(common.Daemon)
+    third.__dict__.update(first.__dict__)
+    third.argv = [x if not x.endswith("memory-first.wav") else "wav:" + common.work_dir("memory-idle.wav") for x in first.argv]
+    third_log = os.path.join(first.dir, "daemon-3.log")
+    third.log = open(third_log, "w")
+    third.conn = None
+    third.start()
+    third.wait_for_socket(timeout=30)
+    waited = time.monotonic()
+    while time.monotonic() - waited < 90 and "start-up code back" not in open(third_log, errors="replace").read():
+        time.sleep(0.5)
+    released = "start-up code back" in open(third_log, errors="replace").read()
+    idle_rss = third.vm_status()["VmRSS"]
+    third.wait_for_socket()
+    third.request({"cmd": "press", "button": "leaf"})
+    time.sleep(a.play_seconds)
+    idle_status = third.wait_for_socket()[1]["status"]
+    idle_play = third.vm_status()
+    idle_map = memory.smaps_breakdown(third.proc.pid)[0]
+    idle_roll = rollup(third.proc.pid)
+    third.stop()
     hello = hello_world()
 
     ratio = play["VmRSS"] / hello
@@ -142,7 +177,11 @@ def main():
           mib(render_roll.get("Pss_Anon", 0)), mib(render_roll.get("Rss", 0) - render_roll.get("Pss_Anon", 0)),
           f"{render_peak / hello:.2f}"],
          [f"playing `press leaf` with the speech cached, after {a.play_seconds:.0f} s", mib(play["VmRSS"]), mib(play["VmHWM"]),
-          mib(play_roll.get("Pss_Anon", 0)), mib(play_roll.get("Rss", 0) - play_roll.get("Pss_Anon", 0)), f"{ratio:.2f}"]]))
+          mib(play_roll.get("Pss_Anon", 0)), mib(play_roll.get("Rss", 0) - play_roll.get("Pss_Anon", 0)), f"{ratio:.2f}"],
+         [f"the same after the box idled and gave its start-up code back ({'it did' if released else 'it did NOT'}; "
+          f"{mib(idle_rss)} MiB idle before the press)", mib(idle_play["VmRSS"]), mib(idle_play["VmHWM"]),
+          mib(idle_roll.get("Pss_Anon", 0)), mib(idle_roll.get("Rss", 0) - idle_roll.get("Pss_Anon", 0)),
+          f"{idle_play['VmRSS'] / hello:.2f}"]]))
     print()
     print(f"Playing: mode {status.get('mode')}, phase {status.get('phase')}, audio \"{status.get('audio')}\". "
           f"Speech cache: {len(files)} files, {cache_kb / 1024:.0f} MiB.")
@@ -150,13 +189,16 @@ def main():
     cats = sorted(set(render_map) | set(play_map), key=lambda c: -max(render_map.get(c, 0), play_map.get(c, 0)))
     print("RSS by mapping (/proc/PID/smaps), MiB:")
     print()
-    print(common.table(["mapping", "rendering ahead (at the peak)", "playing, cached"],
-                       [[c, mib(render_map.get(c, 0)), mib(play_map.get(c, 0))] for c in cats] +
-                       [["total", mib(sum(render_map.values())), mib(sum(play_map.values()))]]))
+    cats = sorted(set(cats) | set(idle_map), key=lambda c: -max(render_map.get(c, 0), play_map.get(c, 0), idle_map.get(c, 0)))
+    print(common.table(["mapping", "rendering ahead (at the peak)", "playing, cached", "playing after the idle start"],
+                       [[c, mib(render_map.get(c, 0)), mib(play_map.get(c, 0)), mib(idle_map.get(c, 0))] for c in cats] +
+                       [["total", mib(sum(render_map.values())), mib(sum(play_map.values())), mib(sum(idle_map.values()))]]))
     result = {"hello_kb": hello, "render_peak_kb": render_peak, "render_hwm_kb": render_hwm, "render_seconds": render_s,
               "play": play, "play_ratio": ratio, "cache_files": len(files), "cache_kb": cache_kb,
               "render_map_kb": render_map, "play_map_kb": play_map, "render_rollup": render_roll, "play_rollup": play_roll,
-              "startup_quiet_seconds": start_s}
+              "startup_quiet_seconds": start_s, "idle_play": idle_play, "idle_play_map_kb": idle_map,
+              "idle_play_rollup": idle_roll, "idle_released": released, "idle_rss_before_press_kb": idle_rss,
+              "idle_status_mode": idle_status.get("mode")}
     if a.json:
         with open(a.json, "w") as f:
             json.dump(result, f, indent=1)

@@ -13,13 +13,19 @@ its libraries included; the kernel's work is not counted). Two measurements:
    collection is switched on for a while (`callgrind_control -i on/off`) and the count is divided
    by the audio frames the daemon wrote meanwhile (from the WAV's size), so a daemon slowed down
    by valgrind still reports instructions per minute of audio, not per minute of wall time.
+3. The same loop on the simulator's virtual clock: `sleepbox simulate --script` (the daemon's core,
+   engine and display with a virtual clock and simulated devices) plays the same meditation for a
+   short and a long stretch, recording its audio (`--audio-out`); the difference divided by the
+   difference in playing minutes is the loop's cost per playing minute with no wall clock in it,
+   so valgrind's slowness cannot change what is counted (the daemon's real-time figure above wakes
+   less often under valgrind and renders more per wake-up).
 
 The Pi Zero 2 W estimate: seconds = instructions x A / (IPC x f), with f = 1 GHz (its Cortex-A53
 clock), IPC = 0.7 (an in-order dual-issue core on branchy decoder and Swift code; it reaches 1.0
 and more only on straight NEON loops) and A = 1.2 (AArch64 code runs about 10-30 % more
 instructions than the x86-64 code counted here: fixed-length instructions, no memory operands).
 
-  bench/instructions.py [--short 1] [--long 3] [--play-seconds 20] [--json FILE]
+  bench/instructions.py [--short 1] [--long 3] [--play-seconds 20] [--sim-minutes 2,6] [--json FILE]
 """
 import argparse
 import json
@@ -213,6 +219,47 @@ def daemon_loop(binary, play_seconds):
             "pi_core_fraction": pi_seconds(per_minute) / 60}
 
 
+def simulator_loop(binary, short_min, long_min):
+    """Instructions per playing minute on the simulator's virtual clock (see the module's text)."""
+    state = common.work_dir("sim-state")
+    shutil.rmtree(state, ignore_errors=True)
+    os.makedirs(state)
+    env = dict(os.environ, SLEEPBOX_VOICE_ENV="off")
+
+    def script(minutes):
+        path = common.work_dir(f"sim-{minutes}m.jsonl")
+        with open(path, "w") as f:
+            f.write('{"at":"2s","press":"leaf"}\n')
+            f.write('{"at":"%ds","end":true}\n' % (2 + 60 * minutes))
+        return path
+
+    def argv(minutes, tag):
+        return [binary, "simulate", "--script", script(minutes), "--start", "2026-11-23T22:30:00", "--seed", "7",
+                "--state-dir", common.work_dir("sim-state"), "--audio-out", common.work_dir(f"sim-{tag}.wav")]
+
+    # The speech is rendered into the state folder's cache once, natively, before anything is counted;
+    # each counted run starts from the same state (the run's own save is thrown away).
+    subprocess.run(argv(long_min, "warm"), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    saved = os.path.join(state, "state.json")
+    if os.path.exists(saved):
+        os.remove(saved)
+    counts = {}
+    for minutes in (short_min, long_min):
+        counts[minutes] = count(argv(minutes, f"{minutes}m"), f"sim-{minutes}m", env=env)
+        if os.path.exists(saved):
+            os.remove(saved)
+    per_minute = (counts[long_min] - counts[short_min]) / (long_min - short_min)
+    startup = counts[short_min] - per_minute * short_min
+    print()
+    print(f"The loop on the simulator's virtual clock (`sleepbox simulate --script`, the leaf pressed: a meditation "
+          f"plays; {short_min} and {long_min} playing minutes, audio recorded to a WAV): **{per_minute / 1e9:.2f} G "
+          f"instructions per playing minute** ({per_minute / 60 / 1e6:.1f} M per second of audio; start-up and the "
+          f"first {short_min} minutes {counts[short_min] / 1e9:.2f} G); Pi Zero 2 W estimate "
+          f"{100 * pi_seconds(per_minute) / 60:.1f} % of one core.")
+    print(f"Command: `valgrind --tool=callgrind {' '.join(argv(long_min, 'long')).replace(binary, 'sleepbox')}`")
+    return {"counts": counts, "per_playing_minute": per_minute, "pi_core_fraction": pi_seconds(per_minute) / 60}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--short", type=int, default=20 if common.QUICK else 60, help="seconds")
@@ -221,6 +268,9 @@ def main():
     ap.add_argument("--play-seconds", type=float, default=10 if common.QUICK else 30)
     ap.add_argument("--skip-daemon", action="store_true")
     ap.add_argument("--skip-audio", action="store_true")
+    ap.add_argument("--skip-simulator", action="store_true")
+    ap.add_argument("--sim-minutes", default="1,3" if common.QUICK else "2,6",
+                    help="the short and the long playing minutes on the simulator, e.g. 2,6")
     ap.add_argument("--json")
     a = ap.parse_args()
     common.need("valgrind", "sox", "mpg123")
@@ -228,6 +278,9 @@ def main():
     out = {} if a.skip_audio else {"audio": audio_path(binary, a.short, a.long, a.fade)}
     if not a.skip_daemon:
         out["daemon"] = daemon_loop(binary, a.play_seconds)
+    if not a.skip_simulator:
+        short_min, long_min = (int(x) for x in a.sim_minutes.split(","))
+        out["simulator"] = simulator_loop(binary, short_min, long_min)
     print()
     print(f"Pi Zero 2 W: seconds = instructions x {PI_A64_FACTOR} (AArch64 vs x86-64 count) / "
           f"({PI_IPC} IPC x {PI_CLOCK_HZ / 1e9:g} GHz), an estimate for the Cortex-A53.")

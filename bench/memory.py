@@ -67,6 +67,8 @@ def category(path):
         return "espeak-ng and what it links (pcaudio, PulseAudio, X11, ...)"
     if base.startswith("libcrypto"):
         return "libcrypto (OpenSSL, for SHA-256)"
+    if base.startswith("libnettle"):
+        return "libnettle (Nettle, for SHA-256)"
     return "other shared libraries (libc, libstdc++, libsndfile, codecs, libsoxr, ALSA, ...)"
 
 

@@ -1,14 +1,17 @@
-import CCrypto
+import CNettle
 
-/// SHA-256 of bytes as 64 lowercase hex digits, from OpenSSL's libcrypto.
+/// SHA-256 of bytes as 64 lowercase hex digits, from GNU Nettle.
 enum SHA256Hex {
-    /// The digest of `bytes`: OpenSSL's one-shot `SHA256(data, len, md)`.
+    /// The digest of `bytes`: Nettle's `sha256_init`, `sha256_update`, `sha256_digest`.
     static func digest(_ bytes: [UInt8]) -> String {
-        var md = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        var context = sha256_ctx()
+        var md = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        nettle_sha256_init(&context)
         bytes.withUnsafeBufferPointer { input in
-            md.withUnsafeMutableBufferPointer { output in
-                _ = SHA256(input.baseAddress, input.count, output.baseAddress)
-            }
+            nettle_sha256_update(&context, input.count, input.baseAddress)
+        }
+        md.withUnsafeMutableBufferPointer { output in
+            nettle_sha256_digest(&context, output.count, output.baseAddress)
         }
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var text = [UInt8]()

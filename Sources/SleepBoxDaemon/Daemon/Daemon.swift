@@ -55,6 +55,11 @@ public final class Daemon {
     private var timerWakeups = 0
     /// How long each wake-up's work took, and what the slowest did (`loop` in the status).
     private var timings = LoopTimings()
+    /// Whether the library's speech is being rendered ahead (the wiring sets it).
+    public var renderingAhead: () -> Bool = { false }
+    /// When the program's start-up code is given back (`ColdCode`), checked once a second.
+    private var coldCode = ColdCodeSchedule()
+    private var nextColdCodeCheck = 0.0
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
@@ -124,7 +129,11 @@ public final class Daemon {
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
-        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
+        // Nothing else wakes a quiet box for minutes: the start-up code's release wakes it itself.
+        let quiet = audioFDs.isEmpty && audio.nextWake == nil
+        let timeout: Int32 = quiet && coldCode.pending && !renderingAhead()
+            ? Int32(max(0, min(1, nextColdCodeCheck - clock.now.uptime)) * 1000) : -1
+        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), timeout) } }
         wakeups += 1
         let woke = SystemClock.monotonicSeconds(), wokeCPU = SystemClock.threadCPUSeconds()
         let framesBefore = runner.framesRendered
@@ -195,6 +204,21 @@ public final class Daemon {
         }
         marks.append(SystemClock.monotonicSeconds())
         runner.redraw(at: clock.now)
+        if t.uptime >= nextColdCodeCheck {
+            nextColdCodeCheck = t.uptime + 1
+            releaseColdCodeIfDue(at: t.uptime)
+        }
+    }
+
+    /// Gives the program's start-up code back (`ColdCode`) when it is due and nothing sounds.
+    private func releaseColdCodeIfDue(at uptime: Double) {
+        let quiet = audio.pollDescriptors.isEmpty && audio.nextWake == nil
+        guard coldCode.isDue(uptime: uptime, quiet: quiet, rendering: renderingAhead()) else { return }
+        if let bytes = ColdCode.release() {
+            logger.info("gave the program's start-up code back to the system (\(bytes / 1_048_576) MiB of code pages advised; those still used come back as needed)")
+        } else {
+            logger.debug("the kernel does not reclaim pages on request (MADV_PAGEOUT); the start-up code stays")
+        }
     }
 
     private func armTimers(at t: Moment, afterClockChange: Bool = false) {

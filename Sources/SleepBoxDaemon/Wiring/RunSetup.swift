@@ -68,6 +68,8 @@ public enum RunSetup {
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
+            let progress = provider.renderProgress
+            daemon.renderingAhead = { let state = progress.state; return state.done < state.total }
             provider.prepareAll()
             let code = daemon.run()
             // The state is saved and the devices are closed. The voice's worker may still be in
