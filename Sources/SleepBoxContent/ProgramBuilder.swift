@@ -11,9 +11,11 @@ import SleepBoxCore
 ///    tests' tone renderer the longest bundled items (`med-body-scan`, 12 minutes with about 4
 ///    minutes of speech) take about 0.2 s in a release build on the development machine, 0.05 s
 ///    of it this code (mostly storing the clips); with a real voice add its rendering time, or a
-///    cache read when the clips are cached. The plan holds the speech as 16-bit samples, about
-///    94 KiB per second of speech at 48 kHz (some 20 MiB for the longest items): keep plans for
-///    the item playing and the next one, not for the whole library.
+///    cache read when the clips are cached. The plan holds the speech as 16-bit samples at the
+///    voice's rate, about 43 KiB per second of speech at 22,050 Hz (some 9 MiB for the longest
+///    items; `ProgramSource` resamples each clip as it plays): keep plans for the item playing
+///    and the next one, not for the whole library. `fillCache` renders an item's speech into the
+///    voice's cache without keeping it.
 /// 2. `makeSource(_:atSeconds:)`: cheap. It wraps the finished plan in a `ProgramSource` (or
 ///    opens a generator, or calls `openAudio` for a recording) at a position.
 ///

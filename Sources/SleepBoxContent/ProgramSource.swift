@@ -5,6 +5,10 @@ import SleepBoxCore
 /// exact digital silence everywhere else. Cheap to create and to render (no speech is rendered
 /// here); seekable to any frame, the middle of a clip or a pause included.
 ///
+/// Speech clips held at the voice's rate are resampled to the engine's as they play
+/// (`ClipResampler`, one per rate, made when the source is and reused clip after clip), to the
+/// frame length the plan counts for them; a seek into a clip is exact as a file's is.
+///
 /// Bells and cues are generators made when they start (one small object, as `WakeSound` makes its
 /// chimes). They cannot jump: after a seek into one, it is made anew and run forward to the
 /// position (at most one bell's ring, about ten seconds of sound, a few milliseconds of work).
