@@ -152,4 +152,41 @@ import SleepBoxSpeech
         #expect(lengths.elements == plan.elements)
         #expect(seconds == plan.format.seconds(plan.lengthFrames))
     }
+
+    @Test func aPiperVoiceAtAnotherRateIsHeldAtItsRateAndPlaysAtTheEngines() throws {
+        let installation = try VoiceSetupTests.Installation()
+        defer { installation.remove() }
+        // The voice at 16,000 Hz: half a second of a square wave.
+        try Data(#"{"audio":{"sample_rate":16000}}"#.utf8).write(to: URL(fileURLWithPath: installation.model + ".json"))
+        let signal = (0..<8_000).map { Int16(($0 / 20) % 2 == 0 ? 12_000 : -12_000) }
+        try Data(signal.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } })
+            .write(to: URL(fileURLWithPath: installation.root + "/signal.raw"))
+        let poems = installation.root + "/content/poems"
+        try FileManager.default.createDirectory(atPath: poems, withIntermediateDirectories: true)
+        try "title: Night\nkind: poem\nauthor: me\nsource: mine\n---\nThe night is still.\n\n[pause 1s]\n\nSleep now.\n"
+            .write(toFile: poems + "/poem-night.txt", atomically: true, encoding: .utf8)
+        let setup = try installation.setup(voice: """
+            engine = "piper"
+            piper_model = "\(installation.model)"
+            piper_binary = "\(installation.binary)"
+            """)
+        let voice = try #require(setup.voice)
+        let entry = try #require(setup.library.entry("poem-night"))
+        let plan = try #require(try ProgramBuilder(speech: VoiceRenderer(speech: voice), format: .engine).prepare(entry, seed: 1).plan)
+        #expect(plan.clips.rates.allSatisfy { $0 == 16_000 })
+        let whole = try voice.synthesize("Sleep now.")
+        let clip = try voice.voiceClip("Sleep now.")
+        #expect(clip.sampleRate == 16_000 && whole.sampleRate == 48_000)
+        let element = try #require(plan.elements.last)
+        #expect(element.text == "Sleep now.")
+        #expect(element.lengthFrames == whole.samples.count)
+        #expect(element.lengthFrames == 3 * clip.samples.count)
+        // It plays at the engine's rate: the same samples as the clip resampled whole, within -60 dB.
+        let source = ProgramSource(plan: plan)
+        try source.seek(toFrame: element.startFrame)
+        let played = Self.render(source, frames: element.lengthFrames)
+        var largest: Float = 0
+        for i in 0..<whole.samples.count { largest = max(largest, abs(played[2 * i] - whole.samples[i]), abs(played[2 * i + 1] - whole.samples[i])) }
+        #expect(largest < 0.001, "largest difference \(largest)")
+    }
 }
