@@ -25,9 +25,10 @@ public final class ClipResampler {
 
     private let handle: OpaquePointer
     private let ratio: RateRatio
-    /// The filter's look-ahead in output frames (measured once): the history a start in the
-    /// middle of a clip replays.
-    private(set) var lookaheadFrames = 0
+    /// The filter's look-ahead in output frames, measured at the first start in the middle of a
+    /// clip (a clip started from its beginning, the usual case, never needs it): the history
+    /// such a start replays.
+    private(set) lazy var lookaheadFrames = measureLookahead()
     private var clip: [Int16] = []
     private var inputPosition = 0
     private var produced = 0
@@ -61,7 +62,6 @@ public final class ClipResampler {
         handle = created
         scratch = .allocate(capacity: Self.scratchFrames)
         scratch.initialize(repeating: 0, count: Self.scratchFrames)
-        lookaheadFrames = measureLookahead()
     }
 
     deinit {
@@ -81,13 +81,15 @@ public final class ClipResampler {
     /// Starts `samples` (mono, at `inputRate`) so that the next frame rendered is its output
     /// frame `offset`.
     public func start(_ samples: [Int16], atOutputFrame offset: Int) {
+        let total = ratio.outputFrames(forInput: samples.count)
+        let target = min(max(0, offset), total)
+        // Measured (and the filter cleared again) before the clip is set up.
+        let prerollBlocks = target > 0 ? ratio.outputBlocks(covering: 2 * lookaheadFrames + 16) : 0
         soxr_clear(handle)
         clip = samples
-        total = ratio.outputFrames(forInput: samples.count)
+        self.total = total
         failure = nil
         drained = false
-        let target = min(max(0, offset), total)
-        let prerollBlocks = ratio.outputBlocks(covering: 2 * lookaheadFrames + 16)
         let startBlock = max(0, target / ratio.outputBlock - prerollBlocks)
         inputPosition = min(samples.count, startBlock * ratio.inputBlock)
         produced = startBlock * ratio.outputBlock
