@@ -54,7 +54,8 @@ extension ContentTool {
         var failures = 0
         for (i, entry) in spoken.enumerated() {
             progress(i + 1, spoken.count, entry.id)
-            do { _ = try builder.prepare(entry, seed: 1) } catch {
+            // Into the cache stretch by stretch, as the daemon renders ahead: no program is built.
+            do { _ = try builder.fillCache(entry, seed: 1) } catch {
                 failures += 1
                 failed(entry.id, error)
             }
