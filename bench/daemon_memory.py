@@ -15,10 +15,11 @@
    linking (`swiftc -O -static-stdlib`), its VmHWM (/usr/bin/time %M); the playing daemon's RSS
    as a multiple of it does not depend on the machine as much as MiB do.
 
-  bench/daemon_memory.py [--play-seconds 30] [--check RATIO] [--json FILE]
+  bench/daemon_memory.py [--play-seconds 30] [--check RATIO] [--check-render RATIO] [--json FILE]
 
-With --check, exits 1 when the playing daemon's VmRSS is more than RATIO hello worlds (the CI
-memory check, `make memcheck`). SLEEPBOX: the binary (build it with --static-swift-stdlib).
+With --check, exits 1 when the playing daemon's VmRSS is more than RATIO hello worlds, with
+--check-render when the peak while rendering the library ahead is (the memory check, `make
+memcheck`, `make memcheck-ci`). SLEEPBOX: the binary (build it with --static-swift-stdlib).
 """
 import argparse
 import json
@@ -101,6 +102,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--play-seconds", type=float, default=30)
     ap.add_argument("--check", type=float, help="fail when the playing RSS exceeds this many hello worlds")
+    ap.add_argument("--check-render", type=float,
+                    help="fail when the peak RSS while rendering the library ahead exceeds this many hello worlds")
     ap.add_argument("--json")
     a = ap.parse_args()
     binary = common.sleepbox_binary()
@@ -202,12 +205,20 @@ def main():
     if a.json:
         with open(a.json, "w") as f:
             json.dump(result, f, indent=1)
+    failed = False
     if a.check is not None:
         ok = ratio <= a.check
+        failed |= not ok
         print()
         print(f"memory check: playing VmRSS {mib(play['VmRSS'])} MiB = {ratio:.2f} hello worlds, "
               f"limit {a.check:.2f}: {'pass' if ok else 'FAIL'}")
-        sys.exit(0 if ok else 1)
+    if a.check_render is not None:
+        render_ratio = render_peak / hello
+        ok = render_ratio <= a.check_render
+        failed |= not ok
+        print(f"memory check: rendering ahead, peak VmRSS {mib(render_peak)} MiB = {render_ratio:.2f} hello worlds, "
+              f"limit {a.check_render:.2f}: {'pass' if ok else 'FAIL'}")
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

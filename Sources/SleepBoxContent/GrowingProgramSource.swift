@@ -84,7 +84,7 @@ public final class GrowingProgramSource: SeekableSource, @unchecked Sendable {
         lock.unlock()
         if failure { failed = true }
         guard let next else { return }
-        let source = ProgramSource(plan: next.plan)
+        let source = ProgramSource(plan: next.plan, reusing: current)
         try? source.seek(toFrame: positionFrames)
         current = source
         finalFrames = next.final

@@ -11,9 +11,11 @@ import SleepBoxCore
 ///    tests' tone renderer the longest bundled items (`med-body-scan`, 12 minutes with about 4
 ///    minutes of speech) take about 0.2 s in a release build on the development machine, 0.05 s
 ///    of it this code (mostly storing the clips); with a real voice add its rendering time, or a
-///    cache read when the clips are cached. The plan holds the speech as 16-bit samples, about
-///    94 KiB per second of speech at 48 kHz (some 20 MiB for the longest items): keep plans for
-///    the item playing and the next one, not for the whole library.
+///    cache read when the clips are cached. The plan holds the speech as 16-bit samples at the
+///    voice's rate, about 43 KiB per second of speech at 22,050 Hz (some 9 MiB for the longest
+///    items; `ProgramSource` resamples each clip as it plays): keep plans for the item playing
+///    and the next one, not for the whole library. `fillCache` renders an item's speech into the
+///    voice's cache without keeping it.
 /// 2. `makeSource(_:atSeconds:)`: cheap. It wraps the finished plan in a `ProgramSource` (or
 ///    opens a generator, or calls `openAudio` for a recording) at a position.
 ///
@@ -108,6 +110,36 @@ public final class ProgramBuilder: Sendable {
         }
     }
 
+    /// Renders a spoken item's speech into the voice's cache stretch by stretch, as `prepare`
+    /// would (the same texts, the fallback voice when the voice fails), without building its
+    /// program: each clip is let go once it is measured, so at most one stretch's speech is held.
+    /// Returns the item's length in seconds (what the program would last); nil for an item with
+    /// no speech. Its loudness is measured when it is prepared to play.
+    public func fillCache(_ entry: ContentEntry, seed: UInt64, breathingCues: Bool = true) throws(ContentError) -> Double? {
+        let plan: ProgramPlan
+        switch entry.body {
+        case .script(let script):
+            do {
+                plan = try self.plan(script, id: entry.id, useFallback: false, keepsSpeech: false)
+            } catch let error where error.isVoiceFailure && speech(forLanguage: script.header.language)?.fallback != nil {
+                logFallback(entry, error)
+                plan = try self.plan(script, id: entry.id, useFallback: true, keepsSpeech: false)
+            }
+        case .timeline(let timeline):
+            do {
+                plan = try self.plan(timeline, id: entry.id, seed: seed, breathingCues: breathingCues, useFallback: false,
+                                     keepsSpeech: false)
+            } catch let error where error.isVoiceFailure && speech(forLanguage: timeline.language)?.fallback != nil {
+                logFallback(entry, error)
+                plan = try self.plan(timeline, id: entry.id, seed: seed, breathingCues: breathingCues, useFallback: true,
+                                     keepsSpeech: false)
+            }
+        case .generator, .mix, .audio:
+            return nil
+        }
+        return plan.format.seconds(plan.lengthFrames)
+    }
+
     /// The voice for a text in `language` (nil is "en").
     public func speech(forLanguage language: String?) -> (any SpeechRenderer)? {
         languageVoices[SpeechTiming.languageCode(language)] ?? speech
@@ -127,9 +159,11 @@ public final class ProgramBuilder: Sendable {
     }
 
     /// The plan of a script: each stretch rendered, the pauses exact silence between them.
-    public func plan(_ script: Script, id: ItemID, useFallback: Bool = false, progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
+    /// With `keepsSpeech` false the plan holds the clips' lengths, not their sound (see `fillCache`).
+    public func plan(_ script: Script, id: ItemID, useFallback: Bool = false, keepsSpeech: Bool = true,
+                     progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
         var renderer = try ClipRenderer(speech: speech(forLanguage: script.header.language), path: script.path,
-                                        useFallback: useFallback)
+                                        format: format, useFallback: useFallback, keepsSpeech: keepsSpeech)
         var elements: [ProgramElement] = []
         let emit = progress.map { progress in
             { (elements: [ProgramElement], clips: SpeechClips, final: Int, voice: String) in
@@ -146,9 +180,9 @@ public final class ProgramBuilder: Sendable {
     /// seeded random time in its window, bells, breathing cues (unless `breathingCues` is false)
     /// and counting. Throws when, with the clips measured, anything overlaps.
     public func plan(_ timeline: Timeline, id: ItemID, seed: UInt64, breathingCues: Bool = true, useFallback: Bool = false,
-                     progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
+                     keepsSpeech: Bool = true, progress: Progress? = nil) throws(ContentError) -> ProgramPlan {
         var renderer = try ClipRenderer(speech: speech(forLanguage: timeline.language), path: timeline.path,
-                                        useFallback: useFallback)
+                                        format: format, useFallback: useFallback, keepsSpeech: keepsSpeech)
         var elements: [ProgramElement] = []
         var random = SplitMix64(seed: seed)
         let offset = format.frames(timeline.startDelay)

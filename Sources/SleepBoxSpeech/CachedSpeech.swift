@@ -49,17 +49,25 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
         SpeechCache.key(voice: voice, text: text, sampleRate: format.sampleRate, loudness: loudness)
     }
 
-    /// The clip of `text` at `format`'s rate: from the cache when there (stored at the voice's own
-    /// rate, resampled on load), else rendered at the voice's own rate, levelled, rounded to 16 bits,
-    /// stored and resampled the same way, so a hit and a miss give the same samples. A file of the
-    /// cache's earlier format is converted (resampled down to the voice's rate) instead of rendered.
-    /// Engine errors pass through unchanged; cache trouble only costs a render.
+    /// The clip of `text` at `format`'s rate: `voiceClip(text)` resampled (libsoxr HQ), for
+    /// sounds played as a whole (the greeting). Spoken items take `voiceClip` and are resampled
+    /// as they play.
     public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {
         guard text.contains(where: { !$0.isWhitespace }) else { return try engine.synthesize(text) }
+        return try playable(try voiceClip(text), text: text)
+    }
+
+    /// The clip of `text` at the voice's own rate, as the cache keeps it: from the cache when
+    /// there (read and decoded, nothing resampled), else rendered at the voice's own rate,
+    /// levelled, rounded to 16 bits and stored, so a hit and a miss give the same samples. A file
+    /// of the cache's earlier format is converted (resampled down to the voice's rate) instead of
+    /// rendered. Engine errors pass through unchanged; cache trouble only costs a render.
+    public func voiceClip(_ text: String) throws(SpeechError) -> SpeechClip {
+        guard text.contains(where: { !$0.isWhitespace }) else { return try engine.synthesizeNative(text) }
         let key = key(for: text)
-        if let stored = cache.load(key: key), let clip = try? playable(stored, text: text) {
+        if let stored = cache.load(key: key) {
             count(hit: true)
-            return clip
+            return stored
         }
         count(hit: false)
         var native: SpeechClip
@@ -75,14 +83,19 @@ public final class CachedSpeech: SpeechEngine, @unchecked Sendable {
         if !cache.store(native, key: key) {
             logger.debug("speech not cached", metadata: ["text": "\(SpeechError.firstWords(of: text))"])
         }
-        return try playable(native, text: text)
+        return native
     }
 
-    /// The clip stored under `key` as `synthesize` would return it (read, decoded, resampled to
-    /// `format`'s rate); nil when there is none or it is damaged. For measuring loads.
+    /// The clip stored under `key` as `voiceClip` would return it (read and decoded, at the
+    /// voice's rate); nil when there is none or it is damaged. For measuring loads.
     public func loadCached(key: String) -> SpeechClip? {
-        guard let stored = cache.load(key: key) else { return nil }
-        return try? playable(stored, text: key)
+        cache.load(key: key)
+    }
+
+    /// `clip` resampled whole to `format`'s rate (libsoxr HQ), as every load of a spoken item's
+    /// clip was before programs resampled their clips as they play. For measuring loads.
+    public func resampledWhole(_ clip: SpeechClip) -> SpeechClip? {
+        try? playable(clip, text: "")
     }
 
     /// `clip` at `format`'s rate (libsoxr HQ).

@@ -13,7 +13,8 @@ import SleepBoxSystem
 /// - Key: SHA-256 (OpenSSL's `SHA256`) of engine, voice name, rate, pitch, engine and voice
 ///   versions, output sample rate, loudness and text; the file is `<64 hex digits>.flac`, mono
 ///   16-bit FLAC at the voice's own rate (`SpeechClipFLAC`): the bundled library's speech in
-///   about 90 MiB instead of 757 MiB of 48 kHz float. `CachedSpeech` resamples on load.
+///   about 90 MiB instead of 757 MiB of 48 kHz float. Loaded as it is (`CachedSpeech.voiceClip`):
+///   a program resamples each clip as it plays; the greeting is resampled whole.
 /// - Files of the earlier format (`<key>.sbclip`, float at the output rate, `SpeechClipFile`) are
 ///   indexed and counted against the bound; `loadLegacy` reads one so that `CachedSpeech` can
 ///   convert it instead of rendering it again, `store` deletes the old file of its key, and

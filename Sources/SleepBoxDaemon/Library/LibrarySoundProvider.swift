@@ -253,8 +253,9 @@ public final class LibrarySoundProvider: SoundProvider {
 
     /// Renders every playable spoken item whose speech is not cached yet into the voice's cache,
     /// on a thread of its own at background priority (the natural voice serves a pressed item
-    /// first), so that later starts (and the next boot) find the speech ready. One item's program
-    /// is held at a time (at most some 20 MiB of speech) and let go. Progress: `renderProgress`.
+    /// first), so that later starts (and the next boot) find the speech ready. No program is built
+    /// (`ProgramBuilder.fillCache`): one stretch's speech is held at a time, and freed memory is
+    /// handed back to the system after each item. Progress: `renderProgress`.
     public func prepareAll() {
         let entries = library.entries.filter {
             $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
@@ -284,10 +285,11 @@ public final class LibrarySoundProvider: SoundProvider {
                     // The voices changed: a new thread renders with the new ones.
                     if stop.isStopped { return }
                     do {
-                        // Only what the core needs is kept (the lengths); the program and its
-                        // speech go before the next item, and their memory back to the system.
-                        let program = try builder.prepare(entry, seed: seed, breathingCues: cues)
-                        measured.note(entry.id, program)
+                        // Stretch by stretch into the cache, no program built: one clip is held
+                        // at a time. Only what the core needs is kept (the length).
+                        if let seconds = try builder.fillCache(entry, seed: seed, breathingCues: cues) {
+                            measured.note(entry.id, seconds: seconds)
+                        }
                     } catch {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }

@@ -18,7 +18,11 @@ final class MeasuredLengths: @unchecked Sendable {
     /// Notes `program`'s length when it is a laid-out program of an item the library estimated.
     func note(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
-        let seconds = plan.format.seconds(plan.lengthFrames)
+        note(id, seconds: plan.format.seconds(plan.lengthFrames))
+    }
+
+    /// Notes an item's length in seconds when the library estimated it.
+    func note(_ id: ItemID, seconds: Double) {
         lock.lock()
         if estimated.contains(id) { found.append((id, seconds)) }
         lock.unlock()

@@ -54,7 +54,8 @@ extension ContentTool {
         var failures = 0
         for (i, entry) in spoken.enumerated() {
             progress(i + 1, spoken.count, entry.id)
-            do { _ = try builder.prepare(entry, seed: 1) } catch {
+            // Into the cache stretch by stretch, as the daemon renders ahead: no program is built.
+            do { _ = try builder.fillCache(entry, seed: 1) } catch {
                 failures += 1
                 failed(entry.id, error)
             }
@@ -75,8 +76,8 @@ extension ContentTool {
         return LibraryRender(summary: summary, warning: warning, failures: failures)
     }
 
-    /// Loads every clip in the voice's cache as a play would (read, FLAC decoded, resampled to the
-    /// output rate), `rounds` times, and says how long a load takes: the slowest, the median and
+    /// Loads every clip in the voice's cache as a play would (read and FLAC decoded, at the voice's
+    /// rate: the program resamples it as it plays), `rounds` times, and says how long a load takes: the slowest, the median and
     /// the mean, per clip and per second of speech. Damaged clips are counted (and deleted).
     public func timeCacheLoads(rounds: Int = 3) -> [String] {
         guard let voice = content.voice else { return ["no voice: nothing cached"] }
@@ -97,6 +98,16 @@ extension ContentTool {
                 if round == 0 { seconds += clip?.duration ?? 0 }
             }
         }
+        // The same loads as they were before (the clip resampled whole to the output rate).
+        var wholeCPU: [Double] = []
+        for _ in 0..<max(1, rounds) {
+            for key in keys {
+                let cpuStart = Self.threadCPUMilliseconds()
+                _ = voice.loadCached(key: key).flatMap(voice.resampledWhole)
+                wholeCPU.append(Self.threadCPUMilliseconds() - cpuStart)
+            }
+        }
+        wholeCPU.sort()
         times.sort()
         cpu.sort()
         let ms = { (v: Double) in String(format: "%.3f ms", v) }
@@ -104,11 +115,14 @@ extension ContentTool {
         let cpuMean = cpu.reduce(0, +) / Double(cpu.count)
         return ["speech cache: \(keys.count) clips, \(String(format: "%.1f", Double(voice.cache.byteCount) / 1_048_576)) MiB, "
                 + "\(String(format: "%.0f", seconds)) s of speech (\(String(format: "%.1f", seconds / Double(keys.count))) s a clip)",
-                "load (read, decode, resample to \(format.sampleRate) Hz), \(times.count) loads: median \(ms(times[times.count / 2])), "
+                "load (read, decode; at the voice's \(voice.engine.nativeSampleRate.map { "\($0) Hz" } ?? "rate"), resampled to \(format.sampleRate) Hz as it plays), \(times.count) loads: median \(ms(times[times.count / 2])), "
                 + "mean \(ms(mean)), 99th percentile \(ms(times[min(times.count - 1, times.count * 99 / 100)])), slowest \(ms(times.last!)); "
                 + "\(ms(mean * Double(keys.count) / max(seconds, 1e-9))) per second of speech",
                 "the loading thread's CPU time (CLOCK_THREAD_CPUTIME_ID: what a busy machine does not inflate): median \(ms(cpu[cpu.count / 2])), "
                 + "mean \(ms(cpuMean)), 99th percentile \(ms(cpu[min(cpu.count - 1, cpu.count * 99 / 100)])), slowest \(ms(cpu.last!))",
+                "as loads were before (read, decode and resample the whole clip to \(format.sampleRate) Hz, libsoxr HQ), thread CPU time: "
+                + "median \(ms(wholeCPU[wholeCPU.count / 2])), mean \(ms(wholeCPU.reduce(0, +) / Double(wholeCPU.count))), "
+                + "99th percentile \(ms(wholeCPU[min(wholeCPU.count - 1, wholeCPU.count * 99 / 100)])), slowest \(ms(wholeCPU.last!))",
                 "damaged clips: \(damaged)"]
     }
 

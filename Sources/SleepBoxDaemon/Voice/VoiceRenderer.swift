@@ -23,6 +23,12 @@ public final class VoiceRenderer: SpeechRenderer, @unchecked Sendable {
 
     public func render(_ text: String) throws -> [Float] { try speech.synthesize(text).samples }
 
+    /// The clip as the cache keeps it, at the voice's rate: the program resamples it as it plays.
+    public func renderAtVoiceRate(_ text: String) throws -> RenderedSpeech {
+        let clip = try speech.voiceClip(text)
+        return RenderedSpeech(samples: clip.samples, sampleRate: clip.sampleRate)
+    }
+
     public func cachedDuration(_ text: String) -> Double? {
         speech.cache.duration(key: speech.key(for: text))
     }
