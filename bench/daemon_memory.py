@@ -77,6 +77,35 @@ def follow(d, quiet=2.0, limit=900.0, sample=0.2, log=None):
     return peak, peak_map, peak_roll, time.monotonic() - t0
 
 
+def restart(first, wav, log_name):
+    """A new daemon on `first`'s state folder (the speech cached), recording to `wav`; started and
+    answering. Returns it and its log's path."""
+    d = common.Daemon.__new__(common.Daemon)
+    d.__dict__.update(first.__dict__)
+    d.argv = [x if not x.endswith("memory-first.wav") else "wav:" + common.work_dir(wav) for x in first.argv]
+    log = os.path.join(first.dir, log_name)
+    d.log = open(log, "w")
+    d.conn = None
+    d.start()
+    d.wait_for_socket(timeout=30)
+    return d, log
+
+
+def play_and_measure(d, seconds):
+    """`press leaf`, `seconds` of play, then the status, VmRSS/VmHWM, the mappings and smaps_rollup;
+    the daemon is stopped."""
+    # The control socket closes a connection idle for 10 s: a new one for each request.
+    d.wait_for_socket()
+    d.request({"cmd": "press", "button": "leaf"})
+    time.sleep(seconds)
+    status = d.wait_for_socket()[1]["status"]
+    vm = d.vm_status()
+    mapping = memory.smaps_breakdown(d.proc.pid)[0]
+    roll = rollup(d.proc.pid)
+    d.stop()
+    return status, vm, mapping, roll
+
+
 def hello_world():
     """VmHWM (KiB) of a static-stdlib Swift hello world, the median of 5 runs."""
     swiftc = shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
@@ -125,49 +154,21 @@ def main():
     kept_state = state_file + ".bench-kept"
     if os.path.exists(state_file):
         shutil.copyfile(state_file, kept_state)
-    second = common.Daemon.__new__(common.Daemon)
-    second.__dict__.update(first.__dict__)
-    second.argv = [x if not x.endswith("memory-first.wav") else "wav:" + common.work_dir("memory-play.wav") for x in first.argv]
-    second.log = open(os.path.join(first.dir, "daemon-2.log"), "w")
-    second.conn = None
-    second.start()
-    second.wait_for_socket(timeout=30)
+    second, _ = restart(first, "memory-play.wav", "daemon-2.log")
     _, _, _, start_s = follow(second)
-    # The control socket closes a connection idle for 10 s: a new one for each request.
-    second.wait_for_socket()
-    second.request({"cmd": "press", "button": "leaf"})
-    time.sleep(a.play_seconds)
-    status = second.wait_for_socket()[1]["status"]
-    play = second.vm_status()
-    play_map = memory.smaps_breakdown(second.proc.pid)[0]
-    play_roll = rollup(second.proc.pid)
-    second.stop()
+    status, play, play_map, play_roll = play_and_measure(second, a.play_seconds)
     if os.path.exists(kept_state):
         os.replace(kept_state, state_file)
 
     # A third start that idles until it has given its start-up code back (as a box started in the
     # day does long before bedtime), then plays the same way.
-    third = common.Daemon.__new__(common.Daemon)
-    third.__dict__.update(first.__dict__)
-    third.argv = [x if not x.endswith("memory-first.wav") else "wav:" + common.work_dir("memory-idle.wav") for x in first.argv]
-    third_log = os.path.join(first.dir, "daemon-3.log")
-    third.log = open(third_log, "w")
-    third.conn = None
-    third.start()
-    third.wait_for_socket(timeout=30)
+    third, third_log = restart(first, "memory-idle.wav", "daemon-3.log")
     waited = time.monotonic()
     while time.monotonic() - waited < 90 and "start-up code back" not in open(third_log, errors="replace").read():
         time.sleep(0.5)
     released = "start-up code back" in open(third_log, errors="replace").read()
     idle_rss = third.vm_status()["VmRSS"]
-    third.wait_for_socket()
-    third.request({"cmd": "press", "button": "leaf"})
-    time.sleep(a.play_seconds)
-    idle_status = third.wait_for_socket()[1]["status"]
-    idle_play = third.vm_status()
-    idle_map = memory.smaps_breakdown(third.proc.pid)[0]
-    idle_roll = rollup(third.proc.pid)
-    third.stop()
+    idle_status, idle_play, idle_map, idle_roll = play_and_measure(third, a.play_seconds)
     hello = hello_world()
 
     ratio = play["VmRSS"] / hello
