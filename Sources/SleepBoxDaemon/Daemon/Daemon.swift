@@ -129,9 +129,8 @@ public final class Daemon {
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
-        // Nothing else wakes a quiet box for minutes: the start-up code's release wakes it itself.
-        let quiet = audioFDs.isEmpty && audio.nextWake == nil
-        let timeout: Int32 = quiet && coldCode.pending && !renderingAhead()
+        // Nothing else may wake a quiet box for minutes: the start-up code's release wakes it itself.
+        let timeout: Int32 = !audio.isSounding && coldCode.pending && !renderingAhead()
             ? Int32(max(0, min(1, nextColdCodeCheck - clock.now.uptime)) * 1000) : -1
         let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), timeout) } }
         wakeups += 1
@@ -212,8 +211,7 @@ public final class Daemon {
 
     /// Gives the program's start-up code back (`ColdCode`) when it is due and nothing sounds.
     private func releaseColdCodeIfDue(at uptime: Double) {
-        let quiet = audio.pollDescriptors.isEmpty && audio.nextWake == nil
-        guard coldCode.isDue(uptime: uptime, quiet: quiet, rendering: renderingAhead()) else { return }
+        guard coldCode.isDue(uptime: uptime, quiet: !audio.isSounding, rendering: renderingAhead()) else { return }
         if let bytes = ColdCode.release() {
             logger.info("gave the program's start-up code back to the system (\(bytes / 1_048_576) MiB of code pages advised; those still used come back as needed)")
         } else {

@@ -29,6 +29,8 @@ public final class ALSAAudioOutput: AudioOutput {
 
     public func follow(_ settings: SoundSettings) { feed.engine.follow(settings) }
 
+    public var isSounding: Bool { !feed.engine.isSilent }
+
     public var pollDescriptors: [(fd: Int32, events: Int16)] {
         sink.pollDescriptors.map { ($0.fd, $0.events) }
     }

@@ -24,6 +24,9 @@ public protocol AudioOutput: AnyObject {
     /// Takes the sound settings in effect (at start and whenever they change): the voice's rate
     /// and language, the breathing cues.
     func follow(_ settings: SoundSettings)
+    /// Whether anything sounds now (an item, a bed, a bell, a fade); false while the output only
+    /// plays silence, as a running ALSA device does between nights.
+    var isSounding: Bool { get }
 }
 
 extension AudioOutput {
@@ -31,6 +34,8 @@ extension AudioOutput {
     public func playOn(upTo uptime: Double) -> Double? { nil }
     /// Makes no sound that settings could change.
     public func follow(_ settings: SoundSettings) {}
+    /// An output that reports nothing else sounds while it has descriptors to serve or a wake-up due.
+    public var isSounding: Bool { !pollDescriptors.isEmpty || nextWake != nil }
     /// Reports everything from `service`.
     public func takeLearnedEvents() -> [Event] { [] }
 }

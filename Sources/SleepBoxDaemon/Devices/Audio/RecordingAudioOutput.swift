@@ -38,6 +38,8 @@ public final class RecordingAudioOutput: AudioOutput {
 
     public func follow(_ settings: SoundSettings) { feed.engine.follow(settings) }
 
+    public var isSounding: Bool { !feed.engine.isSilent }
+
     public var pollDescriptors: [(fd: Int32, events: Int16)] { [] }
 
     public func service(at now: Moment, revents: [(fd: Int32, revents: Int16)]) -> [Event] {
