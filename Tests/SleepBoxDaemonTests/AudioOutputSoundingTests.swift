@@ -8,20 +8,15 @@ import Testing
 /// an ALSA device keeps running, and polling, through the silence between nights, so the output's
 /// descriptors say nothing about whether anything sounds; the engine does.
 @Suite struct AudioOutputSoundingTests {
-    final class TwoSecondTone: SoundProvider {
-        func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
-            SilenceSource(frames: AudioFormat.engine.frames(2))
-        }
-        func wakeSound() -> any AudioSource { SilenceSource(frames: 0) }
-        func speech(_ text: String) -> (any AudioSource)? { nil }
-    }
+    /// Every item is two seconds long (the recording tests' provider).
+    typealias TwoSecondItems = RecordingAudioOutputTests.TwoSecondItems
 
     func at(_ uptime: Double) -> Moment { Moment(uptime: uptime, wall: 1_800_000_000 + uptime) }
 
     @Test func aRunningALSADeviceWithNothingPlayingIsNotSounding() throws {
         // alsa-lib's own "null" PCM: a real device that takes everything.
         let sink = ALSASink(configuration: ALSASinkConfiguration(device: "null"))
-        let engine = AudioEngine(format: .engine, provider: TwoSecondTone(), volumePercent: 50)
+        let engine = AudioEngine(format: .engine, provider: TwoSecondItems(), volumePercent: 50)
         let audio = ALSAAudioOutput(engine: engine, sink: sink, periodSeconds: 0.01, now: 100, logger: Logger(label: "test"))
         defer { audio.shutDown(fadeSeconds: 0) }
         try #require(!audio.pollDescriptors.isEmpty, "the null device did not open: \(audio.statusText)")
@@ -32,7 +27,7 @@ import Testing
     }
 
     @Test func aRecordingIsSoundingOnlyWhileTheEngineIs() {
-        let engine = AudioEngine(format: .engine, provider: TwoSecondTone(), volumePercent: 50)
+        let engine = AudioEngine(format: .engine, provider: TwoSecondItems(), volumePercent: 50)
         let audio = RecordingAudioOutput(engine: engine, sink: NullSink(format: .engine), periodSeconds: 0.01, now: 100,
                                          logger: Logger(label: "test"))
         #expect(!audio.isSounding)
