@@ -5,9 +5,11 @@ import Foundation
 public struct LocalClock: Sendable, Equatable {
     public let timeZone: TimeZone
     private let calendar: Calendar
-    /// The fields of the local minute asked for last, so that the display, which asks on every
-    /// wake-up, reaches Foundation's calendar (and ICU's time zone) once a minute.
-    private let minuteCache = MinuteCache()
+    /// The zone's offset over the stretch of time asked about last (up to its next change of
+    /// offset, at most a week), so that the display, which asks on every wake-up, and the
+    /// history, which asks at every session, reach Foundation's calendar (and ICU's time zone
+    /// code, megabytes of the program) a few times a year rather than once a minute.
+    private let offsetCache = OffsetCache()
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -20,22 +22,23 @@ public struct LocalClock: Sendable, Equatable {
 
     /// Local date and time fields of a wall time.
     public func fields(_ wall: Double) -> LocalFields {
-        if let f = minuteCache.fields(at: wall) { return f }
-        let f = uncachedFields(wall)
-        // The minute runs from its first second for 60 s, or to the zone's next change of offset
-        // if that comes first (a change on a whole minute is the usual case; a historic offset
-        // with seconds is not).
-        let start = (wall - Double(f.second)).rounded(.down)
-        var end = start + 60
-        if let change = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: start)) {
+        guard wall.isFinite, wall >= OffsetCache.earliest, wall < OffsetCache.latest else { return uncachedFields(wall) }
+        let whole = wall.rounded(.down)
+        return LocalFields(civil: Int(whole) + cachedOffset(whole))
+    }
+
+    /// The zone's offset at `whole` (a whole second) from the cache, which is filled from the zone
+    /// when `whole` is outside the stretch it covers.
+    private func cachedOffset(_ whole: Double) -> Int {
+        if let offset = offsetCache.offset(at: whole) { return offset }
+        let date = Date(timeIntervalSince1970: whole)
+        let offset = timeZone.secondsFromGMT(for: date)
+        var end = whole + OffsetCache.longest
+        if let change = timeZone.nextDaylightSavingTimeTransition(after: date) {
             end = min(end, change.timeIntervalSince1970)
         }
-        if wall >= start, wall < end {
-            var first = f
-            first.second = 0
-            minuteCache.store(first, from: start, until: end)
-        }
-        return f
+        if end > whole { offsetCache.store(offset, from: whole, until: end) }
+        return offset
     }
 
     /// The fields from Foundation's calendar, uncached (what `fields` must agree with).
@@ -66,7 +69,12 @@ public struct LocalClock: Sendable, Equatable {
     }
 
     /// Seconds east of UTC at `wall` (the zone's offset then, daylight saving included).
-    public func offset(_ wall: Double) -> Int { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)) }
+    public func offset(_ wall: Double) -> Int {
+        guard wall.isFinite, wall >= OffsetCache.earliest, wall < OffsetCache.latest else {
+            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall))
+        }
+        return cachedOffset(wall.rounded(.down))
+    }
 
     /// ISO 8601 local time without offset, e.g. "2026-11-23T06:45:00".
     public func isoLocal(_ wall: Double) -> String {
@@ -78,30 +86,68 @@ public struct LocalClock: Sendable, Equatable {
 /// Local calendar fields; `weekday` counts 1 = Sunday ... 7 = Saturday.
 public struct LocalFields: Sendable, Equatable {
     public var year, month, day, hour, minute, second, weekday: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.weekday = weekday
+    }
 }
 
-/// One local minute's fields (second 0) and the wall times it covers, shared by copies of a
-/// `LocalClock` and guarded by a lock (the clock is `Sendable`).
-private final class MinuteCache: @unchecked Sendable {
+extension LocalFields {
+    /// The fields of a count of local seconds since 1970-01-01 00:00 in the proleptic Gregorian
+    /// calendar (Foundation's Gregorian calendar from 1582 on): the days to a civil date by
+    /// Howard Hinnant's `civil_from_days`.
+    init(civil seconds: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let inDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // 1970-01-01 was a Thursday, weekday 5 counting Sunday as 1.
+        let weekday = ((days % 7) + 7 + 4) % 7 + 1
+        self.init(year: year, month: month, day: day, hour: inDay / 3_600, minute: inDay % 3_600 / 60,
+                  second: inDay % 60, weekday: weekday)
+    }
+}
+
+/// The zone's offset over one stretch of wall time in which it does not change, shared by copies
+/// of a `LocalClock` and guarded by a lock (the clock is `Sendable`).
+private final class OffsetCache: @unchecked Sendable {
+    /// The stretch cached is at most this long (seconds), so a zone is asked again at least weekly.
+    static let longest = 7 * 86_400.0
+    /// The cache serves 1900 to 2200 (wall seconds): Foundation's calendar and the arithmetic
+    /// agree there, and no box's clock is outside it.
+    static let earliest = -2_208_988_800.0
+    static let latest = 7_258_118_400.0
     private let lock = NSLock()
     private var start = 0.0
     private var end = 0.0
-    private var first: LocalFields?
+    private var cached: Int?
 
-    /// The fields of `wall` when it falls in the cached minute.
-    func fields(at wall: Double) -> LocalFields? {
+    /// The offset at `wall` when it falls in the cached stretch.
+    func offset(at wall: Double) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard var f = first, wall >= start, wall < end else { return nil }
-        f.second = Int((wall - start).rounded(.down))
-        return f
+        guard let cached, wall >= start, wall < end else { return nil }
+        return cached
     }
 
-    func store(_ fields: LocalFields, from start: Double, until end: Double) {
+    func store(_ offset: Int, from start: Double, until end: Double) {
         lock.lock()
         defer { lock.unlock() }
         self.start = start
         self.end = end
-        first = fields
+        cached = offset
     }
 }
