@@ -73,4 +73,7 @@ static inline int sleepbox_malloc_arena_max(int count) { return mallopt(M_ARENA_
 #define MADV_PAGEOUT 21
 #endif
 static inline int sleepbox_madvise_pageout(void *addr, size_t length) { return madvise(addr, length, MADV_PAGEOUT); }
+
+/* [addr, addr + length) is read page by page when next touched (MADV_RANDOM: no read-around). */
+static inline int sleepbox_madvise_random(void *addr, size_t length) { return madvise(addr, length, MADV_RANDOM); }
 #endif

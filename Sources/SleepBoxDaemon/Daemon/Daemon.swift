@@ -57,7 +57,7 @@ public final class Daemon {
     private var timings = LoopTimings()
     /// Whether the library's speech is being rendered ahead (the wiring sets it).
     public var renderingAhead: () -> Bool = { false }
-    /// When the program's start-up code is given back (`ColdCode`), checked once a second.
+    /// When the program's code is given back (`ColdCode`), checked once a second.
     private var coldCode = ColdCodeSchedule()
     private var nextColdCodeCheck = 0.0
 
@@ -209,13 +209,29 @@ public final class Daemon {
         }
     }
 
-    /// Gives the program's start-up code back (`ColdCode`) when it is due and nothing sounds.
+    /// Gives the program's code back (`ColdCode`) when it is due: all of it while nothing sounds,
+    /// a slice a second once a stretch of sound has settled.
     private func releaseColdCodeIfDue(at uptime: Double) {
-        guard coldCode.isDue(uptime: uptime, quiet: !audio.isSounding, rendering: renderingAhead()) else { return }
-        if let bytes = ColdCode.release() {
-            logger.info("gave the program's start-up code back to the system (\(bytes / 1_048_576) MiB of code pages advised; those still used come back as needed)")
-        } else {
-            logger.debug("the kernel does not reclaim pages on request (MADV_PAGEOUT); the start-up code stays")
+        switch coldCode.next(uptime: uptime, quiet: !audio.isSounding, rendering: renderingAhead(), codeBytes: ColdCode.codeBytes) {
+        case .none:
+            return
+        case .all:
+            if let bytes = ColdCode.release() {
+                let data = ColdCode.releaseFileData() ?? 0
+                logger.info("gave the program's start-up code back to the system (\(bytes / 1_048_576) MiB of code pages and \(data / 1_048_576) MiB of read-only data advised; those still used come back as needed)")
+            } else {
+                logger.debug("the kernel does not reclaim pages on request (MADV_PAGEOUT); the start-up code stays")
+            }
+        case .slice(let offset, let length, let first):
+            let bytes = ColdCode.release(from: offset, length: length)
+            if offset + length >= ColdCode.codeBytes { ColdCode.releaseFileData() }
+            if first {
+                if bytes != nil {
+                    logger.info("giving the code the item's start used back to the system while it plays, \(length / 1_048_576) MiB a second (\(ColdCode.codeBytes / 1_048_576) MiB in all)")
+                } else {
+                    logger.debug("the kernel does not reclaim pages on request (MADV_PAGEOUT); the code stays")
+                }
+            }
         }
     }
 
