@@ -5,7 +5,7 @@
    the library's speech in the background. VmRSS is sampled every 0.2 s until the daemon's CPU
    goes quiet; the peak, VmHWM, and /proc/PID/smaps by mapping at the largest sample.
 2. Playing with the speech cached: the same state folder, a new daemon; once quiet, `ctl press
-   leaf` (the first meditation, spoken, over its ambient bed); after 30 s VmRSS, VmHWM and the
+   leaf` (the first meditation, spoken, over its ambient bed); after 60 s VmRSS, VmHWM and the
    mappings. The speech cache's size and file count are reported too.
 2b. The same after an idle start: a third daemon on that state folder, from the state file the
    second began with (so the same item plays), idles until it has given
@@ -15,7 +15,7 @@
    linking (`swiftc -O -static-stdlib`), its VmHWM (/usr/bin/time %M); the playing daemon's RSS
    as a multiple of it does not depend on the machine as much as MiB do.
 
-  bench/daemon_memory.py [--play-seconds 30] [--check RATIO] [--check-render RATIO] [--json FILE]
+  bench/daemon_memory.py [--play-seconds 60] [--check RATIO] [--check-render RATIO] [--json FILE]
 
 With --check, exits 1 when the playing daemon's VmRSS is more than RATIO hello worlds, with
 --check-render when the peak while rendering the library ahead is (the memory check, `make
@@ -129,7 +129,7 @@ def mib(kb):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--play-seconds", type=float, default=30)
+    ap.add_argument("--play-seconds", type=float, default=60)
     ap.add_argument("--check", type=float, help="fail when the playing RSS exceeds this many hello worlds")
     ap.add_argument("--check-render", type=float,
                     help="fail when the peak RSS while rendering the library ahead exceeds this many hello worlds")
