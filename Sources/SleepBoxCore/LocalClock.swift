@@ -99,25 +99,15 @@ public struct LocalFields: Sendable, Equatable {
 }
 
 extension LocalFields {
-    /// The fields of a count of local seconds since 1970-01-01 00:00 in the proleptic Gregorian
-    /// calendar (Foundation's Gregorian calendar from 1582 on): the days to a civil date by
-    /// Howard Hinnant's `civil_from_days`.
+    /// The fields of a count of local seconds since 1970-01-01 00:00 (wall plus offset), by the
+    /// history's civil-day arithmetic (`CivilDay`: proleptic Gregorian, as Foundation's Gregorian
+    /// calendar from 1582 on).
     init(civil seconds: Int) {
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let inDay = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        // 1970-01-01 was a Thursday, weekday 5 counting Sunday as 1.
-        let weekday = ((days % 7) + 7 + 4) % 7 + 1
-        self.init(year: year, month: month, day: day, hour: inDay / 3_600, minute: inDay % 3_600 / 60,
-                  second: inDay % 60, weekday: weekday)
+        let day = CivilDay(seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400))
+        let date = day.fields
+        let inDay = seconds - day.number * 86_400
+        self.init(year: date.year, month: date.month, day: date.day, hour: inDay / 3_600, minute: inDay % 3_600 / 60,
+                  second: inDay % 60, weekday: day.isoWeekday % 7 + 1)
     }
 }
 
