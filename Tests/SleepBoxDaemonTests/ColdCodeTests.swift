@@ -32,19 +32,7 @@ struct ColdCodeTests {
     /// The real thing, on this test process's own program: the resident code pages go down and the
     /// program goes on running (its code comes back from the file).
     @Test func releasingTheCodeLowersItsResidentPagesAndTheProgramRunsOn() throws {
-        func residentCodeKiB() -> Int {
-            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-            var inCode = false, total = 0
-            for line in ((try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)) ?? "").split(separator: "\n") {
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                if let first = fields.first, first.contains("-"), fields.count >= 5 {
-                    inCode = fields.count == 6 && fields[1] == "r-xp" && String(fields[5]) == exe
-                } else if inCode, fields.first == "Rss:", fields.count >= 2, let kib = Int(fields[1]) {
-                    total += kib
-                }
-            }
-            return total
-        }
+        func residentCodeKiB() -> Int { ColdCodeTests.programKiB("Rss:") { $0 == "r-xp" } }
         let before = residentCodeKiB()
         try #require(before > 0, "no resident code mapping of this program found")
         guard let advised = ColdCode.release() else {
@@ -139,32 +127,46 @@ struct ColdCodeTests {
         ])
     }
 
-    /// On this test process: the program's unwritten data pages are given back (its clean
-    /// resident data goes down), its written ones stay, and it runs on.
+    /// On this test process: the program's unwritten data pages are given back (its resident
+    /// file data goes down), its written ones stay, and it runs on.
     @Test func givingTheReadOnlyDataBackLeavesWrittenPagesAndRunsOn() throws {
-        func cleanDataKiB() -> Int {
-            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-            var inData = false, total = 0
-            for line in ((try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)) ?? "").split(separator: "\n") {
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                if let first = fields.first, first.contains("-"), fields.count >= 5 {
-                    inData = fields.count == 6 && fields[1] != "r-xp" && String(fields[5]) == exe
-                } else if inData, fields.first == "Private_Clean:", fields.count >= 2, let kib = Int(fields[1]) {
-                    total += kib
-                }
-            }
-            return total
+        // The file's pages of the data mappings: resident less the anonymous copies written
+        // (a freshly linked program's pages can still be dirty in the page cache, not "clean").
+        func fileDataKiB() -> Int {
+            ColdCodeTests.programKiB("Rss:") { $0 != "r-xp" } - ColdCodeTests.programKiB("Anonymous:") { $0 != "r-xp" }
         }
         ColdCodeTests.written = 42
-        let before = cleanDataKiB()
-        guard let advised = ColdCode.releaseFileData() else { return }  // before Linux 5.4
-        let after = cleanDataKiB()
-        if before > 0 {
-            #expect(advised > 0)
-            #expect(after < before, "clean data \(before) KiB before, \(after) KiB after")
+        // Read every page of the program's data once, so pages it has not written are resident.
+        var sum = 0
+        for mapping in ColdCode.program?.data ?? [] {
+            for address in stride(from: mapping.start, to: mapping.end, by: 4_096) {
+                sum &+= Int(UnsafeRawPointer(bitPattern: address)?.load(as: UInt8.self) ?? 0)
+            }
         }
+        let before = fileDataKiB()
+        try #require(before > 0, "no data page of this program's file is resident (sum \(sum))")
+        guard let advised = ColdCode.releaseFileData() else { return }  // before Linux 5.4
+        let after = fileDataKiB()
+        #expect(advised > 0)
+        #expect(after < before, "the file's data pages: \(before) KiB before, \(after) KiB after")
         #expect(ColdCodeTests.written == 42)
     }
 
     nonisolated(unsafe) static var written = 0
+
+    /// The sum of one `/proc/self/smaps` field (KiB) over this process's own program's mappings
+    /// whose permissions `chosen` accepts.
+    static func programKiB(_ field: Substring, _ chosen: (Substring) -> Bool) -> Int {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var inside = false, total = 0
+        for line in ((try? String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)) ?? "").split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), fields.count >= 5 {
+                inside = fields.count == 6 && chosen(fields[1]) && String(fields[5]) == exe
+            } else if inside, fields.first == field, fields.count >= 2, let kib = Int(fields[1]) {
+                total += kib
+            }
+        }
+        return total
+    }
 }

@@ -18,7 +18,7 @@ import CLinux
 public enum ColdCode {
     /// The program's code mappings (start, end, offset in the file) and its path, read once: they
     /// do not move while the process runs.
-    private static let program: (path: String, mappings: [Mapping], data: [Mapping])? = {
+    static let program: (path: String, mappings: [Mapping], data: [Mapping])? = {
         guard let path = executablePath(), let maps = readMaps() else { return nil }
         return (path, codeMappings(maps: maps, program: path), codeMappings(maps: maps, program: path, code: false))
     }()
