@@ -40,6 +40,12 @@ public final class FileSource: SeekableSource {
     private let stream: EngineRateStream
     private let rateRatio: RateRatio
 
+    /// The sample rate of the sound in the file at `path` (its header read through libsndfile,
+    /// nothing decoded), or nil when it cannot be read as a sound file.
+    public static func sampleRate(ofFile path: String) -> Int? {
+        (try? SoundFileReader(path: path, chunkFrames: 64))?.sampleRate
+    }
+
     /// Opens a file for playback.
     ///
     /// - Parameters:

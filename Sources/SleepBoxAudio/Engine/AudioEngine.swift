@@ -21,10 +21,18 @@ import SleepBoxCore
 /// | `playCue` | a tick or a bell on the cue bus |
 /// | `speakMenu` | the fast voice on the cue bus at `menuVoiceGain`, cutting off the row said before; the content is not ducked |
 ///
+/// The engine runs at the rate it was made with (`[audio] sample_rate`), the rate the provider
+/// makes every sound at, until the output asks for another while nothing sounds
+/// (`changeRate(to:)`: a recording played at its own rate). It then opens recordings at the new
+/// rate and converts the provider's other sounds to it as they play (`RateConvertedSource`).
+///
 /// Not thread-safe: one owner calls everything (the daemon's loop, or the simulator).
 public final class AudioEngine {
-    public let format: AudioFormat
-    public let mixer: Mixer
+    /// The format the engine renders: its first one, or the one `changeRate(to:)` set.
+    public private(set) var format: AudioFormat
+    /// The format the provider makes its sounds at (the engine's first).
+    public let providerFormat: AudioFormat
+    public private(set) var mixer: Mixer
     public let provider: SoundProvider
     /// The item on the item bus (playing, paused or fading).
     public private(set) var currentItem: ItemID?
@@ -54,9 +62,34 @@ public final class AudioEngine {
 
     public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50) {
         self.format = format
+        providerFormat = format
         self.provider = provider
         self.mixer = Mixer(format: format, maxBlockFrames: 1024, volumePercent: volumePercent)
     }
+
+    /// Renders at `rate` from now on: a new mixer at that rate, at the same volume. Only while
+    /// nothing sounds (`isSilent`; a paused item is let go); returns whether the rate is now
+    /// `rate`. The output must run at the new rate before the next block.
+    @discardableResult
+    public func changeRate(to rate: Int) -> Bool {
+        guard rate != format.sampleRate else { return true }
+        guard rate > 0, isSilent else { return false }
+        format = AudioFormat(sampleRate: rate, channels: format.channels)
+        mixer = Mixer(format: format, maxBlockFrames: 1024, volumePercent: mixer.volume.percent)
+        currentItem = nil
+        paused = false
+        return true
+    }
+
+    /// `source`, made at `rate` (nil: the provider's), at the engine's rate: converted when the
+    /// two differ. An item that cannot be converted fails (`open`); another sound is left out.
+    private func converted(_ source: any AudioSource, madeAt rate: Int? = nil) throws(AudioError) -> any AudioSource {
+        let made = rate ?? providerFormat.sampleRate
+        guard made != format.sampleRate else { return source }
+        return try RateConvertedSource(source, from: made, to: format.sampleRate)
+    }
+
+    private func atEngineRate(_ source: any AudioSource) -> (any AudioSource)? { try? converted(source) }
 
     /// The settings in effect, for the provider: what it makes next follows them (what plays
     /// now plays on as it was made).
@@ -119,15 +152,16 @@ public final class AudioEngine {
         case .useWakeSound(let name):
             nextWakeSound = name
         case .startAlarm(let from, let to, let over):
-            let sound = nextWakeSound.flatMap { provider.bed($0) } ?? provider.wakeSound()
+            let made = nextWakeSound.flatMap { provider.bed($0) } ?? provider.wakeSound()
             nextWakeSound = nil
+            guard let sound = atEngineRate(made) else { return }
             mixer.setSource(sound, on: .alarm, gain: Float(from))
             mixer.duck(.alarm, to: 1, overFrames: 1)
             mixer.ramp(.alarm, to: Float(to), overFrames: format.frames(over), curve: .decibelLinear)
         case .duckAlarm(let to, let over):
             mixer.duck(.alarm, to: Float(to), overFrames: format.frames(over))
         case .speak(let text):
-            if let source = provider.speech(text) {
+            if let made = provider.speech(text), let source = atEngineRate(made) {
                 // The wake sound's own ramp (its duck stage aside); with no wake sound, its full level.
                 let alarm = mixer.isActive(.alarm) ? mixer.level(of: .alarm).current : 1
                 mixer.setSource(source, on: .speech, gain: alarm * Self.greetingPerAlarmGain)
@@ -138,15 +172,17 @@ public final class AudioEngine {
             mixer.stop(.alarm, overFrames: format.frames(Self.alarmStopSeconds))
             mixer.stop(.speech, overFrames: format.frames(Self.alarmStopSeconds))
         case .startBed(let name, let level):
-            if let source = provider.bed(name) {
+            if let made = provider.bed(name), let source = atEngineRate(made) {
                 mixer.fadeIn(source, on: .bed, to: Float(level), overFrames: format.frames(Self.bedFadeSeconds))
             }
         case .stopBed:
             mixer.stop(.bed, overFrames: format.frames(Self.bedFadeSeconds))
         case .playCue(let cue):
-            mixer.setSource(provider.cue(cue), on: .cue, gain: 1)
+            if let source = atEngineRate(provider.cue(cue)) { mixer.setSource(source, on: .cue, gain: 1) }
         case .speakMenu(let text):
-            if let source = provider.menuSpeech(text) { mixer.setSource(source, on: .cue, gain: Self.menuVoiceGain) }
+            if let made = provider.menuSpeech(text), let source = atEngineRate(made) {
+                mixer.setSource(source, on: .cue, gain: Self.menuVoiceGain)
+            }
         case .defineMix(let mix):
             provider.defineMix(mix)
         case .persist, .setClock, .record:
@@ -156,7 +192,8 @@ public final class AudioEngine {
 
     private func open(_ id: ItemID, at position: Double) -> (any AudioSource)? {
         do {
-            return try provider.openItem(id, at: position)
+            let opened = try provider.openItem(id, at: position, rate: format.sampleRate)
+            return try converted(opened.source, madeAt: opened.rate)
         } catch {
             reports.append((.itemFailed(id, reason: error.description), 0))
             return nil
@@ -185,8 +222,9 @@ public final class AudioEngine {
         return out
     }
 
-    /// Whether anything is sounding (the daemon may skip writing silence when nothing is).
-    public var isSilent: Bool { mixer.activeBuses.isEmpty && reports.isEmpty }
+    /// Whether anything is sounding, the de-click fade of a sound stopped at once included (the
+    /// daemon may skip writing silence when nothing is).
+    public var isSilent: Bool { !mixer.isRendering && reports.isEmpty }
 
     /// Counts `frames` of silence as rendered without rendering them (only while `isSilent`).
     public func skip(frames: Int) {
@@ -195,7 +233,9 @@ public final class AudioEngine {
 
     /// Where the current item is, in seconds, when its source knows.
     public var itemPosition: Double? {
-        guard let s = mixer.source(on: .item) as? any SeekableSource else { return nil }
+        let source = mixer.source(on: .item)
+        if let converted = source as? RateConvertedSource { return converted.positionSeconds }
+        guard let s = source as? any SeekableSource else { return nil }
         return format.seconds(s.positionFrames)
     }
 }

@@ -6,6 +6,13 @@ public protocol SoundProvider: AnyObject {
     /// The item's sound starting `position` seconds in (a decoded file, a spoken program, a
     /// generator). Throws when the item cannot be played (file missing, corrupt, unsupported).
     func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource
+    /// The rate of the file a recording item plays from, when the provider knows it; nil for every
+    /// other item (spoken programs, generators, mixes), which it makes at the engine's first rate.
+    func recordingRate(of id: ItemID) -> Int?
+    /// `openItem` for an output running at `rate`: a recording opened at `rate` (decoded straight
+    /// through when its file is at that rate), anything else as `openItem` makes it. Returns the
+    /// rate the source renders at; nil is the rate the provider makes every sound at.
+    func openItem(_ id: ItemID, at position: Double, rate: Int) throws(AudioError) -> (source: any AudioSource, rate: Int?)
     /// The wake sound: endless, starting softly.
     func wakeSound() -> any AudioSource
     /// The ambient bed named (a generator: "rain", "ocean", "forest", "white", "pink", "brown"),
@@ -34,6 +41,14 @@ public protocol SoundProvider: AnyObject {
 }
 
 extension SoundProvider {
+    /// No recordings of their own rate.
+    public func recordingRate(of id: ItemID) -> Int? { nil }
+
+    /// Every item at the provider's rate.
+    public func openItem(_ id: ItemID, at position: Double, rate: Int) throws(AudioError) -> (source: any AudioSource, rate: Int?) {
+        (try openItem(id, at: position), nil)
+    }
+
     /// Nothing to tell.
     public func takeEvents() -> [Event] { [] }
 

@@ -159,6 +159,10 @@ public final class Mixer {
         return set
     }
 
+    /// Whether anything is rendered: a live bus, or the short de-click fade of a sound stopped
+    /// at once.
+    public var isRendering: Bool { !activeBuses.isEmpty || buses[Self.declickSlot].isLive }
+
     /// `bus`'s level automation (its `current` is the gain of the last frame rendered).
     public func level(of bus: MixerBus) -> GainRamp { buses[bus.rawValue].level }
 

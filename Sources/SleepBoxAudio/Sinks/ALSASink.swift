@@ -293,6 +293,19 @@ public final class ALSASink: AudioSink {
         return drained
     }
 
+    /// Closes the device (dropping anything queued) and opens it again for `format`: the output
+    /// changing its rate. Only for a device whose queue holds nothing but silence, or nothing is
+    /// heard to stop. Returns the events as `open(now:)` does (a device that cannot be opened for
+    /// `format` is `.unavailable` and retried for it).
+    @discardableResult
+    public func reopen(format: AudioFormat, now: Double) -> [ALSASinkEvent] {
+        disconnect()
+        state = .closed
+        nextRetry = nil
+        self.format = format
+        return open(now: now)
+    }
+
     /// Closes the device (`snd_pcm_close`, dropping anything queued) and stops retrying.
     /// `open(now:)` may open it again.
     public func close() {
