@@ -7,25 +7,33 @@ import Testing
 /// A recording is opened and sought off the loop: the item starts at once, silent, and comes in
 /// over a short ramp when the opening thread hands its source over.
 @Suite struct RecordingOpenerTests {
-    @Test func aRecordingIsOpenedOnTheOpeningThreadAndComesInWithoutAStep() throws {
+    /// A library with one recording, "rec-hum": a second of a steady level at `rate`, and a
+    /// provider for it at 48 kHz; the folder is removed by `done`.
+    func library(recordingAt rate: Int, inBackground: Bool = false) throws -> (provider: LibrarySoundProvider, done: () -> Void) {
         let root = FileManager.default.temporaryDirectory.path + "/sleepbox-opener-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/content/recordings", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/state", withIntermediateDirectories: true)
         try "[paths]\ncontent = \"\(root)/content\"\n[voice]\nengine = \"espeak\"\n"
             .write(toFile: root + "/sleepbox.toml", atomically: true, encoding: .utf8)
         try "title = \"Hum\"\nkind = \"ambient\"\nauthor = \"me\"\nnarrator = \"none\"\ndescription = \"A hum.\"\naudio = \"rec-hum.wav\"\n"
             .write(toFile: root + "/content/recordings/rec-hum.toml", atomically: true, encoding: .utf8)
-        let sink = try WAVFileSink(path: root + "/content/recordings/rec-hum.wav", format: .engine)
-        let level = [Float](repeating: 0.25, count: 2 * 48_000)
-        _ = try sink.write(level, frames: 48_000)
+        let sink = try WAVFileSink(path: root + "/content/recordings/rec-hum.wav", format: AudioFormat(sampleRate: rate))
+        let level = [Float](repeating: 0.25, count: 2 * rate)
+        _ = try sink.write(level, frames: rate)
         sink.close()
 
         let tool = try ContentTool(configPath: root + "/sleepbox.toml", stateDirectory: root + "/state")
         let content = tool.content
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                             languageVoices: content.languageVoices, loudness: nil, format: .engine, seed: 1,
-                                            logger: ContentTool.quietLogger, background: nil)
+                                            logger: ContentTool.quietLogger,
+                                            background: inBackground ? { job, finish in finish(job()) } : nil)
+        return (provider, { try? FileManager.default.removeItem(atPath: root) })
+    }
+
+    @Test func aRecordingIsOpenedOnTheOpeningThreadAndComesInWithoutAStep() throws {
+        let (provider, removeFolder) = try library(recordingAt: 48_000)
+        defer { removeFolder() }
         // The first open prepares the item (inline without a background); the opener is set after.
         _ = try provider.openItem("rec-hum", at: 0)
         var jobs: [(@Sendable () -> LibrarySoundProvider.OpenedSource, (LibrarySoundProvider.OpenedSource) -> Void)] = []
@@ -50,5 +58,43 @@ import Testing
         #expect(buffer[0] == full / 256)
         #expect(buffer[2 * 127] == full * 128 / 256)
         #expect(buffer[2 * 255] == full)
+    }
+
+    @Test func aRecordingOpensAtItsOwnRateWhenTheOutputRunsAtIt() throws {
+        let (provider, removeFolder) = try library(recordingAt: 44_100)
+        defer { removeFolder() }
+        #expect(provider.recordingRate(of: "rec-hum") == 44_100)
+        #expect(provider.recordingRate(of: "rain") == nil)
+        // At the recording's rate: decoded straight through, nothing resampled.
+        let own = try provider.openItem("rec-hum", at: 0, rate: 44_100)
+        #expect(own.rate == 44_100)
+        let file = try #require(own.source as? FileSource)
+        #expect(file.format.sampleRate == 44_100 && file.resamplerQuality == nil)
+        // At the box's rate: converted to it, as before.
+        let box = try provider.openItem("rec-hum", at: 0, rate: 48_000)
+        #expect(box.rate == nil)
+        let converted = try #require(box.source as? FileSource)
+        #expect(converted.format.sampleRate == 48_000 && converted.resamplerQuality != nil)
+
+        // Opened on the opening thread: the deferred source gets the file at the rate asked for.
+        var jobs: [(@Sendable () -> LibrarySoundProvider.OpenedSource, (LibrarySoundProvider.OpenedSource) -> Void)] = []
+        provider.opener = { job, done in jobs.append((job, done)) }
+        let deferred = try #require(try provider.openItem("rec-hum", at: 0, rate: 44_100).source as? DeferredSource)
+        #expect(deferred.rate == 44_100)
+        let (job, finish) = try #require(jobs.first)
+        let opened = job()
+        #expect((try? opened.result.get() as? FileSource)?.format.sampleRate == 44_100)
+        finish(opened)
+        #expect(!deferred.isWaiting)
+    }
+
+    @Test func theDaemonLearnsTheRecordingsRatesOffTheLoop() throws {
+        let (provider, removeFolder) = try library(recordingAt: 44_100, inBackground: true)
+        defer { removeFolder() }
+        // With a background, nothing is read on the caller's (the loop's) thread.
+        #expect(provider.recordingRate(of: "rec-hum") == nil)
+        provider.learnRecordingRates()
+        for _ in 0..<500 where provider.recordingRate(of: "rec-hum") == nil { usleep(10_000) }
+        #expect(provider.recordingRate(of: "rec-hum") == 44_100)
     }
 }

@@ -11,6 +11,8 @@ import SleepBoxAudio
 public final class DeferredSource: FailingSource {
     /// Where the item is to start, in seconds.
     public let position: Double
+    /// The rate the real source is to render at; nil: the provider's.
+    public let rate: Int?
     private var real: (any AudioSource)?
     public private(set) var failure: AudioError?
     private var failed: Bool { failure != nil }
@@ -20,7 +22,10 @@ public final class DeferredSource: FailingSource {
     private var rampLeft = 0
     static let rampFrames = 256
 
-    public init(position: Double) { self.position = position }
+    public init(position: Double, rate: Int? = nil) {
+        self.position = position
+        self.rate = rate
+    }
 
     public var isWaiting: Bool { real == nil && !failed }
 

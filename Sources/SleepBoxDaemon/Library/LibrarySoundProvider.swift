@@ -56,6 +56,11 @@ public final class LibrarySoundProvider: SoundProvider {
     private var generation = 0
     /// Tells the render-ahead thread to stop (the voices changed: it starts again with the new).
     private var renderAheadStop: RenderAheadStop?
+    /// The rates of the recordings' files, read in the background at start (`learnRecordingRates`).
+    let recordingRates = RecordingRates()
+    /// Builders that open recordings at another rate than `format`'s (the output running at a
+    /// recording's own rate), by rate.
+    private var recordingBuilders: [Int: ProgramBuilder] = [:]
 
     /// A source made on the opening thread, for the loop thread alone from then on.
     public struct OpenedSource: @unchecked Sendable {
@@ -195,12 +200,70 @@ public final class LibrarySoundProvider: SoundProvider {
     }
 
     public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
+        try openItem(id, at: position, recordingsAt: nil)
+    }
+
+    public func recordingRate(of id: ItemID) -> Int? {
+        guard let entry = library.entry(id), let path = Self.audioPath(entry) else { return nil }
+        if let rate = recordingRates[id] { return rate }
+        // No background (the simulator): the header is read here. The daemon reads every
+        // recording's header at start, off the loop, and never here.
+        guard background == nil, let rate = FileSource.sampleRate(ofFile: path) else { return nil }
+        recordingRates[id] = rate
+        return rate
+    }
+
+    public func openItem(_ id: ItemID, at position: Double, rate: Int) throws(AudioError) -> (source: any AudioSource, rate: Int?) {
+        guard rate != format.sampleRate, !OwnerMix.isOwnerID(id), library.entry(id)?.sourceKind == .audio else {
+            return (try openItem(id, at: position), nil)
+        }
+        return (try openItem(id, at: position, recordingsAt: rate), rate)
+    }
+
+    /// Reads the rate of every recording's file on a thread of its own at idle priority, for
+    /// `recordingRate(of:)` (a header each: 0.5 ms here, more on a Pi's SD card, never on the loop).
+    public func learnRecordingRates() {
+        let recordings = library.entries.compactMap { entry in
+            Self.audioPath(entry).map { (entry.id, $0) }
+        }.filter { recordingRates[$0.0] == nil }
+        guard background != nil, !recordings.isEmpty else { return }
+        let rates = recordingRates
+        let thread = Thread {
+            _ = ThreadPriority.lowerToIdle()
+            for (id, path) in recordings {
+                if let rate = FileSource.sampleRate(ofFile: path) { rates[id] = rate }
+            }
+        }
+        thread.name = "sleepbox-rates"
+        thread.start()
+    }
+
+    /// The sound file of a recording whose file is there; nil for every other item.
+    private static func audioPath(_ entry: ContentEntry) -> String? {
+        if case .audio(let item, true) = entry.body { return item.audioPath }
+        return nil
+    }
+
+    /// The builder that makes `.audio` programs' sources at `rate` (nil: `format`'s, the one
+    /// builder for everything).
+    private func builder(recordingsAt rate: Int?) -> ProgramBuilder {
+        guard let rate, rate != format.sampleRate else { return builder }
+        if let made = recordingBuilders[rate] { return made }
+        let made = Self.builder(speech: nil, languageVoices: [:], format: AudioFormat(sampleRate: rate, channels: format.channels),
+                                loudness: loudness, logger: logger)
+        recordingBuilders[rate] = made
+        return made
+    }
+
+    /// `openItem`, recordings opened at `rate` (nil: at `format`'s).
+    private func openItem(_ id: ItemID, at position: Double, recordingsAt rate: Int?) throws(AudioError) -> any AudioSource {
         if OwnerMix.isOwnerID(id), let mix = ownerMixes[id] { return try openOwnerMix(mix, at: position) }
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
+        let builder = builder(recordingsAt: rate)
         if let p = prepared[id] {
             announce(id, p)
             if case .audio = p, opener != nil {
-                let deferred = DeferredSource(position: position)
+                let deferred = DeferredSource(position: position, rate: rate)
                 open(p, for: id, into: deferred)
                 return deferred
             }
@@ -245,7 +308,7 @@ public final class LibrarySoundProvider: SoundProvider {
             prepareInBackground(entry)
             return source
         }
-        let deferred = DeferredSource(position: position)
+        let deferred = DeferredSource(position: position, rate: rate)
         waiting[id, default: []].append(deferred)
         prepareInBackground(entry)
         return deferred
@@ -362,7 +425,7 @@ public final class LibrarySoundProvider: SoundProvider {
                     open(p, for: id, into: d)
                     continue
                 }
-                do { d.attach(try builder.makeSource(p, atSeconds: d.position)) } catch {
+                do { d.attach(try builder(recordingsAt: d.rate).makeSource(p, atSeconds: d.position)) } catch {
                     logger.error("cannot play \(id): \(error)")
                     d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot play it: \(error)"))
                 }
@@ -380,7 +443,7 @@ public final class LibrarySoundProvider: SoundProvider {
     /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it.
     private func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource) {
         guard let opener else { return }
-        let builder = self.builder, position = deferred.position
+        let builder = builder(recordingsAt: deferred.rate), position = deferred.position
         opener({
             do throws(AudioError) {
                 return OpenedSource(result: .success(try builder.makeSource(program, atSeconds: position)))
@@ -432,6 +495,18 @@ public final class LibrarySoundProvider: SoundProvider {
             logger.error("cannot speak the greeting: \(error)")
             return nil
         }
+    }
+}
+
+/// The sample rates of the recordings' files by item, written by the thread that reads them and
+/// read on the loop.
+final class RecordingRates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rates: [ItemID: Int] = [:]
+
+    subscript(id: ItemID) -> Int? {
+        get { lock.withLock { rates[id] } }
+        set { lock.withLock { rates[id] = newValue } }
     }
 }
 

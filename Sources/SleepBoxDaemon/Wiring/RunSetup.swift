@@ -71,6 +71,7 @@ public enum RunSetup {
             let progress = provider.renderProgress
             daemon.renderingAhead = { let state = progress.state; return state.done < state.total }
             provider.prepareAll()
+            provider.learnRecordingRates()
             let code = daemon.run()
             // The state is saved and the devices are closed. The voice's worker may still be in
             // the middle of rendering ahead (not worth waiting for: an item can take seconds on a
@@ -142,9 +143,16 @@ public enum RunSetup {
         let devices = file.devices
         let configuration = ALSASinkConfiguration(device: device, period: .milliseconds(devices.periodMilliseconds),
                                                   buffer: .milliseconds(devices.bufferMilliseconds))
+        // Asked before the device is opened for playing (an open device cannot be asked again).
+        let accepted = ALSAAudioOutput.acceptedRates(device: device)
+        if accepted.contains(where: { $0 != devices.sampleRate }) {
+            let rates = accepted.sorted().map(String.init).joined(separator: ", ")
+            logger.info("audio: \(device) takes \(rates) Hz; a recording at one of these plays at its own rate")
+        }
         let sink = ALSASink(format: AudioFormat(sampleRate: devices.sampleRate), configuration: configuration, logger: logger)
         return ALSAAudioOutput(engine: engine(file: file, provider: provider), sink: sink,
-                               periodSeconds: devices.periodMilliseconds / 1000, now: SystemClock.monotonicSeconds(), logger: logger)
+                               periodSeconds: devices.periodMilliseconds / 1000, now: SystemClock.monotonicSeconds(),
+                               acceptedRates: accepted, logger: logger)
     }
 
     private static func engine(file: ConfigFile, provider: LibrarySoundProvider) -> AudioEngine {

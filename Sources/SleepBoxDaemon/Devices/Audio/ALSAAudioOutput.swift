@@ -8,23 +8,68 @@ import SleepBoxCore
 /// The audio engine playing to an ALSA device, behind the daemon's `AudioOutput`: poll-driven
 /// (audio is rendered when the device asks for it; the loop never blocks on it), a lost device
 /// reported to the box and reopened with backoff by the sink.
+///
+/// The device runs at the engine's rate (`[audio] sample_rate`) and follows what is played
+/// (`OutputRate.next`): an item that starts while nothing sounds and is a recording whose rate
+/// the device takes exactly is played at that rate, so nothing is resampled; anything else that
+/// starts from silence brings the device back to the engine's first rate. The device is only
+/// closed and opened again at a new rate when everything queued in it is silence (at least a
+/// whole buffer of silence written since the last sound), so the last sound before the change
+/// is the end of a fade and the first after it starts from silence: no click. An item started
+/// while something sounds, or sooner after a sound, plays at the rate already running.
 public final class ALSAAudioOutput: AudioOutput {
     let sink: ALSASink
     private let feed: EngineFeed
+    /// The rates the device takes exactly, asked before it was opened (`ALSADeviceInfo.acceptsRate`).
+    let acceptedRates: Set<Int>
 
     /// Opens `sink` (a device that cannot be opened now is retried; the box hears it as
-    /// "audio unavailable").
-    public init(engine: AudioEngine, sink: ALSASink, periodSeconds: Double, now: Double, logger: Logger) {
+    /// "audio unavailable"). A recording at one of `acceptedRates` plays at its own rate.
+    public init(engine: AudioEngine, sink: ALSASink, periodSeconds: Double, now: Double, acceptedRates: Set<Int> = [],
+                logger: Logger) {
         self.sink = sink
+        self.acceptedRates = acceptedRates
         feed = EngineFeed(engine: engine, periodSeconds: periodSeconds, logger: logger)
         note(sink.open(now: now))
     }
+
+    /// The rates worth asking a device about: those recordings come at.
+    public static let candidateRates = [22_050, 24_000, 32_000, 44_100, 48_000, 88_200, 96_000]
+
+    /// The rates of `candidateRates` that `device` takes exactly; empty when it cannot be opened.
+    public static func acceptedRates(device: String) -> Set<Int> {
+        Set(candidateRates.filter { ALSADeviceInfo.acceptsRate($0, device: device) })
+    }
+
+    /// Frames of silence written since the last sound (`EngineFeed.quietFrames`).
+    var quietFrames: Int { feed.quietFrames }
 
     /// The engine this output drives.
     public var engine: AudioEngine { feed.engine }
 
     public func perform(_ command: Command, at now: Moment) {
+        switch command {
+        case .play(let id, _), .crossfade(let id, _, _): followRate(for: id, now: now.uptime)
+        default: break
+        }
         feed.engine.perform(command)
+    }
+
+    /// Brings the device to the rate `id` should play at (`OutputRate.next`), when that differs
+    /// and the device holds nothing but silence.
+    private func followRate(for id: ItemID, now: Double) {
+        let engine = feed.engine
+        let current = engine.format.sampleRate
+        let queued = sink.parameters?.bufferFrames ?? 0
+        let quiet = engine.isSilent && feed.quietFrames >= queued
+        let wanted = OutputRate.next(current: current, sounding: !quiet, sourceRate: engine.provider.recordingRate(of: id),
+                                     fallback: engine.providerFormat.sampleRate, accepts: acceptedRates.contains)
+        guard wanted != current else { return }
+        note(sink.reopen(format: AudioFormat(sampleRate: wanted, channels: engine.format.channels), now: now))
+        // The device may have answered with another rate: the engine renders what it takes.
+        engine.changeRate(to: sink.format.sampleRate)
+        feed.rateChanged()
+        feed.logger.info("audio: \(sink.format.sampleRate) Hz for \(id) (was \(current) Hz)")
     }
 
     public func follow(_ settings: SoundSettings) { feed.engine.follow(settings) }

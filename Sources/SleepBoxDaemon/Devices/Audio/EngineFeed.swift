@@ -7,28 +7,48 @@ import SleepBoxCore
 /// failures reported (logged once per kind, the last kept for `status`) instead of dropped.
 final class EngineFeed {
     let engine: AudioEngine
-    let periodFrames: Int
+    private(set) var periodFrames: Int
     let logger: Logger
+    /// Frames rendered, one after another, in blocks that began with nothing sounding: what the
+    /// device's queue holds of silence at most (large until the first sound).
+    private(set) var quietFrames = Int.max / 2
+    private let periodSeconds: Double
     /// The last write that failed, if one did.
     private(set) var lastWriteFailure: AudioSinkError?
     /// Writes that failed since the output started.
     private(set) var writeFailureCount = 0
-    private let buffer: UnsafeMutablePointer<Float>
+    private var buffer: UnsafeMutablePointer<Float>
+    private var bufferFrames: Int
     private var pending: [Event] = []
     private var loggedFailures: Set<String> = []
 
     init(engine: AudioEngine, periodSeconds: Double, logger: Logger) {
         self.engine = engine
         self.logger = logger
+        self.periodSeconds = periodSeconds
         periodFrames = max(1, engine.format.frames(periodSeconds))
-        buffer = .allocate(capacity: 2 * max(periodFrames, 4096))
+        bufferFrames = max(periodFrames, 4096)
+        buffer = .allocate(capacity: 2 * bufferFrames)
+    }
+
+    /// The engine changed its rate (and the device with it, its queue empty): a period in frames
+    /// of the new rate.
+    func rateChanged() {
+        periodFrames = max(1, engine.format.frames(periodSeconds))
+        quietFrames = Int.max / 2
+        guard periodFrames > bufferFrames else { return }
+        buffer.deallocate()
+        bufferFrames = periodFrames
+        buffer = .allocate(capacity: 2 * bufferFrames)
     }
 
     deinit { buffer.deallocate() }
 
     /// Renders `frames` frames (at most a period) into the buffer, keeping what the engine reports.
     func render(_ frames: Int) {
+        let quiet = engine.isSilent
         for (report, _) in engine.render(into: buffer, frames: frames) { pending.append(report.event) }
+        quietFrames = quiet ? quietFrames + frames : 0
     }
 
     /// Hands the `frames` frames last rendered to `sink`; returns how many it took, or nil when the
