@@ -1,5 +1,6 @@
 import Foundation
 import SleepBoxAudio
+import SleepBoxContent
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
@@ -9,7 +10,7 @@ import Testing
 @Suite struct RecordingOpenerTests {
     /// A library with one recording, "rec-hum": a second of a steady level at `rate`, and a
     /// provider for it at 48 kHz; the folder is removed by `done`.
-    func library(recordingAt rate: Int, inBackground: Bool = false) throws -> (provider: LibrarySoundProvider, done: () -> Void) {
+    func library(recordingAt rate: Int, inBackground: Bool = false, sine: Bool = false) throws -> (provider: LibrarySoundProvider, done: () -> Void) {
         let root = FileManager.default.temporaryDirectory.path + "/sleepbox-opener-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/content/recordings", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/state", withIntermediateDirectories: true)
@@ -18,8 +19,10 @@ import Testing
         try "title = \"Hum\"\nkind = \"ambient\"\nauthor = \"me\"\nnarrator = \"none\"\ndescription = \"A hum.\"\naudio = \"rec-hum.wav\"\n"
             .write(toFile: root + "/content/recordings/rec-hum.toml", atomically: true, encoding: .utf8)
         let sink = try WAVFileSink(path: root + "/content/recordings/rec-hum.wav", format: AudioFormat(sampleRate: rate))
-        let level = [Float](repeating: 0.25, count: 2 * rate)
-        _ = try sink.write(level, frames: rate)
+        // A steady level, or a 440 Hz sine peaking at 0.25, for a minute.
+        let frames = sine ? 35 * rate : rate
+        let level = (0..<(2 * frames)).map { i in sine ? 0.25 * Float(sin(2 * Double.pi * 440 * Double(i / 2) / Double(rate))) : 0.25 }
+        _ = try sink.write(level, frames: frames)
         sink.close()
 
         let tool = try ContentTool(configPath: root + "/sleepbox.toml", stateDirectory: root + "/state")
@@ -96,5 +99,44 @@ import Testing
         provider.learnRecordingRates()
         for _ in 0..<500 where provider.recordingRate(of: "rec-hum") == nil { usleep(10_000) }
         #expect(provider.recordingRate(of: "rec-hum") == 44_100)
+    }
+
+    @Test func aRecordingNotYetMeasuredStartsAtOnceAndIsMeasuredApart() throws {
+        let (made, removeFolder) = try library(recordingAt: 44_100, sine: true)
+        defer { removeFolder() }
+        // The same library, a provider with a worker and an opening thread whose jobs wait here.
+        let loudness = ItemLoudness(target: -26)
+        var work: [(@Sendable () -> LibrarySoundProvider.PreparedOutcome, (LibrarySoundProvider.PreparedOutcome) -> Void)] = []
+        let provider = LibrarySoundProvider(library: made.library, voice: nil, loudness: loudness, format: .engine, seed: 1,
+                                            logger: ContentTool.quietLogger, background: { job, finish in work.append((job, finish)) })
+        var opens: [(@Sendable () -> LibrarySoundProvider.OpenedSource, (LibrarySoundProvider.OpenedSource) -> Void)] = []
+        provider.opener = { job, finish in opens.append((job, finish)) }
+
+        let deferred = try #require(try provider.openItem("rec-hum", at: 0) as? DeferredSource)
+        // Opened at once, not after the measurement: the file's job is already there.
+        #expect(opens.count == 1)
+        #expect(work.count == 1, "the loudness is measured on the worker")
+        let (open, attach) = try #require(opens.first)
+        attach(open())
+        #expect(!deferred.isWaiting)
+        // Until it is measured whole, at the gain its first half minute gives: a sine peaking at
+        // 0.25 measures -12.7 LUFS, 13.3 dB over the target.
+        var buffer = [Float](repeating: 0, count: 2 * 4_800)
+        _ = deferred.render(into: &buffer, frames: 4_800)
+        let early = buffer[(2 * 1_000)...].map(abs).max() ?? 0
+        #expect(early > 0.25 * 0.19 && early < 0.25 * 0.24, "peak \(early)")
+
+        // Measured on the worker: the next play is levelled; a second press meanwhile measures nothing twice.
+        _ = try provider.openItem("rec-hum", at: 0)
+        #expect(work.count == 1)
+        let (measure, done) = work[0]
+        done(measure())
+        let path = try #require(made.library.entries.first { $0.id == "rec-hum" }.flatMap { entry -> String? in
+            if case .audio(let item, _) = entry.body { return item.audioPath } else { return nil }
+        })
+        #expect(loudness.isMeasured(.audio(path: path)))
+        // The whole measurement agrees with the estimate for a steady sound.
+        let whole = loudness.knownGain(for: .audio(path: path))
+        #expect(abs(20 * log10(Double(whole) * 0.25 / Double(early))) < 0.5)
     }
 }

@@ -198,7 +198,7 @@ i2c_regs() {
 
 # --- audio: snd-aloop ------------------------------------------------------------------------------
 # capture SECONDS FILE: records from the loopback's capture side in the background into FILE as
-# raw S16_LE stereo 48 kHz; capture_wait FILE waits for it. snd-aloop makes the capture side take
+# raw S16_LE stereo 48 kHz (CAPTURE_RATE Hz when set); capture_wait FILE waits for it. snd-aloop makes the capture side take
 # the format the playback side is open with (sleepbox prefers S32_LE): capture in that format
 # and convert afterwards.
 playback_format() {
@@ -210,7 +210,7 @@ capture() {
     CAPTURE_FMT=$(playback_format)
     local out=$2
     [ "$CAPTURE_FMT" = S16_LE ] || out=$2.$CAPTURE_FMT
-    arecord -q -D "$CAPTURE_DEV" -f "$CAPTURE_FMT" -r 48000 -c 2 -t raw -d "$1" "$out" 2>"$2.err" &
+    arecord -q -D "$CAPTURE_DEV" -f "$CAPTURE_FMT" -r "${CAPTURE_RATE:-48000}" -c 2 -t raw -d "$1" "$out" 2>"$2.err" &
     CAPTURE_PID=$!
 }
 capture_wait() {

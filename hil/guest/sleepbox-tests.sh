@@ -29,7 +29,7 @@ FADE_S=5
 mkdir -p "$STATE" "${SOCK%/*}"
 
 plan sb-ready sb-display-init sb-leaf-meditation sb-sound sb-display-frame sb-timer-choice \
-    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set sb-alarm-knob
+    sb-fade sb-resume sb-i2c-loss sb-menu sb-breath-led sb-rtc-set sb-alarm-knob sb-rate
 
 # A fresh i2c-stub (the self-test wrote into its registers): reload it with its parameters.
 if rmmod i2c_stub 2>/dev/null; then
@@ -446,6 +446,53 @@ if [ -n "$rang" ]; then
 else
     result sb-alarm-knob FAIL "$detail"
 fi
+
+# --- 9. a recording plays at its own rate ------------------------------------------------------------------
+# The daemon started again on a fresh state folder, with the content plus a recording at 44.1 kHz
+# (a 440 Hz tone, a sleep story) that Meditation draws from. The leaf plays it from silence: the
+# card's playback side must then run at 44100 Hz (snd-aloop's hw_params) and the capture, at that
+# rate, hear 440 Hz. The leaf then brings Poetry's generated sound over it in a crossfade, which
+# plays at the rate running: the card stays at 44100 Hz.
+kill "$DAEMON_PID" 2>/dev/null
+wait_until 5 sh -c "! kill -0 $DAEMON_PID" || kill -9 "$DAEMON_PID" 2>/dev/null
+card_rate() { sed -n 's/^rate: \([0-9]*\).*/\1/p' /proc/asound/Loopback/pcm0p/sub0/hw_params 2>/dev/null; }
+mkdir -p /tmp/rate/content/recordings
+cp -r /hil/content/* /tmp/rate/content/
+HILTOOL_RATE=44100 HILTOOL_WAV=1 hiltool tone 440 60 -12 0 >/tmp/rate/content/recordings/rec-hil.wav
+printf 'title = "A Tone"\nkind = "story"\nauthor = "hil"\nnarrator = "none"\ndescription = "440 Hz at 44.1 kHz."\naudio = "rec-hil.wav"\n' \
+    >/tmp/rate/content/recordings/rec-hil.toml
+sed -e 's|^content = .*|content = "/tmp/rate/content"|' -e 's|^meditation = .*|meditation = ["story"]|' "$CONF" >/tmp/rate/sleepbox.toml
+CONF=/tmp/rate/sleepbox.toml
+STATE=/tmp/rate/state
+mkdir -p "$STATE"
+detail=""
+verdict=FAIL
+if start_daemon; then
+    press leaf
+    wait_until 6 sh -c ". /hil/lib.sh; ctl status | grep -q '\"id\":\"rec-hil\"'"
+    wait_until 4 phase_is playing
+    usleep 500000
+    first=$(card_rate)
+    first_id=$(item_field id "$(status)")
+    CAPTURE_RATE=44100 capture 3 /tmp/rate/capture.raw
+    capture_wait /tmp/rate/capture.raw
+    heard=$(HILTOOL_RATE=44100 hiltool active /tmp/rate/capture.raw -60)
+    freq=$(echo "$heard" | sed -n 's/.*freq_hz=\([0-9.]*\).*/\1/p')
+    press leaf
+    wait_until 4 mode_is poetry
+    usleep 2000000
+    st=$(status)
+    after=$(card_rate)
+    line=$(grep -o 'audio: 44100 Hz for rec-hil.*' "$LOG" | head -n 1)
+    detail="playing ${first_id:-nothing}: card at ${first:-?} Hz, heard ${heard:-nothing}; after the leaf: mode $(json_str mode "$st"), $(item_field id "$st"), card at ${after:-?} Hz; the daemon: ${line:-no rate line}"
+    if [ "$first" = 44100 ] && [ "$after" = 44100 ] && [ -n "$freq" ] && fcmp "$freq" '>' 438 && fcmp "$freq" '<' 442 &&
+        [ "$(json_str mode "$st")" = poetry ]; then
+        verdict=PASS
+    fi
+else
+    detail="the daemon did not answer with the second configuration: $(tail -n 5 "$LOG" | tr '\n' ' ')"
+fi
+result sb-rate "$verdict" "$detail"
 
 # --- the end ---------------------------------------------------------------------------------------------
 kill "$DAEMON_PID" 2>/dev/null

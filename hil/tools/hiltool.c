@@ -5,7 +5,9 @@
  *       A sine of FREQ Hz at DBFS (peak, default -6) for SECONDS, then PAD_MS (default 300) of
  *       silence, as raw S16_LE stereo 48 kHz on stdout. The padding keeps the tone itself clear
  *       of the loopback's end-of-stream zeros. With FADE_S, the last FADE_S seconds of the tone
- *       fade out linearly (in gain) to silence. HILTOOL_FORMAT=S32_LE writes S32_LE instead.
+ *       fade out linearly (in gain) to silence. HILTOOL_FORMAT=S32_LE writes S32_LE instead;
+ *       HILTOOL_WAV=1 writes a WAV file (S16_LE) instead of raw samples.
+ *   Every command works at 48 kHz, or at HILTOOL_RATE Hz when that is set.
  *   hiltool level FILE [WINDOW_MS]
  *       Raw S16_LE stereo 48 kHz in, one line per window (default 100 ms) out:
  *       "START_MS RMS_DBFS PEAK_DBFS" over both channels; -200.0 stands for digital silence.
@@ -56,7 +58,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RATE 48000
+/* The sample rate of what is written and read: 48 kHz, or HILTOOL_RATE (set in main). */
+static unsigned RATE = 48000;
 #define CHANNELS 2
 #define SILENCE_DB -200.0
 
@@ -110,6 +113,17 @@ static int cmd_tone(int argc, char **argv) {
     size_t k = 0;
     const char *fmt = getenv("HILTOOL_FORMAT");
     int s32 = fmt && !strcmp(fmt, "S32_LE");
+    const char *wav = getenv("HILTOOL_WAV");
+    if (wav && !strcmp(wav, "1")) {
+        /* The canonical 44-byte header: PCM, 2 channels, 16 bits. */
+        uint32_t data = (uint32_t)((frames + pad) * 4), riff = 36 + data, fmt_len = 16, rate = RATE, bytes = RATE * 4;
+        uint16_t pcm = 1, channels = 2, align = 4, bits = 16;
+        s32 = 0;
+        fwrite("RIFF", 1, 4, stdout); fwrite(&riff, 4, 1, stdout); fwrite("WAVEfmt ", 1, 8, stdout);
+        fwrite(&fmt_len, 4, 1, stdout); fwrite(&pcm, 2, 1, stdout); fwrite(&channels, 2, 1, stdout);
+        fwrite(&rate, 4, 1, stdout); fwrite(&bytes, 4, 1, stdout); fwrite(&align, 2, 1, stdout);
+        fwrite(&bits, 2, 1, stdout); fwrite("data", 1, 4, stdout); fwrite(&data, 4, 1, stdout);
+    }
     for (size_t i = 0; i < frames + pad; i++) {
         double g = i + fade < frames ? 1.0 : i < frames ? (double)(frames - i) / (double)fade : 0.0;
         int16_t v = i < frames ? (int16_t)lrint(g * amp * sin(2 * M_PI * freq * (double)i / RATE)) : 0;
@@ -583,6 +597,8 @@ static int cmd_rtc(int argc, char **argv) {
 int main(int argc, char **argv) {
     if (argc < 2) return die("tone|level|active|fade|oled|seq|to16|rtc ... (see the source)");
     const char *c = argv[1];
+    const char *rate = getenv("HILTOOL_RATE");
+    if (rate && atoi(rate) > 0) RATE = (unsigned)atoi(rate);
     argc -= 2;
     argv += 2;
     if (!strcmp(c, "tone")) return cmd_tone(argc, argv);

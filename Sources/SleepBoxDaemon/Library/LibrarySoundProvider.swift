@@ -220,18 +220,24 @@ public final class LibrarySoundProvider: SoundProvider {
         return (try openItem(id, at: position, recordingsAt: rate), rate)
     }
 
-    /// Reads the rate of every recording's file on a thread of its own at idle priority, for
-    /// `recordingRate(of:)` (a header each: 0.5 ms here, more on a Pi's SD card, never on the loop).
+    /// Reads the rate of every recording's file (a header each: 0.5 ms here, more on a Pi's SD
+    /// card), for `recordingRate(of:)`, then measures the loudness of each, on a thread of its
+    /// own at idle priority, never on the loop: a recording played before its measurement is
+    /// done plays at once at its own level.
     public func learnRecordingRates() {
         let recordings = library.entries.compactMap { entry in
             Self.audioPath(entry).map { (entry.id, $0) }
-        }.filter { recordingRates[$0.0] == nil }
+        }
         guard background != nil, !recordings.isEmpty else { return }
-        let rates = recordingRates
+        let rates = recordingRates, builder = self.builder
         let thread = Thread {
             _ = ThreadPriority.lowerToIdle()
-            for (id, path) in recordings {
+            for (id, path) in recordings where rates[id] == nil {
                 if let rate = FileSource.sampleRate(ofFile: path) { rates[id] = rate }
+            }
+            for (_, path) in recordings {
+                builder.measureLoudness(of: .audio(path: path))
+                HeapTuning.releaseFreeMemory()
             }
         }
         thread.name = "sleepbox-rates"
@@ -268,6 +274,23 @@ public final class LibrarySoundProvider: SoundProvider {
                 return deferred
             }
             return try builder.makeSource(p, atSeconds: position)
+        }
+        if let path = Self.audioPath(entry), opener != nil {
+            // A recording starts at once (opened and sought on the opening thread). Its loudness
+            // (the whole file decoded and measured: seconds for an hour's MP3 here, minutes on a
+            // Pi) is worked out apart, usually at start (`learnRecordingRates`); until it is
+            // known, the recording plays at the gain its first half minute gives.
+            let p = PreparedProgram.audio(path: path)
+            let unmeasured = loudness?.isMeasured(p) == false
+            if unmeasured, !inProgress.contains(id) {
+                inProgress.insert(id)
+                let builder = self.builder
+                background?({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+            }
+            keep(id, p)
+            let deferred = DeferredSource(position: position, rate: rate)
+            open(p, for: id, into: deferred, estimatingLoudness: unmeasured)
+            return deferred
         }
         if entry.sourceKind == .generator || entry.sourceKind == .mix {
             // A generator starts at once. Its loudness (two minutes of it rendered and measured)
@@ -440,13 +463,24 @@ public final class LibrarySoundProvider: SoundProvider {
         }
     }
 
-    /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it.
-    private func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource) {
+    /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it;
+    /// with `estimatingLoudness`, at the gain its start gives (`ItemLoudness.estimatedGain`).
+    private func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource,
+                      estimatingLoudness: Bool = false) {
         guard let opener else { return }
         let builder = builder(recordingsAt: deferred.rate), position = deferred.position
+        let estimate = estimatingLoudness ? loudness : nil, format = self.format
         opener({
             do throws(AudioError) {
-                return OpenedSource(result: .success(try builder.makeSource(program, atSeconds: position)))
+                let source = try builder.makeSource(program, atSeconds: position)
+                if let estimate, !estimate.isMeasured(program),
+                   let gain = estimate.estimatedGain(for: program, format: format, open: { path throws(AudioError) in
+                       // At the file's own rate: nothing resampled for a measurement.
+                       try FileSource(path: path, format: AudioFormat(sampleRate: FileSource.sampleRate(ofFile: path) ?? format.sampleRate))
+                   }) {
+                    return OpenedSource(result: .success(LevelledSource(source, gain: gain)))
+                }
+                return OpenedSource(result: .success(source))
             } catch {
                 return OpenedSource(result: .failure(error))
             }

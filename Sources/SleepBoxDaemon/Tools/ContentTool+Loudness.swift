@@ -1,4 +1,5 @@
 import Foundation
+import SleepBoxAudio
 import SleepBoxContent
 
 extension ContentTool {
@@ -13,8 +14,14 @@ extension ContentTool {
 
     /// As `loudness(file:raw:)`, for the items in `files` (every item when nil).
     public func loudness(files: [String]?, raw: Bool) -> [String] {
+        let format = format
         let builder = ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
-                                     loudness: raw ? nil : content.loudness, logger: Self.quietLogger)
+                                     loudness: raw ? nil : content.loudness, logger: Self.quietLogger) { path, position throws(AudioError) in
+            // Recordings are measured as the box plays them: decoded at the box's rate.
+            let source = try FileSource(path: path, format: format)
+            if position > 0 { try source.seek(toFrame: format.frames(position)) }
+            return source
+        }
         var lines = ["target: \(raw ? "none (--raw)" : String(format: "%.1f LUFS", content.loudness.target)), peaks under -1 dBTP"]
         let only = files.map { Set($0.map { URL(fileURLWithPath: $0).standardizedFileURL.path }) }
         for entry in content.library.entries where entry.item.isAvailable && (only == nil || only?.contains(entry.path) == true) {

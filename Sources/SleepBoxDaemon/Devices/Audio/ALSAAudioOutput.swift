@@ -1,9 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Logging
 import SleepBoxAudio
 import SleepBoxCore
+import SleepBoxSystem
 
 /// The audio engine playing to an ALSA device, behind the daemon's `AudioOutput`: poll-driven
 /// (audio is rendered when the device asks for it; the loop never blocks on it), a lost device
@@ -65,11 +67,13 @@ public final class ALSAAudioOutput: AudioOutput {
         let wanted = OutputRate.next(current: current, sounding: !quiet, sourceRate: engine.provider.recordingRate(of: id),
                                      fallback: engine.providerFormat.sampleRate, accepts: acceptedRates.contains)
         guard wanted != current else { return }
+        let started = SystemClock.monotonicSeconds()
         note(sink.reopen(format: AudioFormat(sampleRate: wanted, channels: engine.format.channels), now: now))
         // The device may have answered with another rate: the engine renders what it takes.
         engine.changeRate(to: sink.format.sampleRate)
         feed.rateChanged()
-        feed.logger.info("audio: \(sink.format.sampleRate) Hz for \(id) (was \(current) Hz)")
+        let ms = (SystemClock.monotonicSeconds() - started) * 1000
+        feed.logger.info("audio: \(sink.format.sampleRate) Hz for \(id) (was \(current) Hz; the device reopened in \(String(format: "%.1f", ms)) ms)")
     }
 
     public func follow(_ settings: SoundSettings) { feed.engine.follow(settings) }
