@@ -13,8 +13,8 @@ import SleepBoxAudio
 /// - Generators: two minutes rendered with the item's seed and measured once per generator and
 ///   level (the sound does not change over an hour), apart from the first play, which starts at
 ///   once at the generator's own `level_db`; every later play is at the target.
-/// - Recordings: the whole file measured once (on the worker thread, when the item is prepared),
-///   remembered by path, size and modification time.
+/// - Recordings: the whole file measured once (on a background thread), remembered by path, size
+///   and modification time; the daemon keeps these in its state folder (`RecordingLoudnessFile`).
 ///
 /// The gain brings the item to the target unless its true peak would pass -1 dBTP: then the peak
 /// decides and the item stays quieter. Thread-safe.
@@ -31,6 +31,8 @@ public final class ItemLoudness: @unchecked Sendable {
     public static let continuousOffsetRange: ClosedRange<Double> = -30...0
     private let lock = NSLock()
     private var measured: [String: Loudness] = [:]
+    /// Gains estimated from recordings' starts (`estimatedGain`), until they are measured whole.
+    private var estimates: [String: Float] = [:]
 
     /// -26 LUFS: 3 dB under EBU R128's broadcast -23, for speech and sound heard at a whisper's
     /// distance from the pillow; it leaves 25 dB of headroom under -1 dBTP, so no bundled item
@@ -57,16 +59,14 @@ public final class ItemLoudness: @unchecked Sendable {
 
     /// The gain for a prepared item, measuring it first when that was not done yet (slow for a
     /// recording: call it where slow work is allowed, `ProgramBuilder.prepare`).
-    public func gain(for prepared: PreparedProgram, format: AudioFormat, open: (String) throws(AudioError) -> any AudioSource)
-        -> Float {
-        guard let loudness = measure(prepared, format: format, open: open) else { return 1 }
+    public func gain(for prepared: PreparedProgram, format: AudioFormat) -> Float {
+        guard let loudness = measure(prepared, format: format) else { return 1 }
         return loudness.gain(target: target(for: prepared))
     }
 
     /// The measured loudness of an item (nil for silence and for recordings that cannot be read);
     /// a spoken item measured louder than the target only.
-    public func measure(_ prepared: PreparedProgram, format: AudioFormat,
-                        open: (String) throws(AudioError) -> any AudioSource) -> Loudness? {
+    public func measure(_ prepared: PreparedProgram, format: AudioFormat) -> Loudness? {
         guard let key = Self.key(prepared) else { return nil }
         lock.lock()
         if let known = measured[key] {
@@ -90,7 +90,7 @@ public final class ItemLoudness: @unchecked Sendable {
             // Each layer at the one loudness first, then the mix as the listener hears it.
             for layer in item.playableLayers {
                 guard let sound = layer.resolved else { continue }
-                _ = measure(Self.layerProgram(sound, seed: seed), format: format, open: open)
+                _ = measure(Self.layerProgram(sound, seed: seed), format: format)
             }
             let source = MixSource(item: item, seed: seed, format: format) { sound in
                 self.knownGain(for: Self.layerProgram(sound, seed: seed))
@@ -98,8 +98,9 @@ public final class ItemLoudness: @unchecked Sendable {
             guard source.layerCount > 0 else { return nil }
             loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
         case .audio(let path):
-            guard let source = try? open(path) else { return nil }
-            loudness = LoudnessMeter.measure(source, frames: Int.max, format: format)
+            // At the file's own rate (resampling does not change the loudness; it only costs).
+            guard let source = try? Self.openAtOwnRate(path) else { return nil }
+            loudness = LoudnessMeter.measure(source, frames: Int.max, format: source.format)
         }
         lock.lock()
         measured[key] = loudness
@@ -107,21 +108,49 @@ public final class ItemLoudness: @unchecked Sendable {
         return loudness
     }
 
+    /// The recordings measured so far, by key (for keeping them: `remember`).
+    public var measuredRecordings: [String: Loudness] {
+        lock.withLock { measured.filter { $0.key.hasPrefix("audio:") } }
+    }
+
+    /// Takes recordings measured before (`measuredRecordings` of an earlier run); a key that no
+    /// longer matches its file (changed since) is simply never asked for.
+    public func remember(_ recordings: [String: Loudness]) {
+        lock.withLock { for (key, loudness) in recordings where key.hasPrefix("audio:") { measured[key] = loudness } }
+    }
+
+    /// The key a recording's measurement is kept under (path, size, modification time), or nil
+    /// for another item or a file that is not there.
+    public static func recordingKey(_ prepared: PreparedProgram) -> String? {
+        guard case .audio = prepared else { return nil }
+        return key(prepared)
+    }
+
     /// How much of a recording's start `estimatedGain` measures.
-    public static let estimateSeconds = 30.0
+    public static let estimateSeconds = 15.0
 
     /// The gain for a recording whose whole measurement is not done yet, from its first
-    /// `estimateSeconds` (sample peaks, with half a decibel more room for the true peak they do
-    /// not see): a few milliseconds of decoding here, a tenth of a second on a Pi, so its first
-    /// play starts at about the one loudness instead of at the file's own level. Nil for another
-    /// kind of item or a file that cannot be read.
-    public func estimatedGain(for prepared: PreparedProgram, format: AudioFormat,
-                              open: (String) throws(AudioError) -> FileSource) -> Float? {
-        guard case .audio(let path) = prepared, let source = try? open(path) else { return nil }
+    /// `estimateSeconds` decoded at the file's own rate (sample peaks, with half a decibel more
+    /// room for the true peak they do not see): a few milliseconds here, about 0.2 s on a Pi (from
+    /// instructions), so its first play starts at about the one loudness instead of at the file's
+    /// own level. Never above 1: a start quieter than the rest must not turn the rest up. Nil for
+    /// another kind of item, a file that cannot be read or a silent start.
+    public func estimatedGain(for prepared: PreparedProgram) -> Float? {
+        guard case .audio(let path) = prepared, let key = Self.key(prepared) else { return nil }
+        // A seek or a second play before the whole measurement does not decode the start again.
+        if let known = lock.withLock({ estimates[key] }) { return known }
+        guard let source = try? Self.openAtOwnRate(path) else { return nil }
         let start = LoudnessMeter.measure(source, frames: source.format.frames(Self.estimateSeconds), format: source.format,
                                           truePeak: false)
         guard start.integrated.isFinite else { return nil }
-        return start.gain(target: target(for: prepared), ceiling: Loudness.peakCeiling - 0.5)
+        let gain = min(1, start.gain(target: target(for: prepared), ceiling: Loudness.peakCeiling - 0.5))
+        lock.withLock { estimates[key] = gain }
+        return gain
+    }
+
+    /// A recording decoded at its own rate: nothing resampled to measure it.
+    static func openAtOwnRate(_ path: String) throws(AudioError) -> FileSource {
+        try FileSource(path: path, format: AudioFormat(sampleRate: FileSource.sampleRate(ofFile: path) ?? AudioFormat.engine.sampleRate))
     }
 
     /// A mix layer's sound as an item of its own, to measure it.
@@ -132,7 +161,6 @@ public final class ItemLoudness: @unchecked Sendable {
         }
     }
 
-    /// The gain already known for a prepared item (1 when it was not measured).
     /// Whether `prepared` has been measured (a sound that is never measured, e.g. silence, counts
     /// as measured).
     public func isMeasured(_ prepared: PreparedProgram) -> Bool {
@@ -140,6 +168,7 @@ public final class ItemLoudness: @unchecked Sendable {
         return lock.withLock { measured[key] != nil }
     }
 
+    /// The gain already known for a prepared item (1 when it was not measured).
     public func knownGain(for prepared: PreparedProgram) -> Float {
         guard let key = Self.key(prepared) else { return 1 }
         lock.lock()

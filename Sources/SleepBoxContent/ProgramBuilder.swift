@@ -150,7 +150,7 @@ public final class ProgramBuilder: Sendable {
     public func measureLoudness(of prepared: PreparedProgram) {
         guard let loudness else { return }
         let format = self.format
-        _ = loudness.measure(prepared, format: format) { path throws(AudioError) in try FileSource(path: path, format: format) }
+        _ = loudness.measure(prepared, format: format)
     }
 
     private func logFallback(_ entry: ContentEntry, _ error: ContentError) {

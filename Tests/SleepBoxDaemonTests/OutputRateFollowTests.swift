@@ -13,19 +13,28 @@ import Testing
     /// "rec" is a recording at 44.1 kHz, "rec96" one at 96 kHz, every other item is spoken; each is
     /// two seconds of a steady level.
     final class Items: SoundProvider {
+        /// The rates recordings were asked for.
+        private(set) var asked: [Int] = []
         func recordingRate(of id: ItemID) -> Int? { id == "rec" ? 44_100 : id == "rec96" ? 96_000 : nil }
         func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
             SilenceSource(frames: AudioFormat.engine.frames(2))
         }
         func openItem(_ id: ItemID, at position: Double, rate: Int) throws(AudioError) -> (source: any AudioSource, rate: Int?) {
-            recordingRate(of: id) == nil ? (try openItem(id, at: position), nil)
-                : (SilenceSource(frames: AudioFormat(sampleRate: rate).frames(2)), rate)
+            guard recordingRate(of: id) != nil else { return (try openItem(id, at: position), nil) }
+            asked.append(rate)
+            return (SilenceSource(frames: AudioFormat(sampleRate: rate).frames(2)), rate)
         }
         func wakeSound() -> any AudioSource { SilenceSource(frames: 0) }
         func speech(_ text: String) -> (any AudioSource)? { nil }
     }
 
     func at(_ uptime: Double) -> Moment { Moment(uptime: uptime, wall: 1_800_000_000 + uptime) }
+
+    /// One batch of commands as the runner carries it out: seen whole first, then one by one.
+    func run(_ commands: [Command], on audio: ALSAAudioOutput, at uptime: Double) {
+        audio.prepare(for: commands, at: at(uptime))
+        for command in commands { audio.perform(command, at: at(uptime)) }
+    }
 
     /// An output on alsa-lib's "null" device (a real PCM that takes every rate).
     func output(accepting rates: Set<Int>) throws -> (ALSAAudioOutput, AudioEngine) {
@@ -52,7 +61,7 @@ import Testing
         let (audio, engine) = try output(accepting: [44_100, 48_000])
         defer { audio.shutDown(fadeSeconds: 0) }
         #expect(audio.sink.parameters?.sampleRate == 48_000)
-        audio.perform(.play("rec", from: 0), at: at(100))
+        run([.play("rec", from: 0)], on: audio, at: 100)
         #expect(engine.format.sampleRate == 44_100)
         #expect(audio.sink.parameters?.sampleRate == 44_100)
         #expect(audio.statusText.contains("44100 Hz"))
@@ -60,18 +69,17 @@ import Testing
         _ = audio.service(at: at(100.1), revents: [])
 
         // A spoken item crossfaded in while the recording sounds plays at the rate running.
-        audio.perform(.crossfade(to: "story", from: 0, over: 0.5), at: at(100.2))
+        run([.crossfade(to: "story", from: 0, over: 0.5)], on: audio, at: 100.2)
         #expect(engine.format.sampleRate == 44_100)
         #expect(engine.mixer.source(on: .item) is RateConvertedSource)
         // Stopped and started again at once: the device still holds sound, the rate stays.
-        audio.perform(.stop, at: at(100.3))
-        audio.perform(.play("story", from: 0), at: at(100.3))
+        run([.stop, .play("story", from: 0)], on: audio, at: 100.3)
         #expect(engine.format.sampleRate == 44_100)
 
         // Once a whole buffer of silence is queued, a spoken item brings the device back.
         audio.perform(.stop, at: at(100.4))
         try serviceUntilQuiet(audio, engine)
-        audio.perform(.play("story", from: 0), at: at(101))
+        run([.play("story", from: 0)], on: audio, at: 101)
         #expect(engine.format.sampleRate == 48_000)
         #expect(audio.sink.parameters?.sampleRate == 48_000)
         #expect(engine.mixer.source(on: .item) is SilenceSource)
@@ -94,24 +102,35 @@ import Testing
         #expect(feed.quietFrames == 960)
     }
 
-    @Test func aRecordingAtARateTheDeviceDoesNotTakeIsConverted() throws {
+    @Test func aRecordingAtARateTheDeviceDoesNotTakeIsOpenedAtTheRateRunning() throws {
         let (audio, engine) = try output(accepting: [44_100, 48_000])
         defer { audio.shutDown(fadeSeconds: 0) }
-        audio.perform(.play("rec96", from: 0), at: at(100))
+        run([.play("rec96", from: 0)], on: audio, at: 100)
         #expect(engine.format.sampleRate == 48_000)
         #expect(audio.sink.parameters?.sampleRate == 48_000)
-        // Opened at the rate running: the provider was asked for 48 kHz.
+        // The provider was asked for it at 48 kHz (it converts the file as it decodes it).
+        #expect((engine.provider as? Items)?.asked == [48_000])
+    }
+
+    @Test func aBedStartedJustBeforeItsRecordingDoesNotKeepTheRecordingFromItsRate() throws {
+        // The core starts an item's ambient bed just before the item, in one batch.
+        let (audio, engine) = try output(accepting: [44_100, 48_000])
+        defer { audio.shutDown(fadeSeconds: 0) }
+        run([.startBed("rain", level: 0.5), .play("rec", from: 0)], on: audio, at: 100)
+        #expect(engine.format.sampleRate == 44_100)
+        #expect(audio.sink.parameters?.sampleRate == 44_100)
+        #expect(engine.mixer.source(on: .bed) is RateConvertedSource)
         #expect(engine.mixer.source(on: .item) is SilenceSource)
     }
 
     @Test func aSoundStartedFromSilenceOtherThanAnItemDoesNotMoveTheRate() throws {
         let (audio, engine) = try output(accepting: [44_100, 48_000])
         defer { audio.shutDown(fadeSeconds: 0) }
-        audio.perform(.play("rec", from: 0), at: at(100))
+        run([.play("rec", from: 0)], on: audio, at: 100)
         audio.perform(.stop, at: at(100.1))
         try serviceUntilQuiet(audio, engine)
         // A menu tick at the recording's rate: converted, the device left as it is.
-        audio.perform(.playCue(.tick), at: at(101))
+        run([.playCue(.tick)], on: audio, at: 101)
         #expect(engine.format.sampleRate == 44_100)
         #expect(engine.mixer.source(on: .cue) is RateConvertedSource)
     }

@@ -139,4 +139,59 @@ import Testing
         let whole = loudness.knownGain(for: .audio(path: path))
         #expect(abs(20 * log10(Double(whole) * 0.25 / Double(early))) < 0.5)
     }
+
+    @Test func theRecordingsLoudnessIsMeasuredAtStartAndKeptForTheNext() throws {
+        let (made, removeFolder) = try library(recordingAt: 44_100, sine: true)
+        defer { removeFolder() }
+        let state = FileManager.default.temporaryDirectory.path + "/sleepbox-loudness-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let file = RecordingLoudnessFile(stateDirectory: state)
+        // A line from an earlier start for a file that is gone, and one that cannot be read.
+        try "-20.0\t1.0\t-3.0\taudio:/gone.mp3:10:5.0\nnot a line\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        #expect(file.load().count == 1)
+
+        let loudness = ItemLoudness(target: -26)
+        let provider = LibrarySoundProvider(library: made.library, voice: nil, loudness: loudness, format: .engine, seed: 1,
+                                            logger: ContentTool.quietLogger, background: { job, finish in finish(job()) })
+        provider.recordingLoudness = file
+        provider.learnRecordingRates()
+        var kept: [String: Loudness] = [:]
+        for _ in 0..<1_000 where kept.count != 1 || kept.keys.first?.contains("rec-hum") != true {
+            usleep(10_000)
+            kept = file.load()
+        }
+        // The recording there now, and nothing else.
+        let key = try #require(kept.keys.first)
+        #expect(kept.count == 1 && key.contains("rec-hum.wav"))
+        #expect(abs(kept[key]!.integrated - -12.7) < 0.3, "a sine peaking at 0.25: \(kept[key]!)")
+
+        // The next start measures nothing: the file says it.
+        let next = ItemLoudness(target: -26)
+        next.remember(file.load())
+        let path = String(key.dropFirst("audio:".count).split(separator: ":").first!)
+        #expect(next.isMeasured(.audio(path: path)))
+        #expect(next.knownGain(for: .audio(path: path)) == loudness.knownGain(for: .audio(path: path)))
+        // A changed file is not: its size or time is in the key.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(count: 4))
+        handle.closeFile()
+        #expect(!next.isMeasured(.audio(path: path)))
+    }
+
+    @Test func anEstimateNeverTurnsARecordingUp() throws {
+        // A quiet start (a 440 Hz sine at -46 dBFS, far under the target) must not turn up the rest.
+        let path = FileManager.default.temporaryDirectory.path + "/sleepbox-quiet-" + UUID().uuidString + ".wav"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try WAVFileSink(path: path, format: AudioFormat(sampleRate: 44_100))
+        let samples = (0..<(2 * 20 * 44_100)).map { i in 0.005 * Float(sin(2 * Double.pi * 440 * Double(i / 2) / 44_100)) }
+        _ = try sink.write(samples, frames: 20 * 44_100)
+        sink.close()
+        let loudness = ItemLoudness(target: -26)
+        #expect(loudness.estimatedGain(for: .audio(path: path)) == 1)
+        #expect(!loudness.isMeasured(.audio(path: path)))
+        // Measured whole, the gain would be far above 1: the estimate alone is held at 1.
+        #expect(loudness.gain(for: .audio(path: path), format: .engine) > 10)
+    }
 }

@@ -89,7 +89,9 @@ public final class AudioEngine {
         return try RateConvertedSource(source, from: made, to: format.sampleRate)
     }
 
-    private func atEngineRate(_ source: any AudioSource) -> (any AudioSource)? { try? converted(source) }
+    /// A sound of the box's own at the engine's rate; one that cannot be converted (libsoxr
+    /// refusing two ordinary rates: not seen) plays as made rather than not at all (an alarm).
+    private func atEngineRate(_ source: any AudioSource) -> any AudioSource { (try? converted(source)) ?? source }
 
     /// The settings in effect, for the provider: what it makes next follows them (what plays
     /// now plays on as it was made).
@@ -154,14 +156,15 @@ public final class AudioEngine {
         case .startAlarm(let from, let to, let over):
             let made = nextWakeSound.flatMap { provider.bed($0) } ?? provider.wakeSound()
             nextWakeSound = nil
-            guard let sound = atEngineRate(made) else { return }
+            let sound = atEngineRate(made)
             mixer.setSource(sound, on: .alarm, gain: Float(from))
             mixer.duck(.alarm, to: 1, overFrames: 1)
             mixer.ramp(.alarm, to: Float(to), overFrames: format.frames(over), curve: .decibelLinear)
         case .duckAlarm(let to, let over):
             mixer.duck(.alarm, to: Float(to), overFrames: format.frames(over))
         case .speak(let text):
-            if let made = provider.speech(text), let source = atEngineRate(made) {
+            if let made = provider.speech(text) {
+                let source = atEngineRate(made)
                 // The wake sound's own ramp (its duck stage aside); with no wake sound, its full level.
                 let alarm = mixer.isActive(.alarm) ? mixer.level(of: .alarm).current : 1
                 mixer.setSource(source, on: .speech, gain: alarm * Self.greetingPerAlarmGain)
@@ -172,17 +175,16 @@ public final class AudioEngine {
             mixer.stop(.alarm, overFrames: format.frames(Self.alarmStopSeconds))
             mixer.stop(.speech, overFrames: format.frames(Self.alarmStopSeconds))
         case .startBed(let name, let level):
-            if let made = provider.bed(name), let source = atEngineRate(made) {
+            if let made = provider.bed(name) {
+                let source = atEngineRate(made)
                 mixer.fadeIn(source, on: .bed, to: Float(level), overFrames: format.frames(Self.bedFadeSeconds))
             }
         case .stopBed:
             mixer.stop(.bed, overFrames: format.frames(Self.bedFadeSeconds))
         case .playCue(let cue):
-            if let source = atEngineRate(provider.cue(cue)) { mixer.setSource(source, on: .cue, gain: 1) }
+            mixer.setSource(atEngineRate(provider.cue(cue)), on: .cue, gain: 1)
         case .speakMenu(let text):
-            if let made = provider.menuSpeech(text), let source = atEngineRate(made) {
-                mixer.setSource(source, on: .cue, gain: Self.menuVoiceGain)
-            }
+            if let made = provider.menuSpeech(text) { mixer.setSource(atEngineRate(made), on: .cue, gain: Self.menuVoiceGain) }
         case .defineMix(let mix):
             provider.defineMix(mix)
         case .persist, .setClock, .record:

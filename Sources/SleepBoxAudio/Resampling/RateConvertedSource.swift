@@ -19,10 +19,10 @@ public final class RateConvertedSource: FailingSource {
         self.inputRate = inputRate
         self.outputRate = outputRate
         reader = Reader(inner, sampleRate: inputRate)
-        // Small chunks: a cue or a menu row is converted from its first frames, and the filter's
-        // start-up (its look-ahead measured once) stays short.
+        // Small chunks: a cue or a menu row is converted from its first frames. It never seeks:
+        // no look-ahead to measure.
         resampler = try SoxrResampler(source: reader, outputRate: outputRate,
-                                      quality: .forSource(rate: inputRate), chunkFrames: 1024)
+                                      quality: .forSource(rate: inputRate), chunkFrames: 1024, measuresLookahead: false)
     }
 
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {

@@ -27,8 +27,11 @@ final class SoxrResampler {
     /// Where `discard(frames:)` renders what it throws away.
     private let scratch: UnsafeMutablePointer<Float>
 
+    /// `measuresLookahead` false leaves `lookaheadFrames` at 0, for a stream that never seeks
+    /// (measuring pushes a few chunks of silence through the filter: work wasted on a cue).
     init(
-        source: any StereoFrameReader, outputRate: Int, quality: ResamplerQuality, chunkFrames: Int
+        source: any StereoFrameReader, outputRate: Int, quality: ResamplerQuality, chunkFrames: Int,
+        measuresLookahead: Bool = true
     ) throws(AudioError) {
         self.source = source
         inputRate = source.sampleRate
@@ -52,7 +55,7 @@ final class SoxrResampler {
         input.initialize(repeating: 0, count: self.chunkFrames * 2)
         scratch = .allocate(capacity: self.chunkFrames * 2)
         scratch.initialize(repeating: 0, count: self.chunkFrames * 2)
-        lookaheadFrames = measureLookahead()
+        if measuresLookahead { lookaheadFrames = measureLookahead() }
     }
 
     deinit {

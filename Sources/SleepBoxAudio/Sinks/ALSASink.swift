@@ -299,11 +299,15 @@ public final class ALSASink: AudioSink {
     /// `format` is `.unavailable` and retried for it).
     @discardableResult
     public func reopen(format: AudioFormat, now: Double) -> [ALSASinkEvent] {
+        let wasLost = if case .unavailable = state { true } else { false }
         disconnect()
         state = .closed
         nextRetry = nil
         self.format = format
-        return open(now: now)
+        var events = open(now: now)
+        // A device that was lost and opens now is back (`open` only knows it as closed).
+        if wasLost, parameters != nil { events.append(.restored) }
+        return events
     }
 
     /// Closes the device (`snd_pcm_close`, dropping anything queued) and stops retrying.

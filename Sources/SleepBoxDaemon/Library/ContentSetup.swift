@@ -25,6 +25,8 @@ public struct ContentSetup {
     public let voiceMaker: VoiceMaker
     /// The voices made at start, at `[voice] rate` in the configured language.
     public let voices: VoiceSet
+    /// Where the recordings' loudness is kept (nil without a state folder).
+    public let recordingLoudness: RecordingLoudnessFile?
 
     /// The voices as the content library and the program builder take them.
     public var languageRenderers: [String: any SpeechRenderer] { languageVoices.mapValues { VoiceRenderer(speech: $0) } }
@@ -47,6 +49,8 @@ public struct ContentSetup {
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
         let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024, logger: logger)
         let loudness = ItemLoudness(target: devices.loudness, continuousOffset: devices.ambientLevel)
+        let recordingLoudness = stateDirectory.map { RecordingLoudnessFile(stateDirectory: $0) }
+        if let recordingLoudness { loudness.remember(recordingLoudness.load()) }
         let maker = VoiceMaker(settings: devices.voice, naturalVoice: naturalVoice, cache: cache,
                                loudness: levelled ? loudness.target : nil, format: format, logger: logger)
         // The box's voice first (the library asks it for cached lengths), then, once the items'
@@ -63,7 +67,8 @@ public struct ContentSetup {
         if !voices.languageVoices.isEmpty { library.useLanguageVoices(voices.languageRenderers) }
         return ContentSetup(library: library, voice: voices.voice, languageVoices: voices.languageVoices,
                             catalog: library.catalog(pools: config.pools), fallbackVoice: voices.fallback,
-                            loudness: loudness, voiceChoice: voices.choice, voiceMaker: maker, voices: voices)
+                            loudness: loudness, voiceChoice: voices.choice, voiceMaker: maker, voices: voices,
+                            recordingLoudness: recordingLoudness)
     }
 
     /// Loads the natural voice now, on a thread of its own (seconds), so that the first press only

@@ -58,9 +58,13 @@ public final class LibrarySoundProvider: SoundProvider {
     private var renderAheadStop: RenderAheadStop?
     /// The rates of the recordings' files, read in the background at start (`learnRecordingRates`).
     let recordingRates = RecordingRates()
+    /// Where the recordings' measured loudness is kept between starts; set by the wiring.
+    public var recordingLoudness: RecordingLoudnessFile?
     /// Builders that open recordings at another rate than `format`'s (the output running at a
     /// recording's own rate), by rate.
     private var recordingBuilders: [Int: ProgramBuilder] = [:]
+    /// Whether an idle thread measures every recording (`learnRecordingRates`).
+    private var learnsRecordings = false
 
     /// A source made on the opening thread, for the loop thread alone from then on.
     public struct OpenedSource: @unchecked Sendable {
@@ -221,24 +225,38 @@ public final class LibrarySoundProvider: SoundProvider {
     }
 
     /// Reads the rate of every recording's file (a header each: 0.5 ms here, more on a Pi's SD
-    /// card), for `recordingRate(of:)`, then measures the loudness of each, on a thread of its
-    /// own at idle priority, never on the loop: a recording played before its measurement is
-    /// done plays at once at its own level.
+    /// card), for `recordingRate(of:)`, then measures the loudness of each not measured before
+    /// (`recordingLoudness` keeps the figures between starts), on a thread of its own at idle
+    /// priority, never on the loop: a recording played before its measurement is done plays at
+    /// once at the gain its start gives.
     public func learnRecordingRates() {
         let recordings = library.entries.compactMap { entry in
             Self.audioPath(entry).map { (entry.id, $0) }
         }
         guard background != nil, !recordings.isEmpty else { return }
-        let rates = recordingRates, builder = self.builder
+        learnsRecordings = loudness != nil
+        let rates = recordingRates, builder = self.builder, loudness = self.loudness, file = recordingLoudness
+        let logger = self.logger
         let thread = Thread {
             _ = ThreadPriority.lowerToIdle()
             for (id, path) in recordings where rates[id] == nil {
                 if let rate = FileSource.sampleRate(ofFile: path) { rates[id] = rate }
             }
-            for (_, path) in recordings {
-                builder.measureLoudness(of: .audio(path: path))
-                HeapTuning.releaseFreeMemory()
+            guard let loudness else { return }
+            // Kept after each one measured (a power cut loses at most the one in progress); only
+            // the recordings there are now, as they are now, are kept.
+            let keyed = recordings.compactMap { _, path -> (PreparedProgram, String)? in
+                let p = PreparedProgram.audio(path: path)
+                return ItemLoudness.recordingKey(p).map { (p, $0) }
             }
+            let keys = Set(keyed.map(\.1))
+            let current = { loudness.measuredRecordings.filter { keys.contains($0.key) } }
+            for (p, _) in keyed where !loudness.isMeasured(p) {
+                builder.measureLoudness(of: p)
+                HeapTuning.releaseFreeMemory()
+                file?.save(current(), logger: logger)
+            }
+            if let file, current() != file.load() { file.save(current(), logger: logger) }
         }
         thread.name = "sleepbox-rates"
         thread.start()
@@ -246,7 +264,7 @@ public final class LibrarySoundProvider: SoundProvider {
 
     /// The sound file of a recording whose file is there; nil for every other item.
     private static func audioPath(_ entry: ContentEntry) -> String? {
-        if case .audio(let item, true) = entry.body { return item.audioPath }
+        if case .audio(let item, true) = entry.body, entry.item.isAvailable { return item.audioPath }
         return nil
     }
 
@@ -266,31 +284,27 @@ public final class LibrarySoundProvider: SoundProvider {
         if OwnerMix.isOwnerID(id), let mix = ownerMixes[id] { return try openOwnerMix(mix, at: position) }
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
         let builder = builder(recordingsAt: rate)
-        if let p = prepared[id] {
-            announce(id, p)
-            if case .audio = p, opener != nil {
-                let deferred = DeferredSource(position: position, rate: rate)
-                open(p, for: id, into: deferred)
-                return deferred
-            }
-            return try builder.makeSource(p, atSeconds: position)
-        }
-        if let path = Self.audioPath(entry), opener != nil {
-            // A recording starts at once (opened and sought on the opening thread). Its loudness
-            // (the whole file decoded and measured: seconds for an hour's MP3 here, minutes on a
-            // Pi) is worked out apart, usually at start (`learnRecordingRates`); until it is
-            // known, the recording plays at the gain its first half minute gives.
+        let recording: String? = if case .audio(let path)? = prepared[id] { path } else { Self.audioPath(entry) }
+        if let path = recording, opener != nil {
+            // A recording starts at once: opened and sought on the opening thread (`open`), at
+            // the gain its start gives while it is not measured whole. The whole measurement (the
+            // file decoded: seconds for an hour's MP3 here, minutes on a Pi) is made apart: by the
+            // idle thread that measures every recording after the start (`learnRecordingRates`),
+            // or on the worker when there is none.
             let p = PreparedProgram.audio(path: path)
-            let unmeasured = loudness?.isMeasured(p) == false
-            if unmeasured, !inProgress.contains(id) {
+            if loudness?.isMeasured(p) == false, !learnsRecordings, !inProgress.contains(id) {
                 inProgress.insert(id)
                 let builder = self.builder
                 background?({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
             }
             keep(id, p)
             let deferred = DeferredSource(position: position, rate: rate)
-            open(p, for: id, into: deferred, estimatingLoudness: unmeasured)
+            open(p, for: id, into: deferred)
             return deferred
+        }
+        if let p = prepared[id] {
+            announce(id, p)
+            return try builder.makeSource(p, atSeconds: position)
         }
         if entry.sourceKind == .generator || entry.sourceKind == .mix {
             // A generator starts at once. Its loudness (two minutes of it rendered and measured)
@@ -463,24 +477,22 @@ public final class LibrarySoundProvider: SoundProvider {
         }
     }
 
-    /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it;
-    /// with `estimatingLoudness`, at the gain its start gives (`ItemLoudness.estimatedGain`).
-    private func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource,
-                      estimatingLoudness: Bool = false) {
+    /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it. A
+    /// recording not measured whole yet plays at the gain its start gives
+    /// (`ItemLoudness.estimatedGain`), never louder than the file itself.
+    private func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource) {
         guard let opener else { return }
-        let builder = builder(recordingsAt: deferred.rate), position = deferred.position
-        let estimate = estimatingLoudness ? loudness : nil, format = self.format
+        let builder = builder(recordingsAt: deferred.rate), position = deferred.position, loudness = self.loudness
         opener({
             do throws(AudioError) {
-                let source = try builder.makeSource(program, atSeconds: position)
-                if let estimate, !estimate.isMeasured(program),
-                   let gain = estimate.estimatedGain(for: program, format: format, open: { path throws(AudioError) in
-                       // At the file's own rate: nothing resampled for a measurement.
-                       try FileSource(path: path, format: AudioFormat(sampleRate: FileSource.sampleRate(ofFile: path) ?? format.sampleRate))
-                   }) {
-                    return OpenedSource(result: .success(LevelledSource(source, gain: gain)))
+                if case .audio(let path) = program, let loudness, !loudness.isMeasured(program) {
+                    let format = builder.format
+                    let source = try FileSource(path: path, format: format)
+                    if position > 0 { try source.seek(toFrame: format.frames(position)) }
+                    let gain = loudness.estimatedGain(for: program) ?? 1
+                    return OpenedSource(result: .success(gain == 1 ? source : LevelledSource(source, gain: gain)))
                 }
-                return OpenedSource(result: .success(source))
+                return OpenedSource(result: .success(try builder.makeSource(program, atSeconds: position)))
             } catch {
                 return OpenedSource(result: .failure(error))
             }

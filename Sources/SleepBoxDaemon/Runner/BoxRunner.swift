@@ -195,6 +195,7 @@ public final class BoxRunner {
     /// state file's save that follows them.
     private func carryOut(_ commands: [Command], at t: Moment) {
         var records: [HistoryRecord] = []
+        devices.audio.prepare(for: commands, at: t)
         for c in commands {
             switch c {
             case .persist:

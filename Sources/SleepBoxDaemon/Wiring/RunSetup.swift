@@ -55,6 +55,7 @@ public enum RunSetup {
                                             languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: file.config.breathingCues,
                                             format: format, seed: seed, logger: logger, background: work.background)
         provider.opener = opening.opener
+        provider.recordingLoudness = content.recordingLoudness
         provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: true, logger: logger)
         provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
         let wiring = try kind == .pi

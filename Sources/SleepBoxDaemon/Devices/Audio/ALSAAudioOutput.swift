@@ -49,11 +49,20 @@ public final class ALSAAudioOutput: AudioOutput {
     /// The engine this output drives.
     public var engine: AudioEngine { feed.engine }
 
-    public func perform(_ command: Command, at now: Moment) {
-        switch command {
-        case .play(let id, _), .crossfade(let id, _, _): followRate(for: id, now: now.uptime)
-        default: break
+    /// The rate for the batch's item, if it starts one, before anything in the batch sounds (the
+    /// core starts an item's ambient bed just before the item).
+    public func prepare(for commands: [Command], at now: Moment) {
+        for command in commands {
+            switch command {
+            case .play(let id, _), .crossfade(let id, _, _):
+                followRate(for: id, now: now.uptime)
+                return
+            default: continue
+            }
         }
+    }
+
+    public func perform(_ command: Command, at now: Moment) {
         feed.engine.perform(command)
     }
 
@@ -68,7 +77,20 @@ public final class ALSAAudioOutput: AudioOutput {
                                      fallback: engine.providerFormat.sampleRate, accepts: acceptedRates.contains)
         guard wanted != current else { return }
         let started = SystemClock.monotonicSeconds()
-        note(sink.reopen(format: AudioFormat(sampleRate: wanted, channels: engine.format.channels), now: now))
+        let channels = engine.format.channels
+        let wasOpen = sink.parameters != nil
+        _ = sink.reopen(format: AudioFormat(sampleRate: wanted, channels: channels), now: now)
+        if sink.parameters == nil {
+            // Not at the new rate: back at the one that worked (a device that is gone is retried at it).
+            feed.logger.warning("audio: \(sink.configuration.device) did not open at \(wanted) Hz; staying at \(current) Hz")
+            _ = sink.reopen(format: AudioFormat(sampleRate: current, channels: channels), now: now)
+        }
+        // The box hears only a change of whether there is sound at all.
+        switch (wasOpen, sink.state) {
+        case (true, .unavailable(let reason)): note([.lost(reason)])
+        case (false, .running): note([.restored])
+        default: break
+        }
         // The device may have answered with another rate: the engine renders what it takes.
         engine.changeRate(to: sink.format.sampleRate)
         feed.rateChanged()

@@ -3,6 +3,10 @@ import SleepBoxAudio
 
 /// The audio side: carries out the core's sound commands and reports what a player reports.
 public protocol AudioOutput: AnyObject {
+    /// Sees a batch of commands before they are carried out one by one (`perform`): an output
+    /// that runs its device at the rate of what is played decides it here, before the batch's
+    /// first sound (a bed started just before its item).
+    func prepare(for commands: [Command], at now: Moment)
     func perform(_ command: Command, at now: Moment)
     /// Descriptors to poll (ALSA's), with their poll events.
     var pollDescriptors: [(fd: Int32, events: Int16)] { get }
@@ -30,6 +34,8 @@ public protocol AudioOutput: AnyObject {
 }
 
 extension AudioOutput {
+    /// Needs no look at the batch.
+    public func prepare(for commands: [Command], at now: Moment) {}
     /// Plays in real time.
     public func playOn(upTo uptime: Double) -> Double? { nil }
     /// Makes no sound that settings could change.
