@@ -23,4 +23,7 @@ public struct AudioItem: Sendable, Equatable {
     public var audioPath: String
     /// Things `content check` should mention.
     public var warnings: [FileIssue] = []
+    /// The audio file's sample rate, read when the library is loaded (nil when it is not there or
+    /// cannot be read): the daemon plays it at this rate when the device takes it.
+    public var sampleRate: Int?
 }

@@ -195,11 +195,13 @@ struct ContentLoader {
         let exists = isFile(audio.audioPath)
         var duration = 0.0
         var isAvailable = false
+        var audio = audio
         if !exists {
             issues.append(FileIssue(.note, path: audio.path, message: "coming soon: the audio file \(audio.audioName) is not there yet; copy it next to this file to make the item playable"))
         } else {
             do {
                 let source = try FileSource(path: audio.audioPath, format: format)
+                audio.sampleRate = source.fileSampleRate
                 if let frames = source.lengthFrames {
                     duration = format.seconds(frames)
                 } else {

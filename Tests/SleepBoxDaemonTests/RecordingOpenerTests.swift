@@ -91,14 +91,13 @@ import Testing
         #expect(!deferred.isWaiting)
     }
 
-    @Test func theDaemonLearnsTheRecordingsRatesOffTheLoop() throws {
-        let (provider, removeFolder) = try library(recordingAt: 44_100, inBackground: true)
+    @Test func aRecordingsRateIsKnownFromTheLibrarysLoad() throws {
+        // Known at once, with a background too (a restore plays right after the start): nothing
+        // is read when it is asked.
+        let (provider, removeFolder) = try library(recordingAt: 22_050, inBackground: true)
         defer { removeFolder() }
-        // With a background, nothing is read on the caller's (the loop's) thread.
-        #expect(provider.recordingRate(of: "rec-hum") == nil)
-        provider.learnRecordingRates()
-        for _ in 0..<500 where provider.recordingRate(of: "rec-hum") == nil { usleep(10_000) }
-        #expect(provider.recordingRate(of: "rec-hum") == 44_100)
+        #expect(provider.recordingRate(of: "rec-hum") == 22_050)
+        #expect(provider.recordingRate(of: "no-such-item") == nil)
     }
 
     @Test func aRecordingNotYetMeasuredStartsAtOnceAndIsMeasuredApart() throws {
@@ -155,7 +154,7 @@ import Testing
         let provider = LibrarySoundProvider(library: made.library, voice: nil, loudness: loudness, format: .engine, seed: 1,
                                             logger: ContentTool.quietLogger, background: { job, finish in finish(job()) })
         provider.recordingLoudness = file
-        provider.learnRecordingRates()
+        provider.measureRecordings()
         var kept: [String: Loudness] = [:]
         for _ in 0..<1_000 where kept.count != 1 || kept.keys.first?.contains("rec-hum") != true {
             usleep(10_000)

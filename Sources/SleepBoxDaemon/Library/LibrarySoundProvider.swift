@@ -56,14 +56,12 @@ public final class LibrarySoundProvider: SoundProvider {
     private var generation = 0
     /// Tells the render-ahead thread to stop (the voices changed: it starts again with the new).
     private var renderAheadStop: RenderAheadStop?
-    /// The rates of the recordings' files, read in the background at start (`learnRecordingRates`).
-    let recordingRates = RecordingRates()
     /// Where the recordings' measured loudness is kept between starts; set by the wiring.
     public var recordingLoudness: RecordingLoudnessFile?
     /// Builders that open recordings at another rate than `format`'s (the output running at a
     /// recording's own rate), by rate.
     private var recordingBuilders: [Int: ProgramBuilder] = [:]
-    /// Whether an idle thread measures every recording (`learnRecordingRates`).
+    /// Whether an idle thread measures every recording (`measureRecordings`).
     private var learnsRecordings = false
 
     /// A source made on the opening thread, for the loop thread alone from then on.
@@ -207,14 +205,10 @@ public final class LibrarySoundProvider: SoundProvider {
         try openItem(id, at: position, recordingsAt: nil)
     }
 
+    /// The rate read when the library was loaded.
     public func recordingRate(of id: ItemID) -> Int? {
-        guard let entry = library.entry(id), let path = Self.audioPath(entry) else { return nil }
-        if let rate = recordingRates[id] { return rate }
-        // No background (the simulator): the header is read here. The daemon reads every
-        // recording's header at start, off the loop, and never here.
-        guard background == nil, let rate = FileSource.sampleRate(ofFile: path) else { return nil }
-        recordingRates[id] = rate
-        return rate
+        guard let entry = library.entry(id), Self.audioPath(entry) != nil, case .audio(let item, _) = entry.body else { return nil }
+        return item.sampleRate
     }
 
     public func openItem(_ id: ItemID, at position: Double, rate: Int) throws(AudioError) -> (source: any AudioSource, rate: Int?) {
@@ -224,25 +218,19 @@ public final class LibrarySoundProvider: SoundProvider {
         return (try openItem(id, at: position, recordingsAt: rate), rate)
     }
 
-    /// Reads the rate of every recording's file (a header each: 0.5 ms here, more on a Pi's SD
-    /// card), for `recordingRate(of:)`, then measures the loudness of each not measured before
-    /// (`recordingLoudness` keeps the figures between starts), on a thread of its own at idle
-    /// priority, never on the loop: a recording played before its measurement is done plays at
-    /// once at the gain its start gives.
-    public func learnRecordingRates() {
+    /// Measures the loudness of every recording not measured before (`recordingLoudness` keeps
+    /// the figures between starts), on a thread of its own at idle priority, never on the loop: a
+    /// recording played before its measurement is done plays at once at the gain its start gives.
+    public func measureRecordings() {
         let recordings = library.entries.compactMap { entry in
             Self.audioPath(entry).map { (entry.id, $0) }
         }
         guard background != nil, !recordings.isEmpty else { return }
         learnsRecordings = loudness != nil
-        let rates = recordingRates, builder = self.builder, loudness = self.loudness, file = recordingLoudness
-        let logger = self.logger
+        guard let loudness else { return }
+        let builder = self.builder, file = recordingLoudness, logger = self.logger
         let thread = Thread {
             _ = ThreadPriority.lowerToIdle()
-            for (id, path) in recordings where rates[id] == nil {
-                if let rate = FileSource.sampleRate(ofFile: path) { rates[id] = rate }
-            }
-            guard let loudness else { return }
             // Kept after each one measured (a power cut loses at most the one in progress); only
             // the recordings there are now, as they are now, are kept.
             let keyed = recordings.compactMap { _, path -> (PreparedProgram, String)? in
@@ -258,7 +246,7 @@ public final class LibrarySoundProvider: SoundProvider {
             }
             if let file, current() != file.load() { file.save(current(), logger: logger) }
         }
-        thread.name = "sleepbox-rates"
+        thread.name = "sleepbox-measure"
         thread.start()
     }
 
@@ -289,7 +277,7 @@ public final class LibrarySoundProvider: SoundProvider {
             // A recording starts at once: opened and sought on the opening thread (`open`), at
             // the gain its start gives while it is not measured whole. The whole measurement (the
             // file decoded: seconds for an hour's MP3 here, minutes on a Pi) is made apart: by the
-            // idle thread that measures every recording after the start (`learnRecordingRates`),
+            // idle thread that measures every recording after the start (`measureRecordings`),
             // or on the worker when there is none.
             let p = PreparedProgram.audio(path: path)
             if loudness?.isMeasured(p) == false, !learnsRecordings, !inProgress.contains(id) {
@@ -541,18 +529,6 @@ public final class LibrarySoundProvider: SoundProvider {
             logger.error("cannot speak the greeting: \(error)")
             return nil
         }
-    }
-}
-
-/// The sample rates of the recordings' files by item, written by the thread that reads them and
-/// read on the loop.
-final class RecordingRates: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rates: [ItemID: Int] = [:]
-
-    subscript(id: ItemID) -> Int? {
-        get { lock.withLock { rates[id] } }
-        set { lock.withLock { rates[id] = newValue } }
     }
 }
 

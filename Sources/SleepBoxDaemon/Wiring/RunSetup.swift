@@ -72,7 +72,7 @@ public enum RunSetup {
             let progress = provider.renderProgress
             daemon.renderingAhead = { let state = progress.state; return state.done < state.total }
             provider.prepareAll()
-            provider.learnRecordingRates()
+            provider.measureRecordings()
             let code = daemon.run()
             // The state is saved and the devices are closed. The voice's worker may still be in
             // the middle of rendering ahead (not worth waiting for: an item can take seconds on a
