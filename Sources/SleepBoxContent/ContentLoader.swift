@@ -200,10 +200,12 @@ struct ContentLoader {
             issues.append(FileIssue(.note, path: audio.path, message: "coming soon: the audio file \(audio.audioName) is not there yet; copy it next to this file to make the item playable"))
         } else {
             do {
-                let source = try FileSource(path: audio.audioPath, format: format)
+                // Opened at its own rate: its length and rate read, no resampler made for it.
+                let own = AudioFormat(sampleRate: FileSource.sampleRate(ofFile: audio.audioPath) ?? format.sampleRate)
+                let source = try FileSource(path: audio.audioPath, format: own)
                 audio.sampleRate = source.fileSampleRate
                 if let frames = source.lengthFrames {
-                    duration = format.seconds(frames)
+                    duration = own.seconds(frames)
                 } else {
                     issues.append(FileIssue(.warning, path: audio.audioPath, message: "the file does not declare its length; the display shows none"))
                 }
