@@ -201,11 +201,10 @@ struct ContentLoader {
         } else {
             do {
                 // Opened at its own rate: its length and rate read, no resampler made for it.
-                let own = AudioFormat(sampleRate: FileSource.sampleRate(ofFile: audio.audioPath) ?? format.sampleRate)
-                let source = try FileSource(path: audio.audioPath, format: own)
+                let source = try FileSource(atItsOwnRate: audio.audioPath)
                 audio.sampleRate = source.fileSampleRate
                 if let frames = source.lengthFrames {
-                    duration = own.seconds(frames)
+                    duration = source.format.seconds(frames)
                 } else {
                     issues.append(FileIssue(.warning, path: audio.audioPath, message: "the file does not declare its length; the display shows none"))
                 }

@@ -99,7 +99,7 @@ public final class ItemLoudness: @unchecked Sendable {
             loudness = LoudnessMeter.measure(source, frames: format.frames(Self.generatorSeconds), format: format)
         case .audio(let path):
             // At the file's own rate (resampling does not change the loudness; it only costs).
-            guard let source = try? Self.openAtOwnRate(path) else { return nil }
+            guard let source = try? FileSource(atItsOwnRate: path) else { return nil }
             loudness = LoudnessMeter.measure(source, frames: Int.max, format: source.format)
         }
         lock.lock()
@@ -139,18 +139,13 @@ public final class ItemLoudness: @unchecked Sendable {
         guard case .audio(let path) = prepared, let key = Self.key(prepared) else { return nil }
         // A seek or a second play before the whole measurement does not decode the start again.
         if let known = lock.withLock({ estimates[key] }) { return known }
-        guard let source = try? Self.openAtOwnRate(path) else { return nil }
+        guard let source = try? FileSource(atItsOwnRate: path) else { return nil }
         let start = LoudnessMeter.measure(source, frames: source.format.frames(Self.estimateSeconds), format: source.format,
                                           truePeak: false)
         guard start.integrated.isFinite else { return nil }
         let gain = min(1, start.gain(target: target(for: prepared), ceiling: Loudness.peakCeiling - 0.5))
         lock.withLock { estimates[key] = gain }
         return gain
-    }
-
-    /// A recording decoded at its own rate: nothing resampled to measure it.
-    static func openAtOwnRate(_ path: String) throws(AudioError) -> FileSource {
-        try FileSource(path: path, format: AudioFormat(sampleRate: FileSource.sampleRate(ofFile: path) ?? AudioFormat.engine.sampleRate))
     }
 
     /// A mix layer's sound as an item of its own, to measure it.

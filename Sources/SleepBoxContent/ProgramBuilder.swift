@@ -28,6 +28,15 @@ public final class ProgramBuilder: Sendable {
     /// Opens a recording's file at a position in seconds (the engine passes its `FileSource`).
     public typealias OpenAudio = @Sendable (_ path: String, _ position: Double) throws(AudioError) -> any AudioSource
 
+    /// The box's `OpenAudio`: the file decoded to `format`, sought to the position.
+    public static func fileOpener(format: AudioFormat) -> OpenAudio {
+        { path, position throws(AudioError) in
+            let source = try FileSource(path: path, format: format)
+            if position > 0 { try source.seek(toFrame: format.frames(position)) }
+            return source
+        }
+    }
+
     /// The voice, nil when none is installed (spoken items then cannot be prepared).
     public let speech: (any SpeechRenderer)?
     /// Voices for items in other languages, by language code (`SpeechTiming.languageCode`); an

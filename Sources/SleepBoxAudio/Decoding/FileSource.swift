@@ -40,12 +40,6 @@ public final class FileSource: SeekableSource {
     private let stream: EngineRateStream
     private let rateRatio: RateRatio
 
-    /// The sample rate of the sound in the file at `path` (its header read through libsndfile,
-    /// nothing decoded), or nil when it cannot be read as a sound file.
-    public static func sampleRate(ofFile path: String) -> Int? {
-        (try? SoundFileReader(path: path, chunkFrames: 64))?.sampleRate
-    }
-
     /// Opens a file for playback.
     ///
     /// - Parameters:
@@ -56,13 +50,27 @@ public final class FileSource: SeekableSource {
     ///   - chunkFrames: frames decoded per libsndfile call; memory use is a few times this.
     /// - Throws: `AudioError` with the path when the file is missing, unreadable (with errno),
     ///   empty, or not an audio file libsndfile can decode (with its reason).
-    public init(
+    public convenience init(
         path: String,
         format: AudioFormat = .engine,
         quality: ResamplerQuality? = nil,
         chunkFrames: Int = 4096
     ) throws(AudioError) {
-        reader = try EngineRateStream.openFile(path: path, format: format, chunkFrames: chunkFrames)
+        let reader = try EngineRateStream.openFile(path: path, format: format, chunkFrames: chunkFrames)
+        try self.init(reader: reader, path: path, format: format, quality: quality, chunkFrames: chunkFrames)
+    }
+
+    /// Opens a file at its own rate (stereo): nothing resampled, for reading its length and rate
+    /// or measuring it.
+    public convenience init(atItsOwnRate path: String, chunkFrames: Int = 4096) throws(AudioError) {
+        let reader = try SoundFileReader(path: path, chunkFrames: chunkFrames)
+        try self.init(reader: reader, path: path, format: AudioFormat(sampleRate: reader.sampleRate), quality: nil,
+                      chunkFrames: chunkFrames)
+    }
+
+    private init(reader: SoundFileReader, path: String, format: AudioFormat, quality: ResamplerQuality?,
+                 chunkFrames: Int) throws(AudioError) {
+        self.reader = reader
         fileSampleRate = reader.sampleRate
         fileChannels = reader.channels
         rateRatio = RateRatio(from: reader.sampleRate, to: format.sampleRate)

@@ -103,11 +103,7 @@ public final class LibrarySoundProvider: SoundProvider {
     private static func builder(speech: (any SpeechRenderer)?, languageVoices: [String: any SpeechRenderer],
                                 format: AudioFormat, loudness: ItemLoudness?, logger: Logger) -> ProgramBuilder {
         ProgramBuilder(speech: speech, languageVoices: languageVoices, format: format, loudness: loudness,
-                       logger: logger) { path, position throws(AudioError) in
-            let source = try FileSource(path: path, format: format)
-            if position > 0 { try source.seek(toFrame: format.frames(position)) }
-            return source
-        }
+                       logger: logger, openAudio: ProgramBuilder.fileOpener(format: format))
     }
 
     // MARK: - Settings
@@ -474,9 +470,7 @@ public final class LibrarySoundProvider: SoundProvider {
         opener({
             do throws(AudioError) {
                 if case .audio(let path) = program, let loudness, !loudness.isMeasured(program) {
-                    let format = builder.format
-                    let source = try FileSource(path: path, format: format)
-                    if position > 0 { try source.seek(toFrame: format.frames(position)) }
+                    let source = try ProgramBuilder.fileOpener(format: builder.format)(path, position)
                     let gain = loudness.estimatedGain(for: program) ?? 1
                     return OpenedSource(result: .success(gain == 1 ? source : LevelledSource(source, gain: gain)))
                 }

@@ -16,12 +16,9 @@ extension ContentTool {
     public func loudness(files: [String]?, raw: Bool) -> [String] {
         let format = format
         let builder = ProgramBuilder(speech: content.renderer, languageVoices: content.languageRenderers, format: format,
-                                     loudness: raw ? nil : content.loudness, logger: Self.quietLogger) { path, position throws(AudioError) in
-            // Recordings are measured as the box plays them: decoded at the box's rate.
-            let source = try FileSource(path: path, format: format)
-            if position > 0 { try source.seek(toFrame: format.frames(position)) }
-            return source
-        }
+                                     loudness: raw ? nil : content.loudness, logger: Self.quietLogger,
+                                     // Recordings measured as the box plays them: decoded at its rate.
+                                     openAudio: ProgramBuilder.fileOpener(format: format))
         var lines = ["target: \(raw ? "none (--raw)" : String(format: "%.1f LUFS", content.loudness.target)), peaks under -1 dBTP"]
         let only = files.map { Set($0.map { URL(fileURLWithPath: $0).standardizedFileURL.path }) }
         for entry in content.library.entries where entry.item.isAvailable && (only == nil || only?.contains(entry.path) == true) {

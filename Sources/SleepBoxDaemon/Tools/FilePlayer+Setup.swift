@@ -57,7 +57,7 @@ extension FilePlayer {
                 throw .config(error)
             }
         }
-        let fileRate = (try? FileSource(path: path))?.fileSampleRate
+        let fileRate = (try? FileSource(atItsOwnRate: path))?.fileSampleRate
         let sampleRate: Int
         if let rate {
             sampleRate = rate
