@@ -24,15 +24,7 @@ public enum BoxRequest: Sendable, Equatable {
     case setClock(LocalDateTime)
     /// The clock's source and the RTC, for an answer (changes nothing).
     case clockStatus
-    /// The alarm set to this time (and these weekdays, 1 = Sunday, when given) and enabled.
-    case setAlarm(hour: Int, minute: Int, weekdays: Set<Int>?)
-    /// The alarm switched on or off.
-    case enableAlarm(Bool)
-    /// The alarm's next ring skipped, or no longer skipped.
-    case skipNextAlarm(Bool)
-    /// The alarm removed.
-    case clearAlarm
-    /// A change to the alarm in a slot (0 is alarm 1, the one the cases above change).
+    /// A change to the alarm in a slot (0 is alarm 1, the one a request without a number changes).
     case alarmSlot(Int, AlarmChange)
     /// A setting made as on the box (`OwnerSetting.key`, a value in the configuration's words);
     /// nil goes back to the configuration file's.

@@ -46,14 +46,6 @@ extension BoxRunner {
             lastClockSetting = nil
             deliver(.clockSetRequested(wall: wall), at: t)
             if case .failure(let error) = lastClockSetting { return error.description }
-        case .setAlarm(let h, let m, let days):
-            return change(alarm: 0, .set(hour: h, minute: m, weekdays: days), at: t)
-        case .enableAlarm(let on):
-            return change(alarm: 0, .enable(on), at: t)
-        case .skipNextAlarm(let skip):
-            return change(alarm: 0, .skipNext(skip), at: t)
-        case .clearAlarm:
-            return change(alarm: 0, .clear, at: t)
         case .alarmSlot(let slot, let change):
             return self.change(alarm: slot, change, at: t)
         case .setting(let key, let value):

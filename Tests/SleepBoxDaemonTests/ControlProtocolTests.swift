@@ -24,8 +24,8 @@ import Testing
         #expect(try ControlProtocol.parse(#"{"cmd":"hold","button":"skip","seconds":1.5}"#).get() == .hold(.skip, seconds: 1.5))
         #expect(try ControlProtocol.parse(#"{"cmd":"turn","detents":-2}"#).get() == .turn(-2))
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:45","days":["mon","sun"]}"#).get()
-                == .setAlarm(hour: 6, minute: 45, weekdays: [2, 1]))
-        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","clear":true}"#).get() == .clearAlarm)
+                == .alarmSlot(0, .set(hour: 6, minute: 45, weekdays: [2, 1])))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","clear":true}"#).get() == .alarmSlot(0, .clear))
     }
 
     @Test func otherAlarmsAndSettingsHaveTheSameWords() throws {
@@ -57,11 +57,11 @@ import Testing
 
     @Test func alarmDaysTakeTheConfigurationsWords() throws {
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"07:00","days":["weekends"]}"#).get()
-                == .setAlarm(hour: 7, minute: 0, weekdays: [1, 7]))
+                == .alarmSlot(0, .set(hour: 7, minute: 0, weekdays: [1, 7])))
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["Weekdays","sat"]}"#).get()
-                == .setAlarm(hour: 6, minute: 30, weekdays: [2, 3, 4, 5, 6, 7]))
+                == .alarmSlot(0, .set(hour: 6, minute: 30, weekdays: [2, 3, 4, 5, 6, 7])))
         #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["daily"]}"#).get()
-                == .setAlarm(hour: 6, minute: 30, weekdays: Set(1...7)))
+                == .alarmSlot(0, .set(hour: 6, minute: 30, weekdays: Set(1...7))))
         guard case .failure(let error) = ControlProtocol.parse(#"{"cmd":"alarm","time":"06:30","days":["someday"]}"#) else {
             Issue.record("an unknown day was accepted")
             return
@@ -98,9 +98,9 @@ import Testing
     }
 
     @Test func wellTypedAlarmRequestsStillParse() throws {
-        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"6:45"}"#).get() == .setAlarm(hour: 6, minute: 45, weekdays: nil))
-        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","enabled":false}"#).get() == .enableAlarm(false))
-        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","skipNext":true}"#).get() == .skipNextAlarm(true))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","time":"6:45"}"#).get() == .alarmSlot(0, .set(hour: 6, minute: 45, weekdays: nil)))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","enabled":false}"#).get() == .alarmSlot(0, .enable(false)))
+        #expect(try ControlProtocol.parse(#"{"cmd":"alarm","skipNext":true}"#).get() == .alarmSlot(0, .skipNext(true)))
         #expect(try ControlProtocol.parse(#"{"cmd":"volume","percent":40}"#).get() == .volume(40))
         #expect(try ControlProtocol.parse(#"{"cmd":"turn","detents":-3}"#).get() == .turn(-3))
     }

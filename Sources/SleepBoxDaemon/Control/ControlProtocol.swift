@@ -137,18 +137,14 @@ public struct ControlProtocol {
             }
             return .success(.volume(p))
         case "alarm":
-            guard let number = object["alarm"] else { return parseAlarm(object) }
-            guard let n = JSONField.wholeNumber(number, in: 1...BoxConfig.alarmSlots) else {
-                return .failure(ControlError("\"alarm\" must be a whole number from 1 to \(BoxConfig.alarmSlots)"))
-            }
-            return parseAlarm(object).map { request in
-                switch request {
-                case .setAlarm(let h, let m, let days): return .alarmSlot(n - 1, .set(hour: h, minute: m, weekdays: days))
-                case .enableAlarm(let on): return .alarmSlot(n - 1, .enable(on))
-                case .skipNextAlarm(let s): return .alarmSlot(n - 1, .skipNext(s))
-                default: return .alarmSlot(n - 1, .clear)
+            var n = 1
+            if let number = object["alarm"] {
+                guard let slot = JSONField.wholeNumber(number, in: 1...BoxConfig.alarmSlots) else {
+                    return .failure(ControlError("\"alarm\" must be a whole number from 1 to \(BoxConfig.alarmSlots)"))
                 }
+                n = slot
             }
+            return parseAlarm(object).map { .alarmSlot(n - 1, $0) }
         case "setting":
             guard let key = object["key"] as? String else { return .failure(ControlError("\"key\" must be a setting's name")) }
             let value = object["value"]
@@ -167,13 +163,13 @@ public struct ControlProtocol {
         }
     }
 
-    private static func parseAlarm(_ object: [String: Any]) -> Result<BoxRequest, ControlError> {
+    private static func parseAlarm(_ object: [String: Any]) -> Result<AlarmChange, ControlError> {
         for key in ["clear", "enabled", "skipNext"] where object[key] != nil && JSONField.bool(object[key]) == nil {
             return .failure(ControlError("\"\(key)\" must be true or false"))
         }
-        if JSONField.bool(object["clear"]) == true { return .success(.clearAlarm) }
-        if let e = JSONField.bool(object["enabled"]), object["time"] == nil { return .success(.enableAlarm(e)) }
-        if let s = JSONField.bool(object["skipNext"]) { return .success(.skipNextAlarm(s)) }
+        if JSONField.bool(object["clear"]) == true { return .success(.clear) }
+        if let e = JSONField.bool(object["enabled"]), object["time"] == nil { return .success(.enable(e)) }
+        if let s = JSONField.bool(object["skipNext"]) { return .success(.skipNext(s)) }
         guard let time = object["time"] as? String, let (h, m) = LocalDateTime.parseTimeOfDay(time) else {
             return .failure(ControlError("\"time\" must be HH:MM (00:00-23:59)"))
         }
@@ -192,7 +188,7 @@ public struct ControlProtocol {
             }
             weekdays = set
         }
-        return .success(.setAlarm(hour: h, minute: m, weekdays: weekdays))
+        return .success(.set(hour: h, minute: m, weekdays: weekdays))
     }
 
     /// The JSON request line for the words of a `sleepbox ctl` command: `["alarm", "set", "06:45",
