@@ -35,6 +35,16 @@ public enum BoxRequest: Sendable, Equatable {
     case end
 }
 
+/// The limits of a request, the same on the control socket and in a script.
+extension BoxRequest {
+    /// The longest hold, in seconds.
+    public static let longestHold = 60.0
+    /// The largest turn either way, in detents.
+    public static let mostDetents = 100
+    /// The volume, in percent.
+    public static let volumePercent = 0...100
+}
+
 /// What a request does to one alarm.
 public enum AlarmChange: Sendable, Equatable {
     /// Set to this time (and these weekdays, 1 = Sunday, when given) and enabled.

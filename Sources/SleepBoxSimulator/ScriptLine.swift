@@ -15,10 +15,9 @@ enum ScriptLine {
     /// The latest `at`: a month of virtual time, far past any night, and small enough that every
     /// time the box derives from it stays exact.
     static let latestAt = 744.0 * 3600
-    /// The longest `hold`, as on the control socket.
-    static let longestHold = 60.0
-    /// The largest `turn` either way, as on the control socket.
-    static let mostDetents = 100
+    /// The longest `hold` and the largest `turn`, as on the control socket.
+    static let longestHold = BoxRequest.longestHold
+    static let mostDetents = BoxRequest.mostDetents
 
     /// The step on `text`, line `line` of the file `path`.
     static func step(from text: Substring, line: Int, path: String) throws(ScriptError) -> ScriptStep {

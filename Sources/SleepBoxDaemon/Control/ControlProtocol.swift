@@ -122,18 +122,20 @@ public struct ControlProtocol {
         case "frame": return .success(.frame)
         case "press": return button().map { .press($0) }
         case "hold":
-            guard let s = JSONField.number(object["seconds"]), s > 0, s <= 60 else {
-                return .failure(ControlError("\"seconds\" must be a number between 0 and 60"))
+            guard let s = JSONField.number(object["seconds"]), s > 0, s <= BoxRequest.longestHold else {
+                return .failure(ControlError("\"seconds\" must be a number between 0 and \(Int(BoxRequest.longestHold))"))
             }
             return button().map { .hold($0, seconds: s) }
         case "turn":
-            guard let d = JSONField.wholeNumber(object["detents"], in: -100...100), d != 0 else {
-                return .failure(ControlError("\"detents\" must be a whole number from -100 to 100, not 0"))
+            let most = BoxRequest.mostDetents
+            guard let d = JSONField.wholeNumber(object["detents"], in: -most...most), d != 0 else {
+                return .failure(ControlError("\"detents\" must be a whole number from -\(most) to \(most), not 0"))
             }
             return .success(.turn(d))
         case "volume":
-            guard let p = JSONField.wholeNumber(object["percent"], in: 0...100) else {
-                return .failure(ControlError("\"percent\" must be a whole number from 0 to 100"))
+            let range = BoxRequest.volumePercent
+            guard let p = JSONField.wholeNumber(object["percent"], in: range) else {
+                return .failure(ControlError("\"percent\" must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
             }
             return .success(.volume(p))
         case "alarm":
