@@ -205,8 +205,14 @@ public final class Daemon {
     /// When to take a sound device let go in a silence again: `audioReadyAheadSeconds` before the
     /// box's next wall-clock deadline (the alarm); nil while the device is held or nothing is due.
     private func audioReadyUptime(at t: Moment) -> Double? {
-        guard audio.isReleased, let wall = runner.wallDeadline else { return nil }
-        return t.uptime + max(0, wall - t.wall - Daemon.audioReadyAheadSeconds)
+        Daemon.audioReadyUptime(released: audio.isReleased, wallDeadline: runner.wallDeadline, at: t)
+    }
+
+    /// The uptime `audioReadyAheadSeconds` before `wallDeadline` (at once when that is sooner),
+    /// for a device that was let go; nil while it is held or no deadline is known.
+    static func audioReadyUptime(released: Bool, wallDeadline: Double?, at t: Moment) -> Double? {
+        guard released, let wall = wallDeadline else { return nil }
+        return t.uptime + max(0, wall - t.wall - audioReadyAheadSeconds)
     }
 
     private func armTimers(at t: Moment, afterClockChange: Bool = false) {
