@@ -3,6 +3,7 @@ import SleepBoxAudio
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSimulator
 
 /// `isSounding` says whether anything sounds: an ALSA device keeps running, and polling, through
 /// a silence until the output lets it go (`ALSAAudioOutput.releaseAfterSilenceSeconds`), so the
