@@ -46,7 +46,7 @@ package final class EngineFeed {
 
     /// The device was opened again after a silence: it holds nothing yet, and the silence before
     /// the next release is counted from now.
-    func restartQuietCount() { quietFrames = 0 }
+    package func restartQuietCount() { quietFrames = 0 }
 
     /// Renders `frames` frames (at most a period) into the buffer, keeping what the engine reports.
     package func render(_ frames: Int) {
