@@ -219,12 +219,13 @@ class Daemon:
         return self.request({"cmd": "status"})["status"]
 
     def vm_status(self):
-        """VmRSS and VmHWM (KiB) from /proc/PID/status."""
+        """VmRSS, VmHWM, RssAnon and RssFile (KiB) from /proc/PID/status. RssAnon is the memory
+        the kernel cannot take back (heap, stacks: no file to read it from again)."""
         out = {}
         with open(f"/proc/{self.proc.pid}/status") as f:
             for line in f:
                 k, _, v = line.partition(":")
-                if k in ("VmRSS", "VmHWM"):
+                if k in ("VmRSS", "VmHWM", "RssAnon", "RssFile"):
                     out[k] = int(v.split()[0])
         return out
 

@@ -65,15 +65,4 @@ static inline int sleepbox_malloc_trim(void) { return malloc_trim(0); }
 /* glibc: at most `count` malloc arenas (mallopt(M_ARENA_MAX)); each thread that contends for the
    lock otherwise gets an arena of its own, up to 8 per core, each keeping its free memory. */
 static inline int sleepbox_malloc_arena_max(int count) { return mallopt(M_ARENA_MAX, count); }
-
-/* Linux 5.4+: reclaims the pages of [addr, addr + length) now (MADV_PAGEOUT): clean file pages
-   that no other process maps leave memory and are read again from the file when next touched.
-   0, or -1 with errno (EINVAL on an older kernel). */
-#ifndef MADV_PAGEOUT
-#define MADV_PAGEOUT 21
-#endif
-static inline int sleepbox_madvise_pageout(void *addr, size_t length) { return madvise(addr, length, MADV_PAGEOUT); }
-
-/* [addr, addr + length) is read page by page when next touched (MADV_RANDOM: no read-around). */
-static inline int sleepbox_madvise_random(void *addr, size_t length) { return madvise(addr, length, MADV_RANDOM); }
 #endif

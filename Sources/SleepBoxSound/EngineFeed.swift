@@ -44,6 +44,10 @@ package final class EngineFeed {
 
     deinit { buffer.deallocate() }
 
+    /// The device was opened again after a silence: it holds nothing yet, and the silence before
+    /// the next release is counted from now.
+    package func restartQuietCount() { quietFrames = 0 }
+
     /// Renders `frames` frames (at most a period) into the buffer, keeping what the engine reports.
     package func render(_ frames: Int) {
         let quiet = engine.isSilent

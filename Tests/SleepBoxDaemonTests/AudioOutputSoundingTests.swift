@@ -5,9 +5,9 @@ import Testing
 @testable import SleepBoxDaemon
 @testable import SleepBoxSimulator
 
-/// `isSounding` is what the daemon waits for before it gives its start-up code back (`ColdCode`):
-/// an ALSA device keeps running, and polling, through the silence between nights, so the output's
-/// descriptors say nothing about whether anything sounds; the engine does.
+/// `isSounding` says whether anything sounds: an ALSA device keeps running, and polling, through
+/// a silence until the output lets it go (`ALSAAudioOutput.releaseAfterSilenceSeconds`), so the
+/// output's descriptors say nothing about it; the engine does.
 @Suite struct AudioOutputSoundingTests {
     /// Every item is two seconds long (the recording tests' provider).
     typealias TwoSecondItems = RecordingAudioOutputTests.TwoSecondItems

@@ -181,6 +181,24 @@ w1 = d.status()["timerWakeups"]
 check(f"idle, the loop does not tick ({w1 - w0} timer wake-ups in 3 s)", w1 - w0 <= 1, (w0, w1))
 d.kill()
 
+# --- idle with a sound device: it is let go after the silence, and the loop sleeps ---------------
+# alsa-lib's "null" PCM: a real device that always wants data, so while it runs the loop wakes for
+# it without end. After the silence (15 s of frames, which the null device takes at once) it is
+# closed: then a status request's own wake-ups (its connection, its line, the previous one's close)
+# and at most a minute boundary of the screen's clock are all that wake the loop.
+d = Daemon(BIN, workdir=tempfile.mkdtemp(prefix="sleepbox-idle-alsa-"), extra=["--audio", "alsa:null"]).start()
+released = wait_until(lambda: "closed after" in d.status()["audio"], timeout=10)
+s0 = d.status()
+time.sleep(5)
+s1 = d.status()
+woke = s1["wakeups"] - s0["wakeups"]
+check(f"idle with an ALSA device: it is closed after the silence and the loop sleeps ({woke} wake-ups in 5 s)",
+      released and woke <= 6, (s1["audio"], woke))
+d.request({"cmd": "press", "button": "leaf"})
+check("a sound after the silence opens the device again and plays",
+      wait_until(lambda: d.status()["phase"] == "playing" and "running" in d.status()["audio"]), d.status()["audio"])
+d.kill()
+
 # --- hostile state files: range-checked, regular files only, set aside with the reason ---------
 d = Daemon(BIN, workdir=tempfile.mkdtemp(prefix="sleepbox-hostile-")).start()
 d.request({"cmd": "press", "button": "leaf"})

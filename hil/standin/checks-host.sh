@@ -72,13 +72,14 @@ deploy_checks() {
     # --- 2. the watchdog, restarts, reload ----------------------------------------------------------
     stage watchdog
     local pid1 pid2 t_stop wd wdline killed
-    wd=$(( $(show WatchdogUSec | sed 's/s$//') ))
+    # systemctl prints it as 10s, 2min or 1min 30s.
+    wd=$(show WatchdogUSec | awk '{ t = 0; for (i = 1; i <= NF; i++) { v = $i + 0; t += ($i ~ /min$/) ? v * 60 : v } print t }')
     pid1=$(show MainPID)
     # The guest's clock just after the stop and the journal's time of the watchdog's kill: SSH's
     # own delays on a loaded host do not enter the figure.
     t_stop=$(g "sudo sh -c 'kill -STOP $pid1 && date +%s.%N'" | head -n 1)
     pid2=$pid1
-    for _ in $(seq 120); do
+    for _ in $(seq $(( wd * 2 + 20 ))); do
         sleep 0.5
         pid2=$(show MainPID)
         [ "$pid2" = "$pid1" ] || [ "$pid2" = 0 ] || break

@@ -58,11 +58,9 @@ public final class Daemon {
     private var timerWakeups = 0
     /// How long each wake-up's work took, and what the slowest did (`loop` in the status).
     private var timings = LoopTimings()
-    /// Whether the library's speech is being rendered ahead (the wiring sets it).
-    public var renderingAhead: () -> Bool = { false }
-    /// When the program's code is given back (`ColdCode`), checked once a second.
-    private var coldCode = ColdCodeSchedule()
-    private var nextColdCodeCheck = 0.0
+    /// How long before a known wall-clock deadline (the alarm's ring) a sound device let go in a
+    /// silence is taken again: the ring's first frame never waits for the device.
+    static let audioReadyAheadSeconds = 2.0
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
                 audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
@@ -133,10 +131,8 @@ public final class Daemon {
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
-        // Nothing else may wake a quiet box for minutes: the start-up code's release wakes it itself.
-        let timeout: Int32 = !audio.isSounding && coldCode.pending && !renderingAhead()
-            ? Int32(max(0, min(1, nextColdCodeCheck - clock.now.uptime)) * 1000) : -1
-        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), timeout) } }
+        // No timeout: every deadline is a timerfd (`armTimers`).
+        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
         wakeups += 1
         let woke = SystemClock.monotonicSeconds(), wokeCPU = SystemClock.threadCPUSeconds()
         let framesBefore = runner.framesRendered
@@ -205,42 +201,26 @@ public final class Daemon {
             notifier.notify("WATCHDOG=1")
             nextWatchdog = t.uptime + interval / 2
         }
+        if let ready = audioReadyUptime(at: t), ready <= t.uptime { audio.getReady(at: t) }
         marks.append(SystemClock.monotonicSeconds())
         runner.redraw(at: clock.now)
-        if t.uptime >= nextColdCodeCheck {
-            nextColdCodeCheck = t.uptime + 1
-            releaseColdCodeIfDue(at: t.uptime)
-        }
     }
 
-    /// Gives the program's code back (`ColdCode`) when it is due: all of it while nothing sounds,
-    /// a slice a second once a stretch of sound has settled.
-    private func releaseColdCodeIfDue(at uptime: Double) {
-        switch coldCode.next(uptime: uptime, quiet: !audio.isSounding, rendering: renderingAhead(), codeBytes: ColdCode.codeBytes) {
-        case .none:
-            return
-        case .all:
-            if let bytes = ColdCode.release() {
-                let data = ColdCode.releaseFileData() ?? 0
-                logger.info("gave the program's start-up code back to the system (\(bytes / 1_048_576) MiB of code pages and \(data / 1_048_576) MiB of read-only data advised; those still used come back as needed)")
-            } else {
-                logger.debug("the kernel does not reclaim pages on request (MADV_PAGEOUT); the start-up code stays")
-            }
-        case .slice(let offset, let length, let first):
-            let bytes = ColdCode.release(from: offset, length: length)
-            if offset + length >= ColdCode.codeBytes { ColdCode.releaseFileData() }
-            if first {
-                if bytes != nil {
-                    logger.info("giving the code the item's start used back to the system while it plays, \(length / 1_048_576) MiB a second (\(ColdCode.codeBytes / 1_048_576) MiB in all)")
-                } else {
-                    logger.debug("the kernel does not reclaim pages on request (MADV_PAGEOUT); the code stays")
-                }
-            }
-        }
+    /// When to take a sound device let go in a silence again: `audioReadyAheadSeconds` before the
+    /// box's next wall-clock deadline (the alarm); nil while the device is held or nothing is due.
+    private func audioReadyUptime(at t: Moment) -> Double? {
+        Daemon.audioReadyUptime(released: audio.isReleased, wallDeadline: runner.wallDeadline, at: t)
+    }
+
+    /// The uptime `audioReadyAheadSeconds` before `wallDeadline` (at once when that is sooner),
+    /// for a device that was let go; nil while it is held or no deadline is known.
+    static func audioReadyUptime(released: Bool, wallDeadline: Double?, at t: Moment) -> Double? {
+        guard released, let wall = wallDeadline else { return nil }
+        return t.uptime + max(0, wall - t.wall - audioReadyAheadSeconds)
     }
 
     private func armTimers(at t: Moment, afterClockChange: Bool = false) {
-        let next = [runner.nextWake(at: t), nextWatchdog, control.nextIdleDeadline].compactMap { $0 }.min()
+        let next = [runner.nextWake(at: t), nextWatchdog, control.nextIdleDeadline, audioReadyUptime(at: t)].compactMap { $0 }.min()
         do {
             try clock.arm(uptime: next, wall: runner.wallDeadline, now: t)
         } catch where error.errno == ECANCELED && !afterClockChange {

@@ -74,8 +74,6 @@ public enum RunSetup {
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
-            let progress = provider.renderProgress
-            daemon.renderingAhead = { let state = progress.state; return state.done < state.total }
             provider.prepareAll()
             provider.measureRecordings()
             let code = daemon.run()

@@ -31,6 +31,12 @@ public protocol AudioOutput: AnyObject {
     /// Whether anything sounds now (an item, a bed, a bell, a fade); false while the output only
     /// plays silence, as a running ALSA device does between nights.
     var isSounding: Bool { get }
+    /// Whether the device was let go after a silence (the next sound takes it again): then
+    /// nothing of the output wakes the loop.
+    var isReleased: Bool { get }
+    /// Takes the device again if it was let go, ahead of a sound that is known to come (the
+    /// alarm's ring), so that sound does not wait for it.
+    func getReady(at now: Moment)
 }
 
 extension AudioOutput {
@@ -42,6 +48,10 @@ extension AudioOutput {
     public func follow(_ settings: SoundSettings) {}
     /// An output that reports nothing else sounds while it has descriptors to serve or a wake-up due.
     public var isSounding: Bool { !pollDescriptors.isEmpty || nextWake != nil }
+    /// Never lets its device go.
+    public var isReleased: Bool { false }
+    /// Is always ready.
+    public func getReady(at now: Moment) {}
     /// Reports everything from `service`.
     public func takeLearnedEvents() -> [Event] { [] }
 }

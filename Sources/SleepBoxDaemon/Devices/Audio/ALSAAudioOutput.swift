@@ -26,13 +26,25 @@ public final class ALSAAudioOutput: AudioOutput {
     private let feed: EngineFeed
     /// The rates the device takes exactly, asked before it was opened (`ALSADeviceInfo.acceptsRate`).
     let acceptedRates: Set<Int>
+    /// Seconds of nothing sounding after which the device is closed until the next sound.
+    let releaseAfterSilenceSeconds: Double
+    /// The device was closed after a silence (`releaseAfterSilenceSeconds`), not lost: the next
+    /// sound opens it.
+    private(set) var released = false
+    /// Times the device was closed after a silence, and opened again for a sound.
+    private(set) var releaseCount = 0, resumeCount = 0
+
+    /// The default of `releaseAfterSilenceSeconds`: a pause between two presses keeps the device,
+    /// a box left alone lets it go.
+    public static let defaultReleaseAfterSilenceSeconds = 15.0
 
     /// Opens `sink` (a device that cannot be opened now is retried; the box hears it as
     /// "audio unavailable"). A recording at one of `acceptedRates` plays at its own rate.
     public init(engine: AudioEngine, sink: ALSASink, periodSeconds: Double, now: Double, acceptedRates: Set<Int> = [],
-                logger: Logger) {
+                releaseAfterSilenceSeconds: Double = ALSAAudioOutput.defaultReleaseAfterSilenceSeconds, logger: Logger) {
         self.sink = sink
         self.acceptedRates = acceptedRates
+        self.releaseAfterSilenceSeconds = max(0, releaseAfterSilenceSeconds)
         feed = EngineFeed(engine: engine, periodSeconds: periodSeconds, logger: logger)
         note(sink.open(now: now))
     }
@@ -66,6 +78,43 @@ public final class ALSAAudioOutput: AudioOutput {
 
     public func perform(_ command: Command, at now: Moment) {
         feed.engine.perform(command)
+        if released && !feed.engine.isSilent { resume(now: now.uptime, for: "a sound") }
+    }
+
+    /// Opens the device closed after a silence (nothing sounds yet: it plays silence until
+    /// something does, and is closed again after `releaseAfterSilenceSeconds` if nothing does).
+    /// The daemon calls it a moment before a known ring.
+    public func getReady(at now: Moment) {
+        if released { resume(now: now.uptime, for: "what is due") }
+    }
+
+    /// Whether the device is closed after a silence and the next sound opens it.
+    public var isReleased: Bool { released }
+
+    /// Opens the device again at the engine's rate; a device that cannot be opened now is
+    /// reported lost and retried.
+    private func resume(now: Double, for reason: String) {
+        released = false
+        resumeCount += 1
+        feed.restartQuietCount()
+        let started = SystemClock.monotonicSeconds()
+        note(sink.open(now: now))
+        if sink.parameters != nil {
+            let ms = (SystemClock.monotonicSeconds() - started) * 1000
+            feed.logger.info("audio: \(sink.configuration.device) opened for \(reason) in \(String(format: "%.1f", ms)) ms")
+        }
+    }
+
+    /// Closes the device once nothing has sounded for `releaseAfterSilenceSeconds` and all it
+    /// holds is silence.
+    private func releaseIfQuiet() {
+        guard !released, case .running = sink.state, let parameters = sink.parameters, feed.engine.isSilent else { return }
+        let frames = Int(releaseAfterSilenceSeconds * Double(parameters.sampleRate)) + parameters.bufferFrames
+        guard feed.quietFrames >= frames else { return }
+        sink.close()
+        released = true
+        releaseCount += 1
+        feed.logger.info("audio: nothing sounded for \(Quoting.number(releaseAfterSilenceSeconds)) s; \(sink.configuration.device) is closed until the next sound")
     }
 
     /// Brings the device to the rate `id` should play at (`OutputRate.next`), when that differs
@@ -74,13 +123,19 @@ public final class ALSAAudioOutput: AudioOutput {
         let engine = feed.engine
         let current = engine.format.sampleRate
         let queued = sink.parameters?.bufferFrames ?? 0
-        let quiet = engine.isSilent && feed.quietFrames >= queued
+        let quiet = released || (engine.isSilent && feed.quietFrames >= queued)
         let wanted = OutputRate.next(current: current, sounding: !quiet, sourceRate: engine.provider.recordingRate(of: id),
                                      fallback: engine.providerFormat.sampleRate, accepts: acceptedRates.contains)
         guard wanted != current else { return }
         let started = SystemClock.monotonicSeconds()
         let channels = engine.format.channels
-        let wasOpen = sink.parameters != nil
+        // A device closed after a silence is not lost: opening it is no return to report.
+        let wasOpen = sink.parameters != nil || released
+        if released {
+            released = false
+            resumeCount += 1
+            feed.restartQuietCount()
+        }
         _ = sink.reopen(format: AudioFormat(sampleRate: wanted, channels: channels), now: now)
         if sink.parameters == nil {
             // Not at the new rate: back at the one that worked (a device that is gone is retried at it).
@@ -124,6 +179,10 @@ public final class ALSAAudioOutput: AudioOutput {
             guard let took = feed.write(n, to: sink), took == n else { break }
             wanted -= n
         }
+        // Whatever made the engine sound without a command (a recording opened off the loop) opens
+        // the device too.
+        if released && !feed.engine.isSilent { resume(now: now.uptime, for: "a sound") }
+        releaseIfQuiet()
         return feed.takeEvents()
     }
 
@@ -154,9 +213,10 @@ public final class ALSAAudioOutput: AudioOutput {
 
     /// `hw:0: running, S16_LE 2 ch 48000 Hz ..., xruns 0`, with the last failed write when there was one.
     public var statusText: String {
-        var text = "\(sink.configuration.device): \(sink.state)"
+        var text = "\(sink.configuration.device): " + (released ? "closed after \(Quoting.number(releaseAfterSilenceSeconds)) s of silence" : "\(sink.state)")
         if let p = sink.parameters { text += ", \(p)" }
         text += ", xruns \(sink.xrunCount)"
+        if releaseCount > 0 { text += ", closed in a silence: \(releaseCount)" }
         if let failure = feed.lastWriteFailure { text += ", \(feed.writeFailureCount) failed writes (last: \(failure))" }
         return text
     }
