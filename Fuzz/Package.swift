@@ -19,6 +19,10 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
         .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
         .executableTarget(name: "FuzzControlRequest", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        // libsqlite3, to write the rows no box writes.
+        .systemLibrary(name: "CHistorySQLite"),
+        .executableTarget(name: "FuzzHistoryRows",
+                          dependencies: ["CFuzzer", "CHistorySQLite", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]
 )

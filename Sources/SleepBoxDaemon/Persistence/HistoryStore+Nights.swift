@@ -61,6 +61,9 @@ extension HistoryStore {
 
     /// Names in the log the sessions rows out of range (the first few) and how many there are.
     func logSkippedSessions() throws(HistoryError) {
+        // Once a store: the rows do not change under a reader, and the scan reads every row.
+        guard !skippedLogged else { return }
+        skippedLogged = true
         var skipped = SkipLog(store: self, table: "sessions")
         try each("SELECT \(HistoryStore.sessionColumns) FROM sessions WHERE (\(HistoryStore.validSessionSQL)) IS NOT 1") { s in
             if case .failure(let problem) = HistoryStore.session(s) { skipped.skip(s, problem) }

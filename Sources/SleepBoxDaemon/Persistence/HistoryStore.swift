@@ -77,6 +77,8 @@ public final class HistoryStore: @unchecked Sendable {
     public internal(set) var transactions = 0
     /// Records that could not be written yet (`HistoryKeeping`).
     public let pending = PendingHistory()
+    /// Whether the rows out of range were named in the log already (`logSkippedSessions`).
+    var skippedLogged = false
 
     /// Opens the database in `directory` as `mode` says; for the box one that is damaged is moved
     /// aside (named with `wall`) and started afresh.
