@@ -4,6 +4,10 @@ import Logging
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxStore
+@testable import SleepBoxTools
+import SleepBoxRunner
+import SleepBoxSystem
 
 /// A long history: read a row at a time, summed up by SQLite a night a row, kept within its
 /// retention; deleted in small transactions, and the box's batch that could not be written in

@@ -4,6 +4,10 @@ import Logging
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxStore
+@testable import SleepBoxTools
+import SleepBoxRunner
+import SleepBoxSystem
 
 /// A hostile history.db: rows out of range skipped with a log line, an unknown schema version a
 /// damaged file, the read-only commands that never move or create a file, and the files the

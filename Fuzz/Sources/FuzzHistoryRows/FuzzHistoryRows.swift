@@ -2,7 +2,9 @@ import CFuzzer
 import CHistorySQLite
 import Foundation
 import SleepBoxCore
-import SleepBoxDaemon
+import SleepBoxRunner
+import SleepBoxStore
+import SleepBoxTools
 
 /// The bytes of an input, read as the rows of a history.db.
 private struct Reader {
