@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SleepBoxRunner", targets: ["SleepBoxRunner"]),
         .library(name: "SleepBoxConfig", targets: ["SleepBoxConfig"]),
         .library(name: "SleepBoxStore", targets: ["SleepBoxStore"]),
+        .library(name: "SleepBoxTools", targets: ["SleepBoxTools"]),
         .library(name: "SleepBoxSimulator", targets: ["SleepBoxSimulator"]),
         .library(name: "SleepBoxDaemon", targets: ["SleepBoxDaemon"]),
     ],

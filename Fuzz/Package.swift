@@ -19,6 +19,11 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxConfig", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxSimulator", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzControlRequest", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox"), .product(name: "SleepBoxSimulator", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
+        // libsqlite3, to write the rows no box writes.
+        .systemLibrary(name: "CHistorySQLite"),
+        .executableTarget(name: "FuzzHistoryRows",
+                          dependencies: ["CFuzzer", "CHistorySQLite", .product(name: "SleepBoxStore", package: "sleepbox"),
+                                         .product(name: "SleepBoxTools", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -178,8 +178,8 @@ extension Box {
 
     /// How many months back the calendar may go: to the month of the first session (at least none).
     func calendarDepth(at now: Moment) -> Int {
-        guard let first = state.history.sessions.first else { return 0 }
-        let f = HistoryStats.night(of: first.startedAt, offset: first.startOffset).fields
+        guard let first = state.history.nightIndex.nights.first else { return 0 }
+        let f = first.day.fields
         let today = clock.fields(now.wall)
         return max(0, (today.year * 12 + today.month) - (f.year * 12 + f.month))
     }

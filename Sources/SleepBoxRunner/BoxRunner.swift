@@ -235,6 +235,8 @@ public final class BoxRunner {
     }
 
     private func persist(at t: Moment) {
+        // What the history could not take before (the database locked a while) goes first.
+        devices.history?.retryPending()
         devices.state?.persist(box.snapshot(at: t))
     }
 

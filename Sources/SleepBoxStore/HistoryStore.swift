@@ -15,8 +15,11 @@ import SleepBoxCore
 ///   millisecond), and a record already there is ignored, so a session closed again after a crash
 ///   is never doubled.
 /// - The schema's version is `PRAGMA user_version`; `migrations[n]` takes version n to n + 1.
-/// - A database that is not one (or fails its quick check) is moved aside as
-///   `history.db.corrupt-TIMESTAMP` with a log line, and a fresh one is started.
+/// - Opened by the box (`Mode.box`), a database that is not one, fails its quick check or has a
+///   version no sleepbox wrote (below 0) is moved aside as `history.db.corrupt-TIMESTAMP` with a
+///   log line, and a fresh one is started. The command line opens it read-only (`Mode.readOnly`)
+///   or to delete (`Mode.edit`), and then never moves or creates a file: it says what is wrong.
+/// - Rows are read one at a time; one out of range (`HistoryRange`) is skipped with a log line.
 public final class HistoryStore: @unchecked Sendable {
     public static let fileName = "history.db"
 
@@ -53,23 +56,43 @@ public final class HistoryStore: @unchecked Sendable {
     ]
     public static var schemaVersion: Int { migrations.count }
 
+    /// How a store is opened.
+    public enum Mode: Sendable {
+        /// The box: created when missing, migrated, a damaged file moved aside and started afresh.
+        case box
+        /// `history delete`: read and write, but nothing created, migrated or moved.
+        case edit
+        /// `history list|stats|export|chart`: SQLITE_OPEN_READONLY; nothing created, written or moved.
+        case readOnly
+    }
+
     public let path: String
+    public let mode: Mode
     let logger: Logger
-    private var db: OpaquePointer?
+    var db: OpaquePointer?
+    /// How long a write waits for another connection's transaction (`history delete`'s).
+    let busyTimeoutMilliseconds: Int32
     /// Transactions committed since the store was opened (for the measurements in
     /// docs/performance.md).
-    public private(set) var transactions = 0
+    public internal(set) var transactions = 0
+    /// Records that could not be written yet (`HistoryKeeping`).
+    public let pending = PendingHistory()
+    /// Whether the rows out of range were named in the log already (`logSkippedSessions`).
+    var skippedLogged = false
 
-    /// Opens (or creates) the database in `directory`, migrating it to the current schema; one
-    /// that is corrupt is moved aside (named with `wall`) and started afresh.
-    public init(directory: String, now wall: Double = Date().timeIntervalSince1970,
+    /// Opens the database in `directory` as `mode` says; for the box one that is damaged is moved
+    /// aside (named with `wall`) and started afresh.
+    public init(directory: String, now wall: Double = Date().timeIntervalSince1970, mode: Mode = .box,
+                busyTimeoutMilliseconds: Int32 = 2000,
                 logger: Logger = Logger(label: "sleepbox.history")) throws(HistoryError) {
         self.path = directory + "/" + HistoryStore.fileName
+        self.mode = mode
         self.logger = logger
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         do {
             try open()
         } catch {
-            guard case .corrupt(let reason) = error else { throw error }
+            guard case .corrupt(let reason) = error, mode == .box else { throw error }
             close()
             let aside = path + ".corrupt-" + HistoryStore.stamp(wall)
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
@@ -84,17 +107,33 @@ public final class HistoryStore: @unchecked Sendable {
 
     private func open() throws(HistoryError) {
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let flags: Int32
+        switch mode {
+        case .box: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .edit: flags = SQLITE_OPEN_READWRITE
+        case .readOnly: flags = SQLITE_OPEN_READONLY
+        }
+        var name = path
+        var extra: Int32 = 0
+        if mode == .readOnly, !FileManager.default.fileExists(atPath: path + "-wal") {
+            // No log: the box is not running (it removes the log when it closes), so nothing is
+            // being written; read the file as it is, without the -wal and -shm a reader would create.
+            name = "file:" + HistoryStore.uriEscaped(path) + "?immutable=1"
+            extra = SQLITE_OPEN_URI
+        }
+        let rc = sqlite3_open_v2(name, &handle, flags | extra | SQLITE_OPEN_NOMUTEX, nil)
         db = handle
         guard rc == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB { throw .corrupt(message) }
             throw .sqlite(path: path, message: message)
         }
-        sqlite3_busy_timeout(handle, 2000)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         do throws(HistoryError) {
-            try exec("PRAGMA journal_mode=WAL")
-            try exec("PRAGMA synchronous=FULL")
+            if mode != .readOnly {
+                try exec("PRAGMA journal_mode=WAL")
+                try exec("PRAGMA synchronous=FULL")
+            }
             let check = try query("PRAGMA quick_check") { HistoryStore.text($0, 0) }
             if check.first != "ok" { throw HistoryError.corrupt("quick check: " + check.prefix(3).joined(separator: "; ")) }
             try migrate()
@@ -102,6 +141,13 @@ public final class HistoryStore: @unchecked Sendable {
             if case .sqlite(_, let message) = error, HistoryStore.isCorruption(message) { throw .corrupt(message) }
             throw error
         }
+    }
+
+    /// A path as an SQLite URI's path: `%`, `?` and `#` (and all but plain characters) escaped.
+    static func uriEscaped(_ path: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "/-._~")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     private static func isCorruption(_ message: String) -> Bool {
@@ -120,10 +166,12 @@ public final class HistoryStore: @unchecked Sendable {
 
     private func migrate() throws(HistoryError) {
         let from = try version()
+        guard from >= 0 else { throw .corrupt("schema version \(from), which no sleepbox writes") }
         guard from <= HistoryStore.schemaVersion else {
             throw .newerSchema(path: path, version: from, known: HistoryStore.schemaVersion)
         }
         guard from < HistoryStore.schemaVersion else { return }
+        guard mode == .box else { throw .olderSchema(path: path, version: from) }
         try exec("BEGIN IMMEDIATE")
         do throws(HistoryError) {
             for step in from..<HistoryStore.schemaVersion {
@@ -140,7 +188,8 @@ public final class HistoryStore: @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// Writes `records` in one transaction; those already there are left as they are.
+    /// Writes `records` in one transaction; those already there are left as they are (and night
+    /// summaries, which are only read, are not written).
     public func write(_ records: [HistoryRecord]) throws(HistoryError) {
         guard !records.isEmpty else { return }
         try exec("BEGIN IMMEDIATE")
@@ -159,6 +208,8 @@ public final class HistoryStore: @unchecked Sendable {
                 case .event(let e):
                     try run("INSERT OR IGNORE INTO events (key, kind, at, offset, planned) VALUES (?, ?, ?, ?, ?)",
                             [.text(e.key), .text(e.kind.rawValue), .real(e.at), .int(e.offset), e.planned.map { .real($0) } ?? .null])
+                case .night:
+                    continue
                 }
             }
             try exec("COMMIT")
@@ -166,126 +217,6 @@ public final class HistoryStore: @unchecked Sendable {
         } catch {
             try? exec("ROLLBACK")
             throw error
-        }
-    }
-
-    /// Deletes the sessions that began and the events that happened before `wall` (nil: all).
-    /// Returns how many sessions went.
-    @discardableResult
-    public func delete(before wall: Double?) throws(HistoryError) -> Int {
-        try exec("BEGIN IMMEDIATE")
-        do throws(HistoryError) {
-            let limit: [SQLValue] = wall.map { [.real($0)] } ?? []
-            let condition = wall == nil ? "" : " WHERE started_at < ?"
-            try run("DELETE FROM sessions" + condition, limit)
-            let removed = Int(sqlite3_changes(db))
-            try run("DELETE FROM events" + (wall == nil ? "" : " WHERE at < ?"), limit)
-            try exec("COMMIT")
-            transactions += 1
-            // Give the space back and leave nothing of the deleted rows in the log.
-            try exec("PRAGMA wal_checkpoint(TRUNCATE)")
-            try exec("VACUUM")
-            return removed
-        } catch {
-            try? exec("ROLLBACK")
-            throw error
-        }
-    }
-
-    // MARK: - Reading
-
-    /// Every session, in start order (optionally those starting in `from..<to`, of one kind).
-    public func sessions(from: Double? = nil, to: Double? = nil, kind: String? = nil) throws(HistoryError) -> [SessionRecord] {
-        var conditions: [String] = []
-        var values: [SQLValue] = []
-        if let from { conditions.append("started_at >= ?"); values.append(.real(from)) }
-        if let to { conditions.append("started_at < ?"); values.append(.real(to)) }
-        if let kind { conditions.append("kind = ?"); values.append(.text(kind)) }
-        let sql = """
-            SELECT item_id, kind, title, started_at, start_offset, ended_at, end_offset, heard_seconds, ending,
-                breathing_cycles, timer_minutes FROM sessions
-            """ + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + " ORDER BY started_at, item_id"
-        return try query(sql, values) { s in
-            SessionRecord(itemID: HistoryStore.text(s, 0), kind: HistoryStore.text(s, 1), title: HistoryStore.text(s, 2),
-                          startedAt: sqlite3_column_double(s, 3), startOffset: Int(sqlite3_column_int64(s, 4)),
-                          endedAt: sqlite3_column_double(s, 5), endOffset: Int(sqlite3_column_int64(s, 6)),
-                          heardSeconds: sqlite3_column_double(s, 7),
-                          ending: SessionEnding(rawValue: HistoryStore.text(s, 8)) ?? .stopped,
-                          breathingCycles: sqlite3_column_type(s, 9) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(s, 9)),
-                          timerMinutes: sqlite3_column_type(s, 10) == SQLITE_NULL ? nil : sqlite3_column_double(s, 10))
-        }
-    }
-
-    /// Every night event, in time order.
-    public func events() throws(HistoryError) -> [NightEvent] {
-        try query("SELECT kind, at, offset, planned FROM events ORDER BY at") { s in
-            NightEvent(kind: NightEvent.Kind(rawValue: HistoryStore.text(s, 0)) ?? .dismissed, at: sqlite3_column_double(s, 1),
-                       offset: Int(sqlite3_column_int64(s, 2)),
-                       planned: sqlite3_column_type(s, 3) == SQLITE_NULL ? nil : sqlite3_column_double(s, 3))
-        }
-    }
-
-    /// Everything, sessions first.
-    public func load() throws(HistoryError) -> [HistoryRecord] {
-        try sessions().map { .session($0) } + events().map { .event($0) }
-    }
-
-    // MARK: - SQLite
-
-    enum SQLValue {
-        case text(String), real(Double), int(Int), null
-    }
-
-    private static func text(_ s: OpaquePointer, _ column: Int32) -> String {
-        sqlite3_column_text(s, column).map { String(cString: $0) } ?? ""
-    }
-
-    private func failure(_ what: String) -> HistoryError {
-        .sqlite(path: path, message: what + ": " + (db.map { String(cString: sqlite3_errmsg($0)) } ?? "not open"))
-    }
-
-    private func exec(_ sql: String) throws(HistoryError) {
-        guard let db else { throw failure("exec") }
-        var message: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(db, sql, nil, nil, &message)
-        if rc != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
-            sqlite3_free(message)
-            throw .sqlite(path: path, message: text)
-        }
-    }
-
-    private func prepare(_ sql: String, _ values: [SQLValue]) throws(HistoryError) -> OpaquePointer {
-        guard let db else { throw failure("prepare") }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw failure("prepare") }
-        for (i, v) in values.enumerated() {
-            let index = Int32(i + 1)
-            switch v {
-            case .text(let t): _ = sleepbox_sqlite3_bind_text(statement, index, t)
-            case .real(let d): sqlite3_bind_double(statement, index, d)
-            case .int(let n): sqlite3_bind_int64(statement, index, Int64(n))
-            case .null: sqlite3_bind_null(statement, index)
-            }
-        }
-        return statement
-    }
-
-    private func run(_ sql: String, _ values: [SQLValue]) throws(HistoryError) {
-        let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("step") }
-    }
-
-    private func query<T>(_ sql: String, _ values: [SQLValue] = [], row: (OpaquePointer) -> T) throws(HistoryError) -> [T] {
-        let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
-        var rows: [T] = []
-        while true {
-            let rc = sqlite3_step(statement)
-            if rc == SQLITE_ROW { rows.append(row(statement)); continue }
-            if rc == SQLITE_DONE { return rows }
-            throw failure("step")
         }
     }
 
@@ -300,6 +231,8 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
     case sqlite(path: String, message: String)
     case corrupt(String)
     case newerSchema(path: String, version: Int, known: Int)
+    /// A file of an earlier schema opened by the command line (only the box migrates).
+    case olderSchema(path: String, version: Int)
 
     public var description: String {
         switch self {
@@ -307,6 +240,9 @@ public enum HistoryError: Error, Equatable, CustomStringConvertible {
         case .corrupt(let reason): return "the history database is damaged: \(reason)"
         case .newerSchema(let path, let version, let known):
             return "\(path): written by a newer sleepbox (schema \(version), this one knows up to \(known)); left untouched"
+        case .olderSchema(let path, let version):
+            return "\(path): schema \(version), older than this sleepbox's \(HistoryStore.schemaVersion); the box brings it "
+                + "up to date at its next start (left untouched)"
         }
     }
 }

@@ -13,16 +13,26 @@ public struct HistoryTool {
     public let config: BoxConfig
     public var stateDirectory: String
 
-    /// Opens the history in `stateDirectory`; a folder without one is an error (nothing is created).
-    public init(stateDirectory: String, config: BoxConfig) throws(HistoryToolError) {
+    /// Opens the history in `stateDirectory` read-only (or, to delete, read-write); a folder
+    /// without one, a damaged file or one of another schema is an error, and nothing is created,
+    /// moved or migrated.
+    public init(stateDirectory: String, config: BoxConfig, writable: Bool = false) throws(HistoryToolError) {
         let path = stateDirectory + "/" + HistoryStore.fileName
         guard FileManager.default.fileExists(atPath: path) else {
             throw HistoryToolError("no history at \(path): the box writes it in its state folder once it has played "
                                    + "something (--state-dir names another folder)", .noInput)
         }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw HistoryToolError("\(path) is not a regular file: not opened", .ioError)
+        }
         do {
-            store = try HistoryStore(directory: stateDirectory)
+            store = try HistoryStore(directory: stateDirectory, mode: writable ? .edit : .readOnly)
         } catch {
+            if case .corrupt(let reason) = error {
+                throw HistoryToolError("\(path) is damaged (\(reason)); nothing was changed: the box moves it aside at its "
+                                       + "next start and begins a new history", .ioError)
+            }
             throw HistoryToolError("\(error)", .ioError)
         }
         self.config = config
@@ -50,7 +60,7 @@ public struct HistoryTool {
         let day = CivilDay(localSeconds: local)
         let seconds = Int((local - Double(day.number) * 86400).rounded(.down))
         let sign = offset < 0 ? "-" : "+"
-        let o = abs(offset) / 60
+        let o = Int(offset.magnitude / 60)
         return day.iso + "T" + pad(seconds / 3600) + ":" + pad(seconds % 3600 / 60) + ":" + pad(seconds % 60)
             + sign + pad(o / 60) + ":" + pad(o % 60)
     }
@@ -62,40 +72,77 @@ public struct HistoryTool {
 
     // MARK: Reading
 
-    func sessions(from: Double?, to: Double?, kind: String?) throws(HistoryToolError) -> [SessionRecord] {
+    func eachSession(from: Double?, to: Double?, kind: String?, _ body: (SessionRecord) -> Void) throws(HistoryToolError) {
         if let kind, !HistoryTool.kinds.contains(kind) {
             throw HistoryToolError("--kind \"\(kind)\" is not a kind; the kinds: " + HistoryTool.kinds.joined(separator: ", "), .usage)
         }
         do {
-            return try store.sessions(from: from, to: to, kind: kind)
+            try store.eachSession(from: from, to: to, kind: kind, body)
         } catch {
             throw HistoryToolError("\(error)", .ioError)
         }
     }
 
-    func stats() throws(HistoryToolError) -> HistoryStats {
+    /// The statistics of the nights `first` through tonight, from the nights summed up by SQLite
+    /// (`HistoryStore.summary`): the last nights whole, the rest a row a night, reaching back before
+    /// `first` only as far as a streak runs on. Also the records the box is given.
+    func stats(from first: CivilDay) throws(HistoryToolError) -> (stats: HistoryStats, records: [HistoryRecord]) {
         do {
-            return HistoryStats(sessions: try store.sessions(), events: try store.events(),
-                                streakMinutes: config.history.streakMinutes)
+            let summary = try store.summary(from: first)
+            var records = summary.records
+            var log = HistoryLog(records)
+            var start = min(first, summary.wholeFrom ?? first)
+            let threshold = config.history.streakMinutes * 60 - 1e-6
+            // A streak running at the window's first night may have begun before it: 64 nights
+            // back at a time while every one of them counts (ten years at most).
+            for _ in 0..<58 {
+                guard HistoryStats(log, streakMinutes: config.history.streakMinutes).countedNights.contains(start) else { break }
+                let earlier = try store.nights(from: start.adding(-64), through: start.adding(-1))
+                for n in earlier {
+                    log.add(.night(n))
+                    records.append(.night(n))
+                }
+                guard earlier.count == 64, earlier.allSatisfy({ $0.longestHeard >= threshold }) else { break }
+                start = start.adding(-64)
+            }
+            return (HistoryStats(log, streakMinutes: config.history.streakMinutes), records)
         } catch {
             throw HistoryToolError("\(error)", .ioError)
         }
     }
 
-    /// `list`: one line a session.
-    public func list(from: Double?, to: Double?, kind: String?) throws(HistoryToolError) -> [String] {
-        try sessions(from: from, to: to, kind: kind).map { s in
-            let minutes = String(format: "%5.1f min", s.heardSeconds / 60)
-            return HistoryTool.iso(s.startedAt, offset: s.startOffset) + "  " + minutes + "  "
-                + s.ending.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + s.kind + ": " + s.title
+    /// `list`: one line a session, handed to `line` as each is read; how many.
+    @discardableResult
+    public func list(from: Double?, to: Double?, kind: String?, _ line: (String) -> Void) throws(HistoryToolError) -> Int {
+        if let from, let to, from >= to {
+            throw HistoryToolError("--from must be before --to (nothing can begin at or after the first and before the second)", .usage)
         }
+        var count = 0
+        try eachSession(from: from, to: to, kind: kind) { s in
+            count += 1
+            line(HistoryTool.listLine(s))
+        }
+        return count
+    }
+
+    /// `list`: the lines (for a short history).
+    public func list(from: Double?, to: Double?, kind: String?) throws(HistoryToolError) -> [String] {
+        var lines: [String] = []
+        try list(from: from, to: to, kind: kind) { lines.append($0) }
+        return lines
+    }
+
+    static func listLine(_ s: SessionRecord) -> String {
+        let minutes = String(format: "%5.1f min", s.heardSeconds / 60)
+        return HistoryTool.iso(s.startedAt, offset: s.startOffset) + "  " + minutes + "  "
+            + s.ending.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + s.kind + ": " + s.title
     }
 
     /// `stats`: this week and the last 30 days as the box shows them, at `now`.
     public func statsReport(now: Double) throws(HistoryToolError) -> (text: String, json: JSONValue) {
-        let stats = try stats()
         let offset = clock.offset(now)
         let tonight = HistoryStats.night(of: now, offset: offset)
+        let (stats, records) = try stats(from: min(tonight.adding(1 - tonight.isoWeekday), tonight.adding(-29)))
         let week = stats.week(tonight: tonight), month = stats.lastDays(30, tonight: tonight)
         let box = Box(config: config, catalog: Catalog(items: []), seed: 0)
         func bedtime(_ p: HistoryStats.Period) -> String? {
@@ -104,9 +151,14 @@ public struct HistoryTool {
         var lastNight: String? = nil
         if let n = stats.lastNight(now: now, offset: offset) {
             var loaded = box
-            _ = loaded.handle(.historyLoaded(stats.sessions.map { .session($0) } + stats.events.map { .event($0) }),
-                              at: Moment(uptime: 0, wall: now))
+            _ = loaded.handle(.historyLoaded(records), at: Moment(uptime: 0, wall: now))
             lastNight = CivilDay(n.day.number).iso + ": " + (loaded.lastNightText(at: Moment(uptime: 0, wall: now)) ?? "")
+        }
+        let recorded: Int
+        do {
+            recorded = try store.validSessionCount()
+        } catch {
+            throw HistoryToolError("\(error)", .ioError)
         }
         let rule = "a night counts with a session of at least " + Self.number(config.history.streakMinutes) + " minutes heard."
         let weekSpan = String(week.first.iso.suffix(5)) + "..." + String(week.last.iso.suffix(5))
@@ -136,108 +188,12 @@ public struct HistoryTool {
         let json = JSONValue.object([
             ("tonight", .string(tonight.iso)), ("streakMinutes", .number(config.history.streakMinutes)),
             ("week", period(week)), ("last30Days", period(month)), ("lastNight", lastNight.map { .string($0) } ?? .null),
-            ("sessionsRecorded", .number(Double(stats.sessions.count))),
+            ("sessionsRecorded", .number(Double(recorded))),
         ])
         return (lines.joined(separator: "\n"), json)
     }
 
     static func number(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
-
-    // MARK: Export
-
-    /// The CSV's columns, in order (docs/history.md describes each).
-    public static let csvColumns = ["night", "start", "end", "kind", "item_id", "title", "heard_seconds", "ending",
-                                    "breathing_cycles", "timer_minutes"]
-
-    /// Every session as CSV (RFC 4180: a header line, quoted text fields, CRLF not used).
-    public func exportCSV() throws(HistoryToolError) -> String {
-        var lines = [HistoryTool.csvColumns.joined(separator: ",")]
-        for s in try sessions(from: nil, to: nil, kind: nil) {
-            let fields: [String] = [
-                HistoryStats.night(of: s.startedAt, offset: s.startOffset).iso,
-                HistoryTool.iso(s.startedAt, offset: s.startOffset), HistoryTool.iso(s.endedAt, offset: s.endOffset),
-                s.kind, HistoryTool.csvQuoted(s.itemID), HistoryTool.csvQuoted(s.title),
-                String(format: "%.3f", s.heardSeconds), s.ending.rawValue,
-                s.breathingCycles.map(String.init) ?? "", s.timerMinutes.map(HistoryTool.number) ?? "",
-            ]
-            lines.append(fields.joined(separator: ","))
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func csvQuoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-
-    /// Every session and night event as JSON: {"sessions": [...], "events": [...]}.
-    public func exportJSON() throws(HistoryToolError) -> String {
-        let stats = try stats()
-        let sessions: [JSONValue] = stats.sessions.map { s in
-            var o: [(String, JSONValue)] = [
-                ("night", .string(HistoryStats.night(of: s.startedAt, offset: s.startOffset).iso)),
-                ("start", .string(HistoryTool.iso(s.startedAt, offset: s.startOffset))),
-                ("end", .string(HistoryTool.iso(s.endedAt, offset: s.endOffset))),
-                ("kind", .string(s.kind)), ("itemId", .string(s.itemID)), ("title", .string(s.title)),
-                ("heardSeconds", .number((s.heardSeconds * 1000).rounded() / 1000)), ("ending", .string(s.ending.rawValue)),
-            ]
-            if let c = s.breathingCycles { o.append(("breathingCycles", .number(Double(c)))) }
-            if let m = s.timerMinutes { o.append(("timerMinutes", .number(m))) }
-            return .object(o)
-        }
-        let events: [JSONValue] = stats.events.map { e in
-            var o: [(String, JSONValue)] = [
-                ("night", .string(HistoryStats.night(of: e.at, offset: e.offset).iso)), ("kind", .string(e.kind.rawValue)),
-                ("at", .string(HistoryTool.iso(e.at, offset: e.offset))),
-            ]
-            if let p = e.planned { o.append(("planned", .string(HistoryTool.iso(p, offset: e.offset)))) }
-            return .object(o)
-        }
-        // One record a line: readable, and still one JSON document.
-        func list(_ items: [JSONValue]) -> String {
-            items.isEmpty ? "[]" : "[\n    " + items.map(\.serialized).joined(separator: ",\n    ") + "\n  ]"
-        }
-        return "{\n  \"sessions\": " + list(sessions) + ",\n  \"events\": " + list(events) + "\n}\n"
-    }
-
-    // MARK: Deleting
-
-    /// How many sessions began before `wall` (nil: all).
-    public func count(before wall: Double?) throws(HistoryToolError) -> Int {
-        try sessions(from: nil, to: wall, kind: nil).count
-    }
-
-    public func delete(before wall: Double?) throws(HistoryToolError) -> Int {
-        do {
-            return try store.delete(before: wall)
-        } catch {
-            throw HistoryToolError("\(error)", .ioError)
-        }
-    }
-
-    // MARK: Chart
-
-    /// The chart of the `nights` nights up to tonight (at `now`); nil when none of them had a session.
-    public func chart(nights count: Int, now: Double) throws(HistoryToolError) -> RGBImage? {
-        let stats = try stats()
-        let tonight = HistoryStats.night(of: now, offset: clock.offset(now))
-        let first = tonight.adding(1 - count)
-        let byDay = Dictionary(uniqueKeysWithValues: stats.nights.map { ($0.day, $0) })
-        guard byDay.keys.contains(where: { $0 >= first && $0 <= tonight }) else { return nil }
-        let words = config.words
-        var nights: [HistoryChart.Night] = []
-        for n in 0..<count {
-            let day = first.adding(n)
-            let f = day.fields
-            let label = f.day == 1 || n == 0 ? String(words.table.month(f.month, in: config.language).prefix(3)) + " " + String(f.day)
-                : String(f.day)
-            let night = byDay[day]
-            nights.append(HistoryChart.Night(label: label, minutes: (night?.heardSeconds ?? 0) / 60, bedtime: night?.bedtime,
-                                             counts: night?.counts ?? false))
-        }
-        let period = stats.lastDays(count, tonight: tonight)
-        let subtitle = "\(first.iso) to \(tonight.iso): \(period.nights) nights counted (a session of at least "
-            + "\(Self.number(config.history.streakMinutes)) min), \(period.minutes) minutes, longest streak \(period.longestStreak)"
-        return HistoryChart.render(nights: nights, title: "sleepbox: minutes heard and bedtime, night by night",
-                                   subtitle: subtitle, labelEvery: count > 40 ? 14 : 7)
-    }
 }
 
 /// A `sleepbox history` failure: the message and the exit status.

@@ -25,9 +25,9 @@ struct HistoryCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The time to count from instead of now (ISO 8601; for scripted checks).", visibility: .hidden))
         var now: String?
 
-        func tool(config: BoxConfig? = nil) throws -> HistoryTool {
+        func tool(config: BoxConfig? = nil, writable: Bool = false) throws -> HistoryTool {
             do {
-                return try HistoryTool(stateDirectory: stateDir, config: try config ?? boxConfig())
+                return try HistoryTool(stateDirectory: stateDir, config: try config ?? boxConfig(), writable: writable)
             } catch {
                 throw fail(error)
             }
@@ -71,16 +71,18 @@ struct HistoryCommand: ParsableCommand {
             do {
                 start = try from.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--from", timeZone: zone) }
                 end = try to.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--to", timeZone: zone) }
+                if let start, let end, start >= end {
+                    throw HistoryToolError("--from \(from ?? "") is not before --to \(to ?? ""): no session can match", .usage)
+                }
             } catch {
                 throw fail(error)
             }
             let tool = try place.tool(config: config)
             do {
-                let lines = try tool.list(from: start, to: end, kind: kind)
-                if lines.isEmpty {
+                let count = try tool.list(from: start, to: end, kind: kind) { print($0) }
+                if count == 0 {
                     print("No sessions" + (from != nil || to != nil || kind != nil ? " match." : " recorded yet."))
                 }
-                for line in lines { print(line) }
             } catch {
                 throw fail(error)
             }
@@ -120,20 +122,25 @@ struct HistoryCommand: ParsableCommand {
 
         func run() throws {
             let tool = try place.tool()
-            let text: String
             do {
-                text = json ? try tool.exportJSON() : try tool.exportCSV()
+                // Written as read: a line a session, never the whole export in memory.
+                let file = try out.map { path throws(HistoryToolError) in
+                    try HistoryOutputFile(path, stateDirectory: place.stateDir)
+                }
+                var buffer = ""
+                func write(_ text: String) {
+                    guard let file else {
+                        buffer += text
+                        if buffer.utf8.count >= 65_536 { print(buffer, terminator: ""); buffer = "" }
+                        return
+                    }
+                    file.write(text)
+                }
+                if json { try tool.exportJSON(write) } else { try tool.exportCSV(write) }
+                print(buffer, terminator: "")
+                try file?.finish()
             } catch {
                 throw fail(error)
-            }
-            guard let out else {
-                print(text, terminator: "")
-                return
-            }
-            do {
-                try AtomicFile.write(Array(text.utf8), to: out)
-            } catch {
-                throw fail(HistoryToolError("cannot write \(out): \(error)", .cantCreate))
             }
         }
     }
@@ -153,7 +160,7 @@ struct HistoryCommand: ParsableCommand {
         }
 
         func run() throws {
-            let tool = try place.tool()
+            let tool = try place.tool(writable: true)
             do {
                 let wall = try before.map { d throws(HistoryToolError) in try HistoryTool.parseDate(d, option: "--before", timeZone: tool.config.timeZone) }
                 let count = try tool.count(before: wall)
@@ -190,14 +197,17 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             let tool = try place.tool()
             do {
+                // Checked before anything is drawn: the box's own files, a FIFO, a device, a link are refused.
+                let file = try HistoryOutputFile(png, stateDirectory: place.stateDir)
                 guard let image = try tool.chart(nights: nights, now: try place.nowWall(tool)) else {
                     throw HistoryToolError("nothing to draw: no session in the last \(nights) nights", .failure)
                 }
                 do {
-                    try image.write(to: png)
+                    file.write(bytes: try image.pngData())
                 } catch {
                     throw HistoryToolError("cannot write \(png): \(error)", .cantCreate)
                 }
+                try file.finish()
                 print("Wrote \(png)")
             } catch let error as HistoryToolError {
                 throw fail(error)

@@ -214,6 +214,22 @@ printf 'not a database, only text that is long enough to be read as a header by 
 if grep -q "history.db: .*moved aside as .*history.db.corrupt-" "$WORK/corrupt.out" && ls "$WORK/month-copy" | grep -q "history.db.corrupt-" \
    && [ "$("$BIN" history list "${C[@]}" | wc -l)" = 1 ]; then ok "history: a corrupt database is moved aside with a log line, a new one started"
 else bad "history: a corrupt database is moved aside" "$(grep -i history "$WORK/corrupt.out" | head -3)"; fi
+# Hostile: export and chart replace none of the box's files and nothing but a regular file; the
+# read-only commands change nothing in the state folder and say what is wrong.
+cp -r "$MONTH" "$WORK/month-guard"
+G=(--state-dir "$WORK/month-guard" --config docs/examples/month.toml)
+expect_exit "history export --out the database itself is refused with 73" 73 "state folder" -- "$BIN" history export "${G[@]}" --out "$WORK/month-guard/history.db"
+expect_exit "history chart --png state.json is refused with 73" 73 "state folder" -- "$BIN" history chart "${G[@]}" --png "$WORK/month-guard/state.json"
+if [ "$("$BIN" history list "${G[@]}" | wc -l)" = 27 ]; then ok "history: the refused export left the database whole"
+else bad "history: the refused export left the database whole"; fi
+mkfifo "$WORK/chart.fifo"
+expect_exit "history chart --png FIFO is refused at once with 73" 73 "not a regular file \\(a FIFO\\)" -- timeout 20 "$BIN" history chart "${G[@]}" --png "$WORK/chart.fifo"
+expect_exit "history export --out a symbolic link is refused" 73 "symbolic link" -- bash -c "ln -s '$WORK/x.csv' '$WORK/link.csv' && exec '$BIN' history export --state-dir '$WORK/month-guard' --config docs/examples/month.toml --out '$WORK/link.csv'"
+expect_exit "history list --from after --to exits 64" 64 "is not before --to" -- "$BIN" history list "${G[@]}" --from 9999-12-31 --to 0001-01-01
+mkdir -p "$WORK/ro"
+printf 'not a database, only text that is long enough to be read as a header by sqlite........\n' >"$WORK/ro/history.db"
+expect_exit "history list on a damaged file exits 74 and says so" 74 "is damaged.*nothing was changed" -- "$BIN" history list --state-dir "$WORK/ro"
+if [ "$(ls -A "$WORK/ro")" = history.db ]; then ok "history list moved and created nothing"; else bad "history list moved and created nothing" "$(ls -A "$WORK/ro")"; fi
 check "clock jump: the late alarm still rings" "$T/jump.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-23T07:05:00']"
 if python3 - "$T/evening.wav" <<'PY'

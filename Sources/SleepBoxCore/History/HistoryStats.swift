@@ -50,7 +50,7 @@ public struct HistoryStats: Sendable {
     }
 
     /// Minutes after noon of a local time (0 at noon, 720 at midnight).
-    static func minutesAfterNoon(_ wall: Double, offset: Int) -> Double {
+    public static func minutesAfterNoon(_ wall: Double, offset: Int) -> Double {
         let local = wall + Double(offset) - 12 * 3600
         let day = (local / 86400).rounded(.down) * 86400
         return (local - day) / 60

@@ -12,6 +12,14 @@ public struct NightIndex: Sendable, Equatable {
         public var bedtime: Double
         /// The longest single session's seconds heard (whether the night counts).
         public var longestHeard: Double
+
+        public init(day: CivilDay, sessions: Int, heardSeconds: Double, bedtime: Double, longestHeard: Double) {
+            self.day = day
+            self.sessions = sessions
+            self.heardSeconds = heardSeconds
+            self.bedtime = bedtime
+            self.longestHeard = longestHeard
+        }
     }
 
     public private(set) var nights: [Summary] = []
@@ -22,6 +30,16 @@ public struct NightIndex: Sendable, Equatable {
     public init(_ sessions: [SessionRecord]) {
         for s in sessions { appendInOrder(s) }
     }
+
+    /// The nights `summaries` (in order of day, summed up by the store) and then `sessions` (in
+    /// start order).
+    public init(summaries: [Summary], sessions: [SessionRecord]) {
+        nights = summaries
+        for s in sessions { appendInOrder(s) }
+    }
+
+    /// Adds a night summed up elsewhere, after every night added before.
+    mutating func appendSummary(_ n: Summary) { nights.append(n) }
 
     /// Adds a session that started after every session added before (its night may still be
     /// before the last one, after a change of time zone).

@@ -89,11 +89,15 @@ public struct NightEvent: Sendable, Equatable, Codable {
 public enum HistoryRecord: Sendable, Equatable {
     case session(SessionRecord)
     case event(NightEvent)
+    /// A night the store summed up instead of handing over its sessions (one before the last
+    /// nights, which come whole): read from the store, never written to it.
+    case night(NightIndex.Summary)
 
     public var key: String {
         switch self {
         case .session(let s): return "s:" + s.key
         case .event(let e): return "e:" + e.key
+        case .night(let n): return "n:" + String(n.day.number)
         }
     }
 }
