@@ -237,7 +237,7 @@ extension StringTable {
         .noAlarmSet: "Kein Wecker gestellt",
         .alarms: "Wecker",
         .alarmNumber: "Wecker {n}",
-        .notSet: "frei",
+        .notSet: "nicht gestellt",
         .alarmTime: "Zeit",
         .alarmDays: "Tage",
         .alarmActive: "Aktiv",
