@@ -46,8 +46,10 @@ extension GoldenTour {
     }
 
     /// Every row of the menu at `path` seen unselected (for the cut check), a golden picture per
-    /// page of four rows, and each page or value a press on a category or setting row opens.
-    mutating func walkMenus(root: Root, path: [Int], depth: Int) {
+    /// page of four rows, and each page or value a press on a category or setting row opens. A
+    /// list of a setting's values (a page without a Back row) is shown, not pressed: a
+    /// press there takes the value and goes back.
+    mutating func walkMenus(root: Root, path: [Int], depth: Int, pressRows: Bool = true) {
         var driver = drive(root: root, path: path)
         guard let menu = driver.menu else { return }
         let slug = GoldenTour.slug(menu.title)
@@ -64,13 +66,17 @@ extension GoldenTour {
             let page = index / 4 + 1
             shoot(driver, index % 4 == 0 ? "\(slug)-p\(page)" : nil)
         }
-        guard depth < 4 else { return }
-        for (index, row) in menu.rows.enumerated() where row.kind == .category || row.kind == .setting {
+        if menu.title.hasPrefix("My mix") || menu.title.hasPrefix("Mein Mix") {
+            walkMixEditor(&driver, slug: slug)
+        }
+        guard depth < 4, pressRows else { return }
+        let newMix = ["New mix", "Neuer Mix"]
+        for (index, row) in menu.rows.enumerated() where row.kind == .category || row.kind == .setting || newMix.contains(row.label) {
             var next = drive(root: root, path: path + [index])
             switch next.screen {
             case .menu(let opened):
                 if opened.title != menu.title || opened.rows.contains(where: \.isEditing) {
-                    walkMenus(root: root, path: path + [index], depth: depth + 1)
+                    walkMenus(root: root, path: path + [index], depth: depth + 1, pressRows: opened.rows.first?.kind == .back)
                 }
             case .nightStats:
                 shoot(next, "nights")
@@ -82,6 +88,24 @@ extension GoldenTour {
                 shoot(next, "\(slug)-\(GoldenTour.slug(row.label))")
             }
         }
+    }
+
+    /// A new mix made in the editor: a tone chosen for its first sound, its level set, a second sound.
+    mutating func walkMixEditor(_ d: inout Driver, slug: String) {
+        d.select(0)
+        d.press()
+        d.turn(12)
+        shoot(d, "\(slug)-sound")
+        d.press()
+        d.turn(-5)
+        shoot(d, "\(slug)-level")
+        d.press()
+        d.press()
+        d.turn(3)
+        d.press()
+        shoot(d, "\(slug)-two-sounds")
+        d.turn(2)
+        shoot(d, "\(slug)-two-sounds-p2")
     }
 
     /// The screens outside the menus, from the idle screen.
