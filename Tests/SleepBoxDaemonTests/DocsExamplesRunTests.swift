@@ -3,7 +3,11 @@ import Logging
 import SleepBoxAudio
 import SleepBoxCore
 import Testing
-@testable import SleepBoxDaemon
+@testable import SleepBoxConfig
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
+@testable import SleepBoxSound
+@testable import SleepBoxStore
 
 /// The docs' example scripts run in process on the bundled library, as `sleepbox simulate` runs
 /// them (no sound, espeak-ng's lengths), each checked for what its comments say it shows.
