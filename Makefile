@@ -23,7 +23,7 @@ VOICE_ENV := .venv-voice
 VOICE_WHEELS ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sleepbox/voice-wheels
 VOICE_PIP := --disable-pip-version-check -q --require-hashes --only-binary=:all: -r deploy/voice-requirements.txt
 
-.PHONY: all deps build voice test demo demo-script hil hil-selftest deb deploy-test bench memcheck memcheck-ci fuzz fuzz-ci clean
+.PHONY: all deps build voice test demo demo-script frames golden hil hil-selftest deb deploy-test bench memcheck memcheck-ci fuzz fuzz-ci clean
 
 all: build
 
@@ -91,6 +91,35 @@ demo-script: build voice
 	  --start 2026-11-22T22:30:00 --seed 7 --frames-out $(DEMO_OUT)/frames --trace-out $(DEMO_OUT)/trace.jsonl \
 	  --audio-envelope $(DEMO_OUT)/night-level.png
 	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl   Sound level: $(DEMO_OUT)/night-level.png"
+
+# Every screen of the docs' example scripts as PNGs to look at (FRAMES_OUT/<script>/, named by
+# virtual time, four display pixels to one), from the simulator as the README's pictures are made.
+FRAMES_OUT := frames-out
+FRAMES_START := --start 2026-11-22T22:30:00
+frames: build
+	@rm -rf $(FRAMES_OUT) && mkdir -p $(FRAMES_OUT)/state
+	@set -e; run() { name=$$1; shift; echo "frames: $$name"; \
+	  SLEEPBOX_VOICE_ENV=$${SLEEPBOX_VOICE_ENV:-off} $(BIN) simulate "$$@" --frames-out $(FRAMES_OUT)/$$name >/dev/null; }; \
+	  run library --script docs/examples/library.jsonl $(FRAMES_START) --seed 1 --state-dir $(FRAMES_OUT)/state/library; \
+	  run timers --config docs/examples/timers.toml --script docs/examples/timers.jsonl $(FRAMES_START) --seed 1; \
+	  run alarms --script docs/examples/alarms.jsonl $(FRAMES_START); \
+	  run settings --script docs/examples/settings.jsonl $(FRAMES_START); \
+	  run mixes --script docs/examples/mixes.jsonl $(FRAMES_START) --seed 1 --state-dir $(FRAMES_OUT)/state/mixes; \
+	  run captions --config docs/examples/captions.toml --script docs/examples/captions.jsonl $(FRAMES_START) --seed 7 \
+	    --state-dir $(FRAMES_OUT)/state/captions; \
+	  run night --config docs/examples/demo.toml --script docs/examples/night.jsonl $(FRAMES_START) --seed 7; \
+	  SLEEPBOX_VOICE_ENV=off $(BIN) simulate --config docs/examples/month.toml --script docs/examples/month.jsonl \
+	    --start 2026-11-01T12:00:00 --seed 11 --state-dir $(FRAMES_OUT)/state/month >/dev/null; \
+	  run month --config docs/examples/month.toml --script docs/examples/month-screens.jsonl --start 2026-12-01T08:00:00 \
+	    --seed 11 --state-dir $(FRAMES_OUT)/state/month
+	@rm -rf $(FRAMES_OUT)/state
+	@echo "Frames: $(FRAMES_OUT)/<script>/"
+
+# The golden frames (Tests/SleepBoxUITests/Golden, Tests/README.md): writes the pictures of every
+# screen anew after a change to a screen that is meant; review them (git diff) and commit.
+golden: deps
+	$(SWIFT) build --build-tests
+	SLEEPBOX_GOLDEN_RECORD=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
 
 # Speed and memory benchmarks; results go into docs/performance.md (bench/run.sh says how).
 BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time linux-perf valgrind
@@ -170,4 +199,4 @@ deploy-test: deb
 	hil/standin/run.sh --package "$$(tail -n 1 .build/deb.path)"
 
 clean:
-	rm -rf .build Fuzz/.build $(DEMO_OUT) $(VOICE_ENV)
+	rm -rf .build Fuzz/.build $(DEMO_OUT) $(FRAMES_OUT) $(VOICE_ENV)

@@ -122,7 +122,7 @@ let package = Package(
         ]),
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
         .testTarget(name: "SleepBoxSystemTests", dependencies: ["SleepBoxSystem"]),
-        .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"]),
+        .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"], exclude: ["Golden"]),
         .testTarget(name: "SleepBoxAudioTests", dependencies: ["SleepBoxAudio", "SleepBoxSystem"]),
         .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),

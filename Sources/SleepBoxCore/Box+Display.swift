@@ -49,8 +49,10 @@ extension Box {
             return .transition(litDot: Int(max(0, now.uptime - since) / Box.dotPulseSeconds) % 3)
         case .idle:
             if let session = state.session { return sessionScreen(session, at: now) }
+            let timer = timerRemaining(at: now)
+            // Beside a timer's countdown the alarm is its time alone: both fit the bottom line.
             var idle = IdleScreen(greeting: config.words.table.idleGreeting(hour: f.hour, wokenToday: rangToday(at: now, fields: f), in: config.language), hour: f.hour, minute: f.minute,
-                                  nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
+                                  nextAlarm: nextAlarmLabel(after: now.wall, short: timer != nil), timerRemaining: timer,
                                   clockUnset: !state.clockTrusted)
             idle.twentyFourHour = config.display.twentyFourHour
             return .idle(idle)
@@ -251,8 +253,8 @@ extension Box {
     }
 
     /// For the idle screen: "06:45 · in 7 h 40 min" within a day (counted from the minute the
-    /// clock shows), "Tue 06:45" further away.
-    func nextAlarmLabel(after wall: Double) -> String? {
+    /// clock shows), "Tue 06:45" further away; `short`: "06:45" within a day.
+    func nextAlarmLabel(after wall: Double, short: Bool = false) -> String? {
         guard let t = nextAlarm(after: wall) else { return nil }
         let f = clock.fields(t)
         let words = config.words
@@ -261,6 +263,7 @@ extension Box {
         if minutes >= 24 * 60 {
             return words(.nextAlarmOnDay, ["weekday": words.table.weekday(f.weekday, in: config.language, short: true), "time": time])
         }
+        if short { return time }
         if minutes < 60 { return words(.nextAlarmInMinutes, ["time": time, "minutes": String(minutes)]) }
         if minutes % 60 == 0 { return words(.nextAlarmInHours, ["time": time, "hours": String(minutes / 60)]) }
         return words(.nextAlarmIn, ["time": time, "hours": String(minutes / 60), "minutes": String(minutes % 60)])

@@ -98,6 +98,8 @@ extension Box {
                 detail = words(.soonMark)
             } else if category == .continueListening, let entry = state.progress[item.id] {
                 detail = String(Int((entry.fraction * 100).rounded(.down))) + "%"
+            } else if item.playsAllNight {
+                detail = words(.allNight)
             } else {
                 detail = words.table.timerLabel(.minutes(max(1, (item.duration / 60).rounded())), in: config.language)
             }

@@ -202,29 +202,38 @@ extension Box {
         let sounds = mixSounds
         func mark(_ text: String, _ open: Bool) -> String { open ? "<" + text + ">" : text }
         func title(_ id: ItemID?) -> String { id.map { catalog.item($0)?.title ?? $0 } ?? words(.mixNone) }
+        // A sound's name takes its whole row ("Isochronic Gamma 40 Hz"); its level has the row
+        // under it ("Level  -10 dB"), where the knob sets it.
         var rows: [MenuRow] = []
+        var selected = 0
         for layer in 0..<OwnerMix.maximumLayers {
             let here = e.layerIndex == layer
-            var label: String
-            var detail: String?
-            if e.draft.layers.indices.contains(layer) {
-                label = title(e.draft.layers[layer].sound)
-                detail = mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.field == .level)
-            } else {
-                label = words(.mixLayer, ["n": String(layer + 1)])
-                detail = words(.mixNone)
-            }
+            let present = e.draft.layers.indices.contains(layer)
+            if here { selected = rows.count }
             if here, case .sound(let i)? = e.field {
                 let offered = e.choices(for: layer, among: sounds)
-                label = mark(title(offered.indices.contains(i) ? offered[i] : nil), true)
-                if !e.draft.layers.indices.contains(layer) { detail = nil }
+                rows.append(MenuRow(kind: .category, label: mark(title(offered.indices.contains(i) ? offered[i] : nil), true)))
+            } else if present {
+                rows.append(MenuRow(kind: .category, label: title(e.draft.layers[layer].sound)))
+            } else {
+                rows.append(MenuRow(kind: .category, label: words(.mixLayer, ["n": String(layer + 1)]), detail: words(.mixNone)))
             }
-            rows.append(MenuRow(kind: .category, label: label, detail: detail))
+            if present {
+                if here && e.field == .level { selected = rows.count }
+                rows.append(MenuRow(kind: .category, label: words(.mixLevel),
+                                    detail: mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.field == .level)))
+            }
         }
-        rows.append(MenuRow(kind: .category, label: words(.mixName), detail: mark(mixTitle(e.draft), e.field == .name)))
-        rows.append(MenuRow(kind: .category, label: words(.save)))
-        if e.isSaved { rows.append(MenuRow(kind: .category, label: words(.delete))) }
+        let others: [(MixEditor.Row, MenuRow)] = [
+            (.name, MenuRow(kind: .category, label: words(.mixName), detail: mark(mixTitle(e.draft), e.field == .name))),
+            (.save, MenuRow(kind: .category, label: words(.save))),
+            (.delete, MenuRow(kind: .category, label: words(.delete))),
+        ]
+        for (row, menuRow) in others where e.rows.contains(row) {
+            if e.row == row { selected = rows.count }
+            rows.append(menuRow)
+        }
         let hint = e.draft.layers.isEmpty ? words(.mixNeedsSound) : nil
-        return .menu(MenuScreen(title: mixTitle(e.draft), rows: rows, selected: e.rows.firstIndex(of: e.row) ?? 0, hint: hint))
+        return .menu(MenuScreen(title: mixTitle(e.draft), rows: rows, selected: selected, hint: hint))
     }
 }

@@ -278,7 +278,8 @@ extension Box {
                        detail: state)
     }
 
-    /// The days as the screens say them: "Every day", "Weekdays", "Weekend", or "Mon Wed Fri".
+    /// The days as the screens say them: "Every day", "Weekdays", "Weekend", or "Mon Wed Fri";
+    /// three or more days in a row as a range ("Mon-Thu Sun"), so a row holds any choice.
     public func daysText(_ days: Set<Int>) -> String {
         let words = config.words
         switch AlarmEditor.dayWord(days) {
@@ -287,8 +288,18 @@ extension Box {
         case "weekends": return words(.weekendGroup)
         default:
             // Monday first, as a week reads.
-            return [2, 3, 4, 5, 6, 7, 1].filter(days.contains)
-                .map { words.table.weekday($0, in: config.language, short: true) }.joined(separator: " ")
+            let week = [2, 3, 4, 5, 6, 7, 1]
+            func name(_ day: Int) -> String { words.table.weekday(day, in: config.language, short: true) }
+            var parts: [String] = []
+            var i = 0
+            while i < week.count {
+                guard days.contains(week[i]) else { i += 1; continue }
+                var end = i
+                while end + 1 < week.count, days.contains(week[end + 1]) { end += 1 }
+                parts += end - i >= 2 ? [name(week[i]) + "-" + name(week[end])] : week[i...end].map(name)
+                i = end + 1
+            }
+            return parts.joined(separator: " ")
         }
     }
 

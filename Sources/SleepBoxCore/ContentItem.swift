@@ -27,6 +27,10 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     /// whose file is there): the mix editor offers these.
     public var isMixLayer: Bool = false
 
+    /// A sound made to last the night (rain, noise, a tone, a mix: four hours or more), whose
+    /// length the menu gives as "all night" rather than "480 min".
+    public var playsAllNight: Bool { kind == .ambient && duration >= 4 * 3600 }
+
     public init(id: ItemID, title: String, kind: ContentKind, duration: Double, isAvailable: Bool = true,
                 breathing: BreathingGuide? = nil, durationIsEstimate: Bool = false) {
         self.durationIsEstimate = durationIsEstimate

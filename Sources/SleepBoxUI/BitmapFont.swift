@@ -52,9 +52,19 @@ public struct BitmapFont: Sendable {
         return cursor
     }
 
-    /// `text` shortened to at most `width` pixels, ending in "…" when anything was cut.
-    public func truncated(_ text: String, toWidth width: Int) -> String {
+    /// `text` shortened to at most `width` pixels, ending in "…" when anything was cut; with
+    /// `atWord`, cut after a whole word where one fits ("Isochronic Alpha…", not "Isochronic Alpha 1…").
+    public func truncated(_ text: String, toWidth width: Int, atWord: Bool = false) -> String {
         guard self.width(of: text) > width else { return text }
+        if atWord {
+            var words = text.split(separator: " ", omittingEmptySubsequences: false).dropLast()
+            while !words.isEmpty {
+                let kept = Substring(words.joined(separator: " ")).trimmingTrailingSpaces()
+                let candidate = kept + "…"
+                if !kept.isEmpty, self.width(of: candidate) <= width { return candidate }
+                words = words.dropLast()
+            }
+        }
         var kept = Substring(text)
         while !kept.isEmpty {
             kept = kept.dropLast()

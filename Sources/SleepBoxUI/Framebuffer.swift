@@ -16,6 +16,11 @@ public struct Framebuffer: Sendable, Equatable {
     /// The 1024 bytes in page order: `bytes[page * 128 + x]`, bit `y % 8`.
     public private(set) var bytes: [UInt8]
 
+    /// The texts shortened with "…" while drawing into this framebuffer, in drawing order: a
+    /// layout check for tests and tools (`ScreenRenderer` records them), never sent to the panel
+    /// and not part of equality.
+    public internal(set) var cuts: [TextCut] = []
+
     /// A blank (all off) framebuffer.
     public init() {
         bytes = [UInt8](repeating: 0, count: Framebuffer.width * Framebuffer.pageCount)
@@ -123,6 +128,7 @@ public struct Framebuffer: Sendable, Equatable {
     public func shifted(dx: Int, dy: Int) -> Framebuffer {
         guard dx != 0 || dy != 0 else { return self }
         var moved = Framebuffer()
+        moved.cuts = cuts
         for y in 0..<Framebuffer.height {
             for x in 0..<Framebuffer.width where pixel(x: x, y: y) {
                 moved.set(x: x + dx, y: y + dy)
@@ -130,4 +136,7 @@ public struct Framebuffer: Sendable, Equatable {
         }
         return moved
     }
+
+    /// Equal when the same pixels are lit (the recorded cuts are not compared).
+    public static func == (a: Framebuffer, b: Framebuffer) -> Bool { a.bytes == b.bytes }
 }

@@ -21,9 +21,10 @@ extension ScreenRenderer {
     static func drawCaptioned(_ playing: NowPlayingScreen, caption: String, words: Words, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         let width = Layout.content.width
-        font.draw(font.truncated(playing.title, toWidth: width), x: Layout.content.x, y: CaptionLayout.titleY, in: &framebuffer)
+        let title = fit(playing.title, width: width, in: &framebuffer)
+        font.draw(title, x: Layout.content.x, y: CaptionLayout.titleY, in: &framebuffer)
         drawDottedRule(y: CaptionLayout.ruleY, in: &framebuffer)
-        let lines = font.wrapped(caption, width: width, maxLines: CaptionLayout.captionLines)
+        let lines = wrap(caption, width: width, maxLines: CaptionLayout.captionLines, in: &framebuffer)
         for (index, line) in lines.enumerated() {
             font.draw(line, x: Layout.content.x, y: CaptionLayout.captionY + index * CaptionLayout.lineStep, in: &framebuffer)
         }

@@ -66,8 +66,9 @@ extension ScreenRenderer {
         let selected = min(rows.count - 1, max(0, menu.selected))
         let start = menuWindowStart(selected: selected, count: rows.count)
         let end = min(rows.count, start + MenuLayout.visibleRows)
-        // Within a list, item labels line up after the back row's chevron.
-        let hasMarkers = rows.contains { $0.kind == .back || $0.kind == .item }
+        // Within a list of items, their labels line up after the back row's chevron (and leave
+        // room for a heart); in a list of settings the labels have the row's whole width.
+        let hasMarkers = rows.contains { $0.kind == .item }
         for index in start..<end {
             drawMenuRow(rows[index], in: MenuLayout.rowRect(slot: index - start), selected: index == selected,
                         markerColumn: hasMarkers, marqueeSeconds: menu.marqueeSeconds, in: &framebuffer)
@@ -85,7 +86,7 @@ extension ScreenRenderer {
             let font = BitmapFont.small
             let pitch = 10
             let spaceTop = MenuLayout.rowRect(slot: end - start).y
-            let lines = font.wrapped(hint, width: Layout.content.width - 8, maxLines: 3)
+            let lines = wrap(hint, width: Layout.content.width - 8, maxLines: 3, in: &framebuffer)
             let blockHeight = lines.count * pitch - (pitch - font.capHeight)
             let top = max(spaceTop, spaceTop + (Layout.content.maxY - spaceTop - blockHeight) / 2)
             for (index, line) in lines.enumerated() where top + index * pitch + font.capHeight <= Layout.content.maxY {
@@ -119,8 +120,11 @@ extension ScreenRenderer {
     }
 
     /// The parts of `row`: the label shortened with "…" so it ends at least `detailGap` pixels
-    /// before the right-aligned detail.
-    static func menuRowLayout(_ row: MenuRow, markerColumn: Bool) -> MenuRowLayout {
+    /// before the right-aligned detail. A label too long to fit beside its detail takes the whole
+    /// row unless `selected` (the selected row shows the detail and scrolls the label); an item's
+    /// title still too long is shortened at a word ("Isochronic Alpha…": the word that tells it
+    /// apart stays).
+    static func menuRowLayout(_ row: MenuRow, markerColumn: Bool, selected: Bool = false) -> MenuRowLayout {
         let font = BitmapFont.small
         let marker: Icon?
         switch row.kind {
@@ -134,10 +138,14 @@ extension ScreenRenderer {
             }
         }
         let labelX = markerColumn || marker != nil ? MenuLayout.labelX : MenuLayout.markerX
-        let detail = row.detail.flatMap { $0.isEmpty ? nil : $0 }
+        var detail = row.detail.flatMap { $0.isEmpty ? nil : $0 }
+        if !selected, let shown = detail,
+           font.width(of: row.label) > MenuLayout.detailMaxX - font.width(of: shown) - MenuLayout.detailGap - labelX {
+            detail = nil
+        }
         let detailX = MenuLayout.detailMaxX - (detail.map { font.width(of: $0) } ?? 0)
         let labelRight = detail == nil ? MenuLayout.detailMaxX : detailX - MenuLayout.detailGap
-        let label = font.truncated(row.label, toWidth: max(0, labelRight - labelX))
+        let label = font.truncated(row.label, toWidth: max(0, labelRight - labelX), atWord: row.kind == .item)
         return MenuRowLayout(marker: marker, label: label, labelX: labelX, detail: detail, detailX: detailX,
                              fullLabel: row.label, labelRight: labelRight)
     }
@@ -147,7 +155,7 @@ extension ScreenRenderer {
     /// the other rows end theirs in "…".
     static func drawMenuRow(_ row: MenuRow, in rect: PixelRect, selected: Bool, markerColumn: Bool,
                             marqueeSeconds: Double = 0, in framebuffer: inout Framebuffer) {
-        let layout = menuRowLayout(row, markerColumn: markerColumn)
+        let layout = menuRowLayout(row, markerColumn: markerColumn, selected: selected)
         let on = !selected
         if selected { drawSelectionBar(rect, in: &framebuffer) }
         let font = BitmapFont.small
@@ -171,6 +179,9 @@ extension ScreenRenderer {
                 }
             }
         } else {
+            if layout.label != layout.fullLabel {
+                framebuffer.cuts.append(TextCut(text: layout.fullLabel, shown: layout.label, scrolls: row.kind == .item))
+            }
             font.draw(layout.label, x: layout.labelX, y: textY, in: &framebuffer, on)
         }
         if let detail = layout.detail {

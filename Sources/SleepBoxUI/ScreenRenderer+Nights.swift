@@ -6,14 +6,16 @@ extension ScreenRenderer {
     static func drawNightStats(_ stats: NightStatsScreen, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         let columnEnds = [Layout.content.maxX - 40, Layout.content.maxX - 1]
-        font.draw(font.truncated(stats.title, toWidth: 44), x: 2, y: 1, in: &framebuffer)
+        let title = fit(stats.title, width: 44, in: &framebuffer)
+        font.draw(title, x: 2, y: 1, in: &framebuffer)
         for (index, head) in stats.columns.prefix(2).enumerated() {
             drawRightAligned(head, maxX: columnEnds[index], y: 1, in: &framebuffer)
         }
         drawDottedRule(y: 10, in: &framebuffer)
         for (line, row) in stats.rows.prefix(6).enumerated() {
             let y = 13 + line * 8
-            font.draw(font.truncated(row.label, toWidth: 50), x: 2, y: y, in: &framebuffer)
+            let label = fit(row.label, width: 50, in: &framebuffer)
+            font.draw(label, x: 2, y: y, in: &framebuffer)
             for (index, value) in row.values.prefix(2).enumerated() {
                 drawRightAligned(value, maxX: columnEnds[index], y: y, in: &framebuffer)
             }

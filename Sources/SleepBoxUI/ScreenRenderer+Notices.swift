@@ -17,7 +17,7 @@ extension ScreenRenderer {
     /// The title (two lines at most), a short rule, and "Coming soon", centred as a block.
     static func drawComingSoon(title: String, words: Words, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
-        let lines = font.wrapped(title, width: Layout.content.width - 4, maxLines: 2)
+        let lines = wrap(title, width: Layout.content.width - 4, maxLines: 2, in: &framebuffer)
         let blockHeight = lines.count * 10 + 5 + 1 + 6 + font.capHeight
         var y = (Framebuffer.height - blockHeight) / 2
         for line in lines {
@@ -33,7 +33,7 @@ extension ScreenRenderer {
     /// Up to three centred lines, the block centred vertically.
     static func drawMessage(_ text: String, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
-        let lines = font.wrapped(text, width: Layout.content.width - 4, maxLines: 3)
+        let lines = wrap(text, width: Layout.content.width - 4, maxLines: 3, in: &framebuffer)
         let pitch = 11
         let blockHeight = lines.count * pitch - (pitch - font.capHeight)
         let top = (Framebuffer.height - blockHeight) / 2

@@ -21,7 +21,7 @@ extension ScreenRenderer {
             framebuffer.draw(icon.bitmap, x: Layout.content.x, y: Layout.content.y)
             titleX = NowPlayingLayout.titleX
         }
-        let lines = font.wrapped(playing.title, width: Layout.content.maxX - titleX, maxLines: 2)
+        let lines = wrap(playing.title, width: Layout.content.maxX - titleX, maxLines: 2, in: &framebuffer)
         // One line sits level with the icon's middle; two lines share the icon's height.
         let firstY = lines.count == 1 ? 6 : 2
         for (index, line) in lines.enumerated() {

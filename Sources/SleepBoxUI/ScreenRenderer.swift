@@ -87,9 +87,29 @@ public enum ScreenRenderer {
     /// `text` in the small font, centred horizontally in `area`, shortened with "…" to fit.
     static func drawCentered(_ text: String, font: BitmapFont = .small, y: Int, within area: PixelRect = Layout.content,
                              in framebuffer: inout Framebuffer, _ on: Bool = true) {
-        let fitted = font.truncated(text, toWidth: area.width)
+        let fitted = fit(text, font: font, width: area.width, in: &framebuffer)
         let x = area.x + (area.width - font.width(of: fitted)) / 2
         font.draw(fitted, x: x, y: y, in: &framebuffer, on)
+    }
+
+    /// `text` shortened to at most `width` pixels (`BitmapFont.truncated`); a cut is recorded in
+    /// `framebuffer.cuts`, marked `scrolls` for a content title that scrolls when selected.
+    static func fit(_ text: String, font: BitmapFont = .small, width: Int, scrolls: Bool = false,
+                    in framebuffer: inout Framebuffer) -> String {
+        let shown = font.truncated(text, toWidth: width)
+        if shown != text { framebuffer.cuts.append(TextCut(text: text, shown: shown, scrolls: scrolls)) }
+        return shown
+    }
+
+    /// `text` wrapped into at most `maxLines` lines (`BitmapFont.wrapped`); text left over (the
+    /// last line ending in "…") is recorded in `framebuffer.cuts`.
+    static func wrap(_ text: String, font: BitmapFont = .small, width: Int, maxLines: Int,
+                     in framebuffer: inout Framebuffer) -> [String] {
+        let lines = font.wrapped(text, width: width, maxLines: maxLines)
+        if font.wrapped(text, width: width, maxLines: Int.max).count > lines.count {
+            framebuffer.cuts.append(TextCut(text: text, shown: lines.joined(separator: " "), scrolls: false))
+        }
+        return lines
     }
 
     /// `text` in the small font ending just before column `maxX`.
@@ -101,6 +121,8 @@ public enum ScreenRenderer {
     struct IconLabel {
         var icon: Icon
         var text: String
+        /// Set by `fitted(to:)` when the label had to be shortened; `draw` records it.
+        var cut: TextCut? = nil
 
         /// Rows the pair occupies: the taller of icon and capitals.
         var height: Int { max(icon.bitmap.height, BitmapFont.small.capHeight) }
@@ -113,13 +135,15 @@ public enum ScreenRenderer {
         /// The same pair with the label shortened so the whole fits `maxWidth`.
         func fitted(to maxWidth: Int) -> IconLabel {
             let room = maxWidth - icon.bitmap.width - Layout.iconGap
-            return IconLabel(icon: icon, text: BitmapFont.small.truncated(text, toWidth: max(0, room)))
+            let shown = BitmapFont.small.truncated(text, toWidth: max(0, room))
+            return IconLabel(icon: icon, text: shown, cut: shown == text ? cut : TextCut(text: text, shown: shown, scrolls: false))
         }
 
         /// Draws with the row's top at `y`; returns the column after the label.
         @discardableResult
         func draw(x: Int, y: Int, in framebuffer: inout Framebuffer) -> Int {
             let bitmap = icon.bitmap
+            if let cut { framebuffer.cuts.append(cut) }
             framebuffer.draw(bitmap, x: x, y: y + (height - bitmap.height) / 2)
             guard !text.isEmpty else { return x + bitmap.width }
             let textY = y + (height - BitmapFont.small.capHeight) / 2

@@ -65,7 +65,10 @@ import Testing
         e.field = .level
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
-        #expect(t.menu?.rows[0] == MenuRow(kind: .category, label: "Rain", detail: "<0 dB>"))
+        // The sound has its row, its level the row under it.
+        #expect(t.menu?.rows[0] == MenuRow(kind: .category, label: "Rain"))
+        #expect(t.menu?.rows[1] == MenuRow(kind: .category, label: "Level", detail: "<0 dB>"))
+        #expect(t.menu?.selected == 1)
         e.field = nil
         e.row = .layer2
         t.press(to: .mixEditor(e))
@@ -75,7 +78,7 @@ import Testing
         e.field = .sound(1)
         e.lastTurn = t.at(0.5).uptime
         t.turn(1, to: .mixEditor(e))
-        #expect(t.menu?.rows[1].label == "<Brown Noise>")
+        #expect(t.menu?.rows[2].label == "<Brown Noise>")
         e.draft.layers.append(OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -10))
         e.field = .level
         e.lastTurn = nil
@@ -83,7 +86,8 @@ import Testing
         e.draft.layers[1].levelDB = -12
         e.lastTurn = t.at(0.5).uptime
         t.turn(-1, to: .mixEditor(e))
-        #expect(t.menu?.rows[1] == MenuRow(kind: .category, label: "Brown Noise", detail: "<-12 dB>"))
+        #expect(t.menu?.rows[2] == MenuRow(kind: .category, label: "Brown Noise"))
+        #expect(t.menu?.rows[3] == MenuRow(kind: .category, label: "Level", detail: "<-12 dB>"))
         e.field = nil
         e.row = .layer3
         e.lastTurn = nil
@@ -186,7 +190,7 @@ import Testing
         Self.openMyMixes(&t, selected: 1)
         var e = MixEditor(draft: Self.rainOverBrown, isSaved: true)
         t.press(to: .mixEditor(e))
-        #expect(t.menu?.rows.map(\.label) == ["Rain", "Brown Noise", "Sound 3", "Name", "Save", "Delete"])
+        #expect(t.menu?.rows.map(\.label) == ["Rain", "Level", "Brown Noise", "Level", "Sound 3", "Name", "Save", "Delete"])
         e.field = .sound(1)
         t.press(to: .mixEditor(e))
         e.field = .sound(0)
@@ -370,7 +374,7 @@ extension BoxMixesTests {
         send(.knobTurned(detents: 1))     // Rain
         press()                           // its level
         send(.knobTurned(detents: -2))    // -4 dB
-        #expect(spoken == ["My mixes. New mix", "My mix 1. Sound 1, none", "none", "Rain", "Rain, 0 dB", "Rain, -4 dB"])
+        #expect(spoken == ["My mixes. New mix", "My mix 1. Sound 1, none", "none", "Rain", "Level, 0 dB", "Level, -4 dB"])
     }
 
     static func openMyMixes(_ t: inout BoxTester, selected: Int = 1, expectRow: Bool = true) {

@@ -97,6 +97,8 @@ public struct StringTable: Sendable, Equatable {
         case favoritesHint
         /// A coming-soon item in a list: "soon".
         case soonMark
+        /// A menu item's length when it is a sound made for the whole night: "all night".
+        case allNight
         /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
         case breatheIn, breatheHold, breatheOut, breatheRest
         /// The library menu's first row while an item plays or is paused: "Restart {title}".
@@ -163,6 +165,8 @@ public struct StringTable: Sendable, Equatable {
         /// layer "Sound {n}", "none", "Name", "Delete", the messages after a save or a delete, and
         /// "Choose a sound first" (Save with no layer).
         case myMixes, newMix, myMixNumber, mixLayer, mixNone, mixName, delete, mixSaved, mixDeleted, mixNeedsSound
+        /// The mix editor's level row under each sound: "Level".
+        case mixLevel
         /// The names a mix may take (`OwnerMix.names`): "Calm", "Deep", "Rain", "Night", "Ocean",
         /// "Forest", "Soft", "Quiet".
         case mixCalm, mixDeep, mixRain, mixNight, mixOcean, mixForest, mixSoft, mixQuiet
