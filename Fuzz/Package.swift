@@ -19,6 +19,9 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
         .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
         .executableTarget(name: "FuzzControlRequest", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        .executableTarget(name: "FuzzBoardProfile", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        .executableTarget(name: "FuzzMix", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
+        .executableTarget(name: "FuzzWAVHeader", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]
 )

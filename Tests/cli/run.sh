@@ -404,5 +404,7 @@ else
   bad "terminal test" "tmux is missing"
 fi
 
+. "$ROOT/Tests/cli/hostile-files.sh"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
