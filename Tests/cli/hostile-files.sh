@@ -34,6 +34,6 @@ expect_exit "\\u0000 in a simulator script is refused with its line" 65 "nul.jso
 python3 -c "import wave; w = wave.open('$H/tone.wav', 'wb'); w.setnchannels(1); w.setsampwidth(2); w.setframerate(48000); w.writeframes(bytes(9600)); w.close()"
 for value in 1e15 inf nan 1e308 -1; do
   expect_exit "play --fade-out-after $value exits 64" 64 "fade-out-after must be 0 to" -- \
-    "$BIN" play "$H/tone.wav" --null --fade-out-after "$value"
+    "$BIN" play "$H/tone.wav" --null "--fade-out-after=$value"
 done
 expect_exit "play --rate 1 exits 64" 64 "rate must be 8000 to 192000" -- "$BIN" play "$H/tone.wav" --null --rate 1
