@@ -22,9 +22,9 @@ public enum ContentText {
             throw ContentError(path: path, message: "cannot read the file: it is a folder")
         case .failure(.notRegular):
             throw ContentError(path: path, message: "cannot read the file: it is not a regular file (a FIFO, a device or a socket)")
-        case .failure(.tooLarge(let size, _)) where size > sizeLimit + 1:
+        case .failure(.tooLarge(let size, _)):
             throw ContentError(path: path, message: "the file is \(size) bytes, more than the \(sizeLimit) a content file may have: split it")
-        case .failure(.tooLarge):
+        case .failure(.grew):
             throw ContentError(path: path, message: "the file grew past \(sizeLimit) bytes while being read")
         case .failure(let failure):
             throw ContentError(path: path, message: "cannot read the file: \(failure.reason)")

@@ -22,15 +22,16 @@ public enum RegularFile {
         case cannotRead(SystemError)
         /// Something other than a regular file: "a folder", "a FIFO", "a device", "a socket".
         case notRegular(String)
-        /// Larger than the limit (`size` is what fstat(2) said, or the limit + 1 for a file that
-        /// grew past it while it was read).
+        /// Larger than the limit, by fstat(2)'s size.
         case tooLarge(size: Int64, limit: Int)
+        /// Grew past the limit while it was read.
+        case grew(limit: Int)
 
         /// The errno of a failed call; nil when the file was refused for what it is.
         public var errno: Int32? {
             switch self {
             case .cannotOpen(let error), .cannotRead(let error): return error.errno
-            case .notRegular, .tooLarge: return nil
+            case .notRegular, .tooLarge, .grew: return nil
             }
         }
 
@@ -41,6 +42,7 @@ public enum RegularFile {
             case .cannotOpen(let error), .cannotRead(let error): return error.reason
             case .notRegular(let what): return "it is \(what), not a regular file"
             case .tooLarge(let size, let limit): return "it is \(size) bytes, more than the \(limit) it may have"
+            case .grew(let limit): return "it grew past \(limit) bytes while it was read"
             }
         }
     }
@@ -75,7 +77,7 @@ public enum RegularFile {
             }
             guard count >= 0 else { return .failure(.cannotRead(SystemError("read", path: path))) }
             if count == 0 { return .success(bytes) }
-            guard count <= limit - bytes.count else { return .failure(.tooLarge(size: Int64(limit) + 1, limit: limit)) }
+            guard count <= limit - bytes.count else { return .failure(.grew(limit: limit)) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

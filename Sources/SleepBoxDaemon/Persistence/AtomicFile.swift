@@ -85,9 +85,8 @@ public enum AtomicFile {
         case .failure(.cannotOpen(let error)) where error.errno == ELOOP: return .refused("it is a symbolic link, not a regular file")
         case .failure(.cannotOpen(let error)): return .refused("cannot open it: \(error.reason)")
         case .failure(.cannotRead(let error)): return .refused("cannot read it: \(error.reason)")
-        case .failure(.tooLarge(let size, _)) where size > limit + 1:
-            return .refused("it is \(size) bytes, more than the \(limit) a state file may have")
-        case .failure(.tooLarge): return .refused("it grew past \(limit) bytes while being read")
+        case .failure(.tooLarge(let size, _)): return .refused("it is \(size) bytes, more than the \(limit) a state file may have")
+        case .failure(.grew): return .refused("it grew past \(limit) bytes while being read")
         case .failure(let failure): return .refused(failure.reason)
         }
     }
