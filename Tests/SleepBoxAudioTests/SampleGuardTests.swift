@@ -1,3 +1,4 @@
+import SleepBoxCore
 import Testing
 @testable import SleepBoxAudio
 
@@ -48,5 +49,43 @@ import Testing
             samples[index] = -16
             #expect(SampleGuard.isSound(samples), "-16 at \(index)")
         }
+    }
+}
+
+/// The engine as the box drives it: an item of NaN samples fading out under the sleep timer
+/// while the alarm rings. The item is reported failed; the alarm sounds as it does alone.
+@Suite struct EngineBrokenItemTests {
+    final class Provider: SoundProvider {
+        func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
+            DSPConstantSource(id == "nan" ? .nan : 0.1)
+        }
+        func wakeSound() -> any AudioSource { WakeSound() }
+        func speech(_ text: String) -> (any AudioSource)? { nil }
+    }
+
+    /// One second of the engine playing `item` at the start of a 600 s fade, with the alarm rising.
+    static func render(item: ItemID?) -> (samples: [Float], reports: [EngineReport]) {
+        let engine = AudioEngine(provider: Provider(), volumePercent: 50)
+        if let item {
+            engine.perform(.play(item, from: 0))
+            engine.perform(.rampGain(to: 0, over: 600, curve: .decibelLinear))
+        }
+        engine.perform(.startAlarm(from: 0.5, to: 1, over: 10))
+        var out = [Float](repeating: 0, count: 2 * 48_000)
+        var reports: [EngineReport] = []
+        out.withUnsafeMutableBufferPointer { buffer in
+            for block in 0..<100 {
+                reports += engine.render(into: buffer.baseAddress! + 2 * 480 * block, frames: 480).map(\.0)
+            }
+        }
+        return (out, reports)
+    }
+
+    @Test func aNaNItemFailsAndTheAlarmIsHeardAsWithoutIt() {
+        let alone = Self.render(item: nil).samples
+        let (withNaN, reports) = Self.render(item: "nan")
+        #expect(reports == [.itemFailed("nan", reason: SampleGuard.reason)])
+        #expect(withNaN == alone)
+        #expect(DSP.db(DSP.rms(withNaN)) > -60, "the alarm is audible: \(DSP.db(DSP.rms(withNaN))) dBFS")
     }
 }
