@@ -3,6 +3,7 @@ import Foundation
 import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxDaemon
+import SleepBoxTools
 
 /// `sleepbox play FILE`: test the speaker, or measure the engine.
 struct PlayCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import CFuzzer
-import SleepBoxDaemon
+import SleepBoxConfig
 import SleepBoxHardware
 import SleepBoxSystem
 
