@@ -24,6 +24,9 @@ let package = Package(
         .executableTarget(name: "FuzzHistoryRows",
                           dependencies: ["CFuzzer", "CHistorySQLite", .product(name: "SleepBoxStore", package: "sleepbox"),
                                          .product(name: "SleepBoxTools", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox")]),
+        .executableTarget(name: "FuzzBoardProfile", dependencies: ["CFuzzer", .product(name: "SleepBoxConfig", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
+        .executableTarget(name: "FuzzMix", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
+        .executableTarget(name: "FuzzWAVHeader", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets (AddressSanitizer; release unless FUZZ_BUILD=debug) and runs each for a bounded time.
-# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline content-item state-file config sim-script control history-rows; default all)
+# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline content-item state-file config sim-script control history-rows
+#        board-profile mix wav-header; default all)
 # FUZZ_SECONDS (default 60) is the time per target; FUZZ_RUNS=N runs N inputs each instead. Exits 1 on the first crash, leak, trap or
 # input slower than FUZZ_TIMEOUT seconds (default 10; 60 for a debug build), and prints how to replay it.
 # FUZZ_BUILD=debug builds the targets unoptimised (a cold build in a fifth of the time, inputs about
@@ -19,11 +20,13 @@ if [ "$CONFIG" = debug ]; then TIMEOUT=${FUZZ_TIMEOUT:-60}; else TIMEOUT=${FUZZ_
 # name:Target[:libFuzzer options, comma-separated]. The timeline target reads TOML through
 # SleepBoxTOML, which parses with TOMLKit, whose string getter leaks a strdup'd copy of every
 # string value read (bounded in the box: content and the configuration are read once at start;
-# about 2 KB per input here); the leak check of the timeline, content-item and config targets is
-# off and their memory limit higher while that is so.
+# about 2 KB per input here); the leak check of the timeline, content-item, config, board-profile
+# and mix targets is off and their memory limit higher while that is so.
 ALL="script:FuzzScript timeline:FuzzTimeline:-detect_leaks=0,-rss_limit_mb=8192
 content-item:FuzzContentItem:-detect_leaks=0,-rss_limit_mb=8192 state-file:FuzzStateFile
-config:FuzzConfig:-detect_leaks=0,-rss_limit_mb=8192 sim-script:FuzzSimulatorScript control:FuzzControlRequest history-rows:FuzzHistoryRows"
+config:FuzzConfig:-detect_leaks=0,-rss_limit_mb=8192 sim-script:FuzzSimulatorScript control:FuzzControlRequest
+history-rows:FuzzHistoryRows board-profile:FuzzBoardProfile:-detect_leaks=0,-rss_limit_mb=8192
+mix:FuzzMix:-detect_leaks=0,-rss_limit_mb=8192 wav-header:FuzzWAVHeader"
 
 "$SWIFT" build -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
     | grep -v "Cannot export local symbol" || true

@@ -45,7 +45,9 @@ public struct ConfigFile: Sendable, Equatable {
     public init(path: String, defaultTimeZone: TimeZone) throws(ConfigError) {
         let text: String
         do {
-            text = try TextFile.read(path: path)
+            // A regular file of at most maximumBytes: /dev/zero or a FIFO named as the configuration
+            // is refused before anything is read.
+            text = try TextFile.read(path: path, limit: Self.maximumBytes)
         } catch {
             // One call for the message: building it from error.errno and error.reason in a closure
             // crashed the 6.3.1 optimizer (an ownership verification failure in CopyPropagation).

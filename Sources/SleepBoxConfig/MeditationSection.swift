@@ -7,9 +7,12 @@ import SleepBoxTOML
 /// `[meditation]`: the meditation timer's lengths, beds, breathing guide and bells.
 enum MeditationSection {
     static let minutes = TOMLRange.positive(upTo: 180, "minutes")
-    static let bellMinutes = TOMLRange(0, 60, unit: "minutes")
+    /// An interval bell: `MeditationSettings.bellMinutesRange` (0 is none, read apart).
+    static let bellMinutes = TOMLRange(MeditationSettings.bellMinutesRange.lowerBound, MeditationSettings.bellMinutesRange.upperBound,
+                                       unit: "minutes")
     static let percent = TOMLRange(0, 100, unit: "percent")
-    static let breathSeconds = TOMLRange.positive(upTo: 30, "seconds")
+    /// A breathing step: `BreathStep.secondsRange`.
+    static let breathSeconds = TOMLRange(BreathStep.secondsRange.lowerBound, BreathStep.secondsRange.upperBound, unit: "seconds")
     static let maxLengths = 8
 
     static let section = TOMLSection<ConfigDraft>("meditation", keys: [
@@ -56,9 +59,16 @@ enum MeditationSection {
         },
         .bool("guide", into: \.config.meditation.guide),
         .bool("breathing_cues", into: \.config.meditation.breathingCues),
-        .number("bell_every_minutes", bellMinutes, into: \.config.meditation.bellEveryMinutes),
+        TOMLKey("bell_every_minutes") { reader, value, draft in
+            guard let x = reader.number(value, TOMLRange(0, bellMinutes.upper, unit: "minutes")) else { return }
+            guard MeditationSettings.isBellSetting(minutes: x) else {
+                reader.report(value.path, "\(Quoting.number(x)) minutes is too often for a bell: 0 (none) or \(bellMinutes.text)")
+                return
+            }
+            draft.config.meditation.bellEveryMinutes = x
+        },
         TOMLKey("bell_choices") { reader, value, draft in
-            if let list = MinutesList.read(&reader, value, range: TOMLRange.positive(upTo: 60, "minutes"), maximum: maxLengths,
+            if let list = MinutesList.read(&reader, value, range: bellMinutes, maximum: maxLengths,
                                            allowsEmpty: true) {
                 draft.config.meditation.bellChoices = list
             }

@@ -26,4 +26,12 @@ public struct AudioItem: Sendable, Equatable {
     /// The audio file's sample rate, read when the library is loaded (nil when it is not there or
     /// cannot be read): the daemon plays it at this rate when the device takes it.
     public var sampleRate: Int?
+
+    /// The shortest recording the box plays: 0.1 s. A shorter file is no item to listen to, and
+    /// looped in a mix it becomes a steady offset or a buzz (a one-sample file plays its one value,
+    /// a DC offset, for hours), so it is refused where the library is loaded.
+    public static let minimumSeconds = 0.1
+    /// How much of each recording the library decodes when it loads it, to refuse a file whose
+    /// samples break `SampleGuard`'s rule before it plays (the loudness measurement reads the rest).
+    public static let checkedSeconds = 1.0
 }

@@ -143,6 +143,8 @@ struct ContentLoader {
                 entry = result.entry
                 issues += result.issues
             }
+            let limits = Self.limitIssues(entry)
+            if !limits.isEmpty { return (nil, issues + entry.body.warnings + limits) }
             return (entry, issues + entry.body.warnings)
         } catch {
             return (nil, issues + error.issues)
@@ -158,6 +160,26 @@ struct ContentLoader {
         if keys.contains("audio") { return .recording }
         if keys.contains("layer") { return .mix }
         return nil
+    }
+
+    /// What makes `entry` too large to be an item: a title, author or description longer than
+    /// `ContentItem.maximumTextBytes` (the state file could not keep the title, the display would
+    /// measure it at every frame), or a length over `ContentItem.maximumSeconds` (no position in it
+    /// could be saved). One error each; the item is left out.
+    static func limitIssues(_ entry: ContentEntry) -> [FileIssue] {
+        var issues: [FileIssue] = []
+        let limit = ContentItem.maximumTextBytes
+        for (name, text) in [("title", entry.item.title), ("author", entry.author), ("narrator", entry.narrator),
+                             ("description", entry.description)] {
+            guard let text, text.utf8.count > limit else { continue }
+            issues.append(FileIssue(.error, path: entry.path, message:
+                "the \(name) is \(text.utf8.count) bytes long, more than the \(limit) an item may have: shorten it"))
+        }
+        if !(entry.item.duration <= ContentItem.maximumSeconds) {
+            issues.append(FileIssue(.error, path: entry.path, message: "the item plays for \(DurationText.format(entry.item.duration)), "
+                + "longer than a year (\(DurationText.format(ContentItem.maximumSeconds))), the most an item may: shorten it"))
+        }
+        return issues
     }
 
     // MARK: Entries
@@ -196,7 +218,9 @@ struct ContentLoader {
         var duration = 0.0
         var isAvailable = false
         var audio = audio
-        if !exists {
+        if !exists, let problem = Self.brokenLink(audio.audioPath) {
+            issues.append(FileIssue(.error, path: audio.audioPath, message: "cannot play the audio file: \(problem)"))
+        } else if !exists {
             issues.append(FileIssue(.note, path: audio.path, message: "coming soon: the audio file \(audio.audioName) is not there yet; copy it next to this file to make the item playable"))
         } else {
             do {
@@ -208,7 +232,15 @@ struct ContentLoader {
                 } else {
                     issues.append(FileIssue(.warning, path: audio.audioPath, message: "the file does not declare its length; the display shows none"))
                 }
-                isAvailable = true
+                if source.lengthFrames != nil, duration < AudioItem.minimumSeconds {
+                    issues.append(FileIssue(.error, path: audio.audioPath, message: String(
+                        format: "cannot play the audio file: it is %.3f s long, less than the %.1f s a recording must have", duration, AudioItem.minimumSeconds)))
+                } else if !SampleGuard.isSound(source, frames: source.format.frames(AudioItem.checkedSeconds)) {
+                    issues.append(FileIssue(.error, path: audio.audioPath,
+                                            message: "cannot play the audio file: its samples are not finite or far beyond full scale (NaN, infinity, 3e38)"))
+                } else {
+                    isAvailable = true
+                }
             } catch {
                 issues.append(FileIssue(.error, path: audio.audioPath, message: "cannot play the audio file: \(error.reason)"))
             }
@@ -226,6 +258,18 @@ struct ContentLoader {
     private func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Why `path`, which is not there to be read, is broken rather than missing: a symbolic link
+    /// that leads nowhere or in a loop; nil when nothing is at `path` at all.
+    static func brokenLink(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        guard stat(path, &info) != 0 else { return nil }
+        let code = errno
+        if code == ELOOP { return "it is a symbolic link that leads back to itself (a loop)" }
+        if code == ENOENT { return "it is a symbolic link to a file that is not there" }
+        return "it is a symbolic link that cannot be followed: \(String(cString: strerror(code)))"
     }
 
     private func isFile(_ path: String) -> Bool {

@@ -9,44 +9,26 @@ public enum ContentText {
 
     /// The file at `path` as text (a leading byte order mark removed). `path` also names the file
     /// in messages. Only a regular file (a link to one is fine) of at most `sizeLimit` bytes is
-    /// read: a FIFO, a device or a folder is refused without waiting.
+    /// read (`RegularFile.read`): a FIFO, a device or a folder is refused without waiting.
     public static func read(path: String) throws(ContentError) -> String {
-        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else {
-            let code = SystemError.currentErrno
-            switch code {
-            case ENOENT: throw ContentError(path: path, message: "cannot read the file: there is no such file")
-            case EACCES: throw ContentError(path: path, message: "cannot read the file: permission denied")
-            default: throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: code))")
-            }
+        switch RegularFile.read(path, limit: sizeLimit) {
+        case .success(let bytes):
+            return try decode(bytes, path: path)
+        case .failure(.cannotOpen(let error)) where error.errno == ENOENT:
+            throw ContentError(path: path, message: "cannot read the file: there is no such file")
+        case .failure(.cannotOpen(let error)) where error.errno == EACCES:
+            throw ContentError(path: path, message: "cannot read the file: permission denied")
+        case .failure(.notRegular(let what)) where what == "a folder":
+            throw ContentError(path: path, message: "cannot read the file: it is a folder")
+        case .failure(.notRegular):
+            throw ContentError(path: path, message: "cannot read the file: it is not a regular file (a FIFO, a device or a socket)")
+        case .failure(.tooLarge(let size, _)):
+            throw ContentError(path: path, message: "the file is \(size) bytes, more than the \(sizeLimit) a content file may have: split it")
+        case .failure(.grew):
+            throw ContentError(path: path, message: "the file grew past \(sizeLimit) bytes while being read")
+        case .failure(let failure):
+            throw ContentError(path: path, message: "cannot read the file: \(failure.reason)")
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: SystemError.currentErrno))")
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw ContentError(path: path, message: "cannot read the file: it is a folder")
-        default: throw ContentError(path: path, message: "cannot read the file: it is not a regular file (a FIFO, a device or a socket)")
-        }
-        guard info.st_size <= sizeLimit else {
-            throw ContentError(path: path, message: "the file is \(info.st_size) bytes, more than the \(sizeLimit) a content file may have: split it")
-        }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { b in SystemCall.retryingEINTR { Foundation.read(fd, b.baseAddress, b.count) } }
-            if n < 0 {
-                throw ContentError(path: path, message: "cannot read the file: \(SystemError.reason(errno: SystemError.currentErrno))")
-            }
-            if n == 0 { break }
-            guard n <= sizeLimit - bytes.count else {
-                throw ContentError(path: path, message: "the file grew past \(sizeLimit) bytes while being read")
-            }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-        return try decode(bytes, path: path)
     }
 
     /// `bytes` as UTF-8 text without a leading byte order mark, or an error naming the line and
@@ -62,6 +44,10 @@ public enum ContentText {
         loop: while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
+                if scalar == "\0" {
+                    throw ContentError(path: path, line: line, column: column,
+                                       message: "a NUL character is not allowed in a content file: remove it")
+                }
                 scalars.append(scalar)
                 if scalar == "\n" {
                     line += 1

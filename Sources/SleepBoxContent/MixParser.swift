@@ -3,7 +3,7 @@ import SleepBoxTOML
 
 /// Reads mixes (`mixes/<id>.toml`) by docs/content.md ("Mix"). A layer with an error (a level out
 /// of range, no `sound`, a fourth layer) is reported with its line and left out; the mix keeps
-/// its other layers. Whether each layer's item exists is checked against the library
+/// its other layers; so is a layer whose sound an earlier layer plays already. Whether each layer's item exists is checked against the library
 /// (`ContentLibrary`), which reports a missing one the same way.
 public enum MixParser {
     /// A mix while it is read.
@@ -66,6 +66,12 @@ public enum MixParser {
             }
             guard reader.issues.count(where: { $0.severity == .error }) == errors, let sound = layer.sound else {
                 reader.report(table.path, "this layer is left out (the mix plays its other layers)", severity: .note)
+                continue
+            }
+            if let first = layers.firstIndex(where: { $0.sound == sound }) {
+                let place = layers[first].line.map { " (line \($0))" } ?? ""
+                reader.report(table.path + ["sound"], "\"\(sound)\" is already layer \(first + 1) of this mix\(place): "
+                              + "each sound plays once in a mix; this layer is left out")
                 continue
             }
             layers.append(MixItem.Layer(sound: sound, levelDB: layer.levelDB, line: line))

@@ -1,3 +1,4 @@
+import Logging
 import SleepBoxAudio
 
 /// Plays a mix: its layers started together, each at its gain, summed into one sound that fades in
@@ -6,6 +7,9 @@ import SleepBoxAudio
 /// crossfade). The engine sees one source, so the sleep timer's fade takes every layer down
 /// together. Nothing is allocated while it plays: the one scratch buffer grows only when a larger
 /// block is asked for than ever before.
+///
+/// A layer that renders samples that are not finite or far beyond full scale (`SampleGuard`) is
+/// dropped with a log line the first time it does; the others play on.
 public final class MixSource: SeekableSource {
     /// The mix played.
     public let item: MixItem
@@ -13,7 +17,8 @@ public final class MixSource: SeekableSource {
     public let totalFrames: Int
     /// Frames rendered since the start (after a seek: the frame sought).
     public private(set) var positionFrames = 0
-    private var layers: [(source: any AudioSource, gain: Float)]
+    private var layers: [(source: any AudioSource, gain: Float, name: String)]
+    private let logger: Logger
     private var scratch: [Float]
     private var rendered = 0
     private let fadeFrames: Int
@@ -22,8 +27,10 @@ public final class MixSource: SeekableSource {
     /// each layer's gain its level times `levelled(layer)` (the gain bringing the layer's item to
     /// the box's one loudness, 1 when not known). A recording that cannot be opened is left out.
     public init(item: MixItem, seed: UInt64, format: AudioFormat = .engine,
+                logger: Logger = Logger(label: "sleepbox.mix"),
                 levelled: (MixItem.Layer.Sound) -> Float = { _ in 1 }) {
         self.item = item
+        self.logger = logger
         let length = item.length.isFinite ? min(max(0, item.length), DurationText.maximumSeconds) : 0
         totalFrames = format.frames(length)
         fadeFrames = max(1, format.frames(MixItem.fadeInSeconds))
@@ -38,7 +45,7 @@ public final class MixSource: SeekableSource {
                 guard let loop = try? LoopingSource(path: path, format: format) else { continue }
                 source = loop
             }
-            layers.append((source, layer.gain * levelled(sound)))
+            layers.append((source, layer.gain * levelled(sound), layer.sound))
         }
         scratch = [Float](repeating: 0, count: 2 * 4_096)
     }
@@ -46,7 +53,7 @@ public final class MixSource: SeekableSource {
     /// The length in frames.
     public var lengthFrames: Int? { totalFrames }
 
-    /// How many layers play.
+    /// How many layers play (a layer dropped for its samples no longer counts).
     public var layerCount: Int { layers.count }
 
     /// Renders up to `frames` frames; fewer (then 0) at the end.
@@ -57,9 +64,18 @@ public final class MixSource: SeekableSource {
         if scratch.count < 2 * n { scratch = [Float](repeating: 0, count: 2 * n) }
         scratch.withUnsafeMutableBufferPointer { scratchBuffer in
             guard let temp = scratchBuffer.baseAddress else { return }
-            for (source, gain) in layers {
+            var dropped: [Int] = []
+            for (index, (source, gain, _)) in layers.enumerated() {
                 let got = max(0, min(n, source.render(into: temp, frames: n)))
+                guard SampleGuard.isSound(temp, count: 2 * got) else {
+                    dropped.append(index)
+                    continue
+                }
                 for i in 0..<(2 * got) { buffer[i] += temp[i] * gain }
+            }
+            for index in dropped.reversed() {
+                logger.error("\(item.path): the layer \"\(layers[index].name)\" is left out: \(SampleGuard.reason)")
+                layers.remove(at: index)
             }
         }
         if rendered < fadeFrames {

@@ -89,6 +89,11 @@ extension TimelineParser {
         }
     }
 
+    /// "0.5 to 30 s": `BreathStep.secondsRange` in words.
+    static var stepSecondsText: String {
+        "\(DurationText.format(BreathStep.secondsRange.lowerBound)) to \(DurationText.format(BreathStep.secondsRange.upperBound))"
+    }
+
     static let breathingKeys = TOMLSection<BreathingDraft>("breathing", place: "in [breathing]", keys: [
         TOMLKey("pattern", missing: .item("pattern", patternExample)) { reader, value, draft in
             guard let texts = reader.strings(value, expected: "a list of strings such as \(patternExample)") else { return }
@@ -98,7 +103,7 @@ extension TimelineParser {
                 if let step = BreathStep(text: text) {
                     pattern.append(step)
                 } else {
-                    reader.report(value.path, "\"\(text)\" is not a step: write inhale, hold, exhale or rest and the seconds, e.g. \"hold 7\" or \"exhale 6.5\"",
+                    reader.report(value.path, "\"\(text)\" is not a step: write inhale, hold, exhale or rest and the seconds (\(Self.stepSecondsText)), e.g. \"hold 7\" or \"exhale 6.5\"",
                                   entry: n + 1)
                     isValid = false
                 }

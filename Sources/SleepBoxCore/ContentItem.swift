@@ -8,6 +8,14 @@ public enum ContentKind: String, Sendable, Equatable, Hashable, Codable, CaseIte
 
 /// One piece of content as the state machine knows it: enough to choose, show and resume it.
 public struct ContentItem: Sendable, Equatable, Identifiable {
+    /// The longest title, author or description an item may have, in UTF-8 bytes: the library
+    /// refuses a longer one where it reads the file, and the state file keeps titles up to this
+    /// length (`Snapshot.maximumTextLength`), so an item that plays can always be saved.
+    public static let maximumTextBytes = 1_000
+    /// The longest an item may play, in seconds: a year. The library refuses a longer item where it
+    /// reads the file, and the state file keeps positions up to this (`Snapshot.secondsRange`).
+    public static let maximumSeconds = 31_536_000.0
+
     public var id: ItemID
     public var title: String
     public var kind: ContentKind

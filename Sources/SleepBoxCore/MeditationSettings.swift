@@ -26,6 +26,16 @@ public struct MeditationSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// How often an interval bell may ring, in minutes, wherever the interval comes from (the
+    /// configuration, the state file's choice and session): at least once a minute, at most once
+    /// an hour; 0 means no interval bell.
+    public static let bellMinutesRange: ClosedRange<Double> = 1...60
+
+    /// Whether `minutes` is an interval bell's setting: 0 (none) or within `bellMinutesRange`.
+    public static func isBellSetting(minutes: Double) -> Bool {
+        minutes == 0 || bellMinutesRange.contains(minutes)
+    }
+
     /// The guide's pattern as its lengths joined by dashes: "4-7-8".
     public var patternName: String {
         breathing.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }

@@ -2,12 +2,13 @@ extension Snapshot {
     /// Wall times a state file may hold: from 1970 to the year 3000. Anything else was not
     /// written by a box, and would overflow the conversions of times to whole seconds.
     public static let wallTimeRange = 0.0...32_503_680_000
-    /// Positions and lengths in seconds: at most a year.
-    public static let secondsRange = 0.0...31_536_000
+    /// Positions and lengths in seconds: at most a year, the longest item (`ContentItem.maximumSeconds`).
+    public static let secondsRange = 0.0...ContentItem.maximumSeconds
     /// Timer lengths in minutes, as the config file allows them (more than 0, at most a day).
     public static let timerMinutesRange = 0.0...1_440
-    /// Item ids and titles longer than this were not written by a box.
-    public static let maximumTextLength = 1_000
+    /// Item ids and titles longer than this were not written by a box: the library refuses a
+    /// longer title where it reads it (`ContentItem.maximumTextBytes`, the same number).
+    public static let maximumTextLength = ContentItem.maximumTextBytes
 
     /// This snapshot with every field that a box could not have written taken out, field by
     /// field, and the reason for each one taken out (`volume: 1000 is not 0...100`). A field taken
@@ -273,8 +274,9 @@ extension Snapshot {
         guard session.length > 0, session.length <= timerMinutesRange.upperBound * 60 else {
             return "length \(session.length) is not a timer length in seconds (more than 0, at most a day)"
         }
-        if let every = session.bellEvery, !(every > 0 && every <= session.length) {
-            return "bellEvery \(every) is not more than 0 and at most the length"
+        let bellSeconds = MeditationSettings.bellMinutesRange.lowerBound * 60...MeditationSettings.bellMinutesRange.upperBound * 60
+        if let every = session.bellEvery, !(bellSeconds.contains(every) && every <= session.length) {
+            return "bellEvery \(every) is not \(Int(bellSeconds.lowerBound)) to \(Int(bellSeconds.upperBound)) seconds and at most the length"
         }
         if let sound = session.sound, let problem = idProblem(sound) { return "sound: " + problem }
         return nil
@@ -290,8 +292,12 @@ extension Snapshot {
         guard open.heard.isFinite, open.heard >= 0, open.heard <= savedAt - open.startedAt + 1 else {
             return "heard \(open.heard) is not the seconds heard since its start"
         }
-        guard abs(open.startOffset) < 24 * 3600 else { return "startOffset \(open.startOffset) is not a time zone's offset" }
-        if open.title.count > 200 || open.kind.count > 40 { return "title or kind too long" }
+        // Compared, never negated: abs(Int.min) traps.
+        guard open.startOffset > -24 * 3600, open.startOffset < 24 * 3600 else {
+            return "startOffset \(open.startOffset) is not a time zone's offset"
+        }
+        if open.title.utf8.count > maximumTextLength { return "title longer than \(maximumTextLength) bytes" }
+        if open.kind.utf8.count > 40 { return "kind longer than 40 bytes" }
         return nil
     }
 
@@ -299,8 +305,9 @@ extension Snapshot {
         guard choice.minutes > 0, timerMinutesRange.contains(choice.minutes) else {
             return "\(choice.minutes) minutes is not a timer length (more than 0, at most \(Int(timerMinutesRange.upperBound)))"
         }
-        guard (0...choice.minutes).contains(choice.bellEveryMinutes) else {
-            return "a bell every \(choice.bellEveryMinutes) minutes is not 0 to the length"
+        guard MeditationSettings.isBellSetting(minutes: choice.bellEveryMinutes), choice.bellEveryMinutes <= choice.minutes else {
+            let range = MeditationSettings.bellMinutesRange
+            return "a bell every \(choice.bellEveryMinutes) minutes is not 0 (none) or \(Int(range.lowerBound)) to \(Int(range.upperBound)) and at most the length"
         }
         if let sound = choice.sound, let problem = idProblem(sound) { return "sound: " + problem }
         return nil

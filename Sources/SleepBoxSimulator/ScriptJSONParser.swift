@@ -192,7 +192,13 @@ struct ScriptJSONParser {
                 case "n": result.append("\n")
                 case "r": result.append("\r")
                 case "t": result.append("\t")
-                case "u": result.append(try unicodeEscape())
+                case "u":
+                    let scalar = try unicodeEscape()
+                    guard scalar.value != 0 else {
+                        index -= 6
+                        throw failure("a NUL character (\\u0000) is not allowed in a string")
+                    }
+                    result.append(scalar)
                 default:
                     index -= 1
                     throw failure("unknown escape \\\(e)")

@@ -1,5 +1,6 @@
 import Foundation
 import SleepBoxAudio
+import SleepBoxSystem
 
 /// Piper, a neural text-to-speech engine, run as the `piper` command: far more natural than
 /// espeak-ng, but seconds per sentence on a Raspberry Pi, so put it behind `CachedSpeech`.
@@ -132,7 +133,9 @@ public final class PiperEngine: SpeechEngine, Sendable {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: model) else { throw .modelMissing(path: model) }
         let configPath = model + ".json"
-        guard let data = fileManager.contents(atPath: configPath) else { throw .modelMissing(path: configPath) }
+        // A regular file of at most 1 MiB (a voice's config is a few kilobytes).
+        guard case .success(let bytes) = RegularFile.read(configPath, limit: 1 << 20) else { throw .modelMissing(path: configPath) }
+        let data = Data(bytes)
         let config: ModelConfig
         do {
             config = try JSONDecoder().decode(ModelConfig.self, from: data)

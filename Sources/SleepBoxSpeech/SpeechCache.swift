@@ -241,25 +241,13 @@ public final class SpeechCache: @unchecked Sendable {
         samples.map { Float($0) * (1 / 32_768) }
     }
 
-    /// The whole file at `path` with one `read(2)` (plus one that finds its end); nil when it
-    /// cannot be opened or read.
+    /// The largest clip file read: 64 MiB (a clip is a sentence or a paragraph, kilobytes).
+    static let clipSizeLimit = 64 << 20
+
+    /// The whole clip file at `path` when it is a regular file of at most `clipSizeLimit` bytes
+    /// (`RegularFile.read`: a FIFO or a device put in the cache is never read); nil otherwise.
     private static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return nil }
-        let size = Int(st.st_size)
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while filled <= size {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, size + 1 - filled) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { return nil }
-            if got == 0 { break }
-            filled += got
-        }
-        bytes.removeSubrange(filled...)
+        guard case .success(let bytes) = RegularFile.read(path, limit: clipSizeLimit) else { return nil }
         return bytes
     }
 

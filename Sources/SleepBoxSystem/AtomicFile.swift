@@ -66,68 +66,28 @@ public enum AtomicFile {
         case refused(String)
     }
 
-    /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String) throws(SystemError) -> [UInt8]? {
-        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw SystemError("open", path: path)
-        }
-        defer { close(fd) }
-        return try readAll(fd, path: path, limit: Int.max)
+    /// The whole file when it is a regular file of at most `limit` bytes; nil when it is not there,
+    /// or is refused (`readRegularFile`): for small files the box keeps beside its state, read
+    /// again from scratch when they are not usable.
+    public static func read(_ path: String, limit: Int) -> [UInt8]? {
+        guard case .bytes(let bytes) = readRegularFile(path, limit: limit) else { return nil }
+        return bytes
     }
 
     /// The file at `path` when it is a regular file (not a symbolic link, FIFO, device, socket or
     /// folder) of at most `limit` bytes. Never blocks: a FIFO is opened with O_NONBLOCK and
     /// refused after fstat, before any read.
     public static func readRegularFile(_ path: String, limit: Int) -> Contents {
-        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-        if fd < 0 {
-            let e = SystemError.currentErrno
-            switch e {
-            case ENOENT: return .missing
-            case ELOOP: return .refused("it is a symbolic link, not a regular file")
-            default: return .refused("cannot open it: \(SystemError.reason(errno: e))")
-            }
+        switch RegularFile.read(path, limit: limit, followingLinks: false) {
+        case .success(let bytes): return .bytes(bytes)
+        case .failure(.cannotOpen(let error)) where error.errno == ENOENT: return .missing
+        case .failure(.cannotOpen(let error)) where error.errno == ELOOP: return .refused("it is a symbolic link, not a regular file")
+        case .failure(.cannotOpen(let error)): return .refused("cannot open it: \(error.reason)")
+        case .failure(.cannotRead(let error)): return .refused("cannot read it: \(error.reason)")
+        case .failure(.tooLarge(let size, _)): return .refused("it is \(size) bytes, more than the \(limit) a state file may have")
+        case .failure(.grew): return .refused("it grew past \(limit) bytes while being read")
+        case .failure(let failure): return .refused(failure.reason)
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .refused("cannot stat it: \(SystemError.reason(errno: SystemError.currentErrno))") }
-        let type = info.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            let what: String
-            switch type {
-            case S_IFDIR: what = "a folder"
-            case S_IFIFO: what = "a FIFO"
-            case S_IFCHR, S_IFBLK: what = "a device"
-            case S_IFSOCK: what = "a socket"
-            default: what = "not a regular file"
-            }
-            return .refused("it is \(what), not a regular file")
-        }
-        guard info.st_size <= limit else { return .refused("it is \(info.st_size) bytes, more than the \(limit) a state file may have") }
-        do {
-            guard let bytes = try readAll(fd, path: path, limit: limit) else {
-                return .refused("it grew past \(limit) bytes while being read")
-            }
-            return .bytes(bytes)
-        } catch {
-            return .refused("cannot read it: \(error.reason)")
-        }
-    }
-
-    /// Reads `fd` to its end; nil when it holds more than `limit` bytes.
-    private static func readAll(_ fd: Int32, path: String, limit: Int) throws(SystemError) -> [UInt8]? {
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { b in SystemCall.retryingEINTR { systemRead(fd, b.baseAddress, b.count) } }
-            if n < 0 { throw SystemError("read", path: path) }
-            if n == 0 { break }
-            if n > limit - out.count { return nil }
-            out.append(contentsOf: buffer[0..<n])
-        }
-        return out
     }
 
     /// Creates a directory and its parents (mode 0755) when missing.
@@ -151,8 +111,6 @@ public enum AtomicFile {
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
-private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 private let systemWrite = Darwin.write
-private let systemRead = Darwin.read
 #endif

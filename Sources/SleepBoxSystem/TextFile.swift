@@ -7,30 +7,22 @@ import Darwin
 #endif
 
 /// Reads small text files (configuration, board profiles, simulator scripts, the device tree's
-/// model) with errors that name the file and the errno, or the line that is not UTF-8, so a
-/// message can say exactly why a file could not be used.
+/// model) through `RegularFile`, with errors that name the file and the errno, or the line that
+/// is not UTF-8, so a message can say exactly why a file could not be used.
 public enum TextFile {
-    /// The whole file at `path` as UTF-8 text, without a leading byte order mark.
-    ///
-    /// Uses open(2) and read(2), retrying on `EINTR`.
-    public static func read(path: String) throws(TextFileError) -> String {
-        let fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw TextFileError(path: path, cause: .unreadable(SystemError("open", path: path))) }
-        defer { _ = close(fd) }
+    /// The largest text file read unless a caller says otherwise: 1 MiB (a configuration or a
+    /// board profile is a few kilobytes).
+    public static let defaultLimit = 1 << 20
 
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                SystemCall.retryingEINTR { systemRead(fd, buffer.baseAddress, buffer.count) }
-            }
-            guard count >= 0 else {
-                throw TextFileError(path: path, cause: .unreadable(SystemError("read", path: path)))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+    /// The whole file at `path` as UTF-8 text, without a leading byte order mark: a regular file
+    /// of at most `limit` bytes (`RegularFile.read`: never a FIFO, a device or a folder).
+    public static func read(path: String, limit: Int = TextFile.defaultLimit) throws(TextFileError) -> String {
+        switch RegularFile.read(path, limit: limit) {
+        case .success(let bytes): return try text(of: bytes, path: path)
+        case .failure(.cannotOpen(let error)), .failure(.cannotRead(let error)):
+            throw TextFileError(path: path, cause: .unreadable(error))
+        case .failure(let failure): throw TextFileError(path: path, cause: .refused(failure))
         }
-        return try text(of: bytes, path: path)
     }
 
     /// `bytes` as UTF-8 text without a leading byte order mark; an error naming the first line
@@ -50,18 +42,5 @@ public enum TextFile {
             if scalar == "\n" { line += 1 }
         }
         return line
-    }
-
-    /// read(2); `TextFile.read` hides the plain name.
-    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(fd, buffer, count)
-        #elseif canImport(Musl)
-        return Musl.read(fd, buffer, count)
-        #elseif canImport(Darwin)
-        return Darwin.read(fd, buffer, count)
-        #else
-        return -1
-        #endif
     }
 }

@@ -4,6 +4,8 @@ public struct TextFileError: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Cause: Sendable, Hashable {
         /// open(2) or read(2) failed.
         case unreadable(SystemError)
+        /// `RegularFile.read` refused it: not a regular file, or too large.
+        case refused(RegularFile.Failure)
         /// The file was read but is not UTF-8; `line` is the first line with a byte that is not.
         case notUTF8(line: Int)
     }
@@ -35,6 +37,7 @@ public struct TextFileError: Error, Sendable, Hashable, CustomStringConvertible 
     private static func details(of cause: Cause) -> (Int32?, Int?, String) {
         switch cause {
         case .unreadable(let error): return (error.errno, nil, error.reason)
+        case .refused(let failure): return (failure.errno, nil, failure.reason)
         case .notUTF8(let line): return (nil, line, "not UTF-8 text")
         }
     }
@@ -44,12 +47,14 @@ public struct TextFileError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `cannot read the file: it is not UTF-8 text`.
     public func message(reading what: String = "the file") -> String {
         if let errno { return "cannot read \(what): \(reason) (errno \(errno))" }
+        if line == nil { return "cannot read \(what): \(reason)" }
         return "cannot read \(what): it is \(reason)"
     }
 
     /// `path: cannot read: reason (errno N)`, or `path:3: cannot read: not UTF-8 text`.
     public var description: String {
         if let errno { return "\(path): cannot read: \(reason) (errno \(errno))" }
-        return "\(path):\(line ?? 1): cannot read: \(reason)"
+        guard let line else { return "\(path): cannot read: \(reason)" }
+        return "\(path):\(line): cannot read: \(reason)"
     }
 }

@@ -41,6 +41,10 @@ extension ContentTool {
         if let source, source.trimmingCharacters(in: .whitespaces).isEmpty || source.contains(where: \.isNewline) {
             throw ContentToolError.option("--source", "the source must be one line: the book or collection and the year, e.g. --source \"Flame and Shadow, 1920\"")
         }
+        for (option, text) in [("--title", Optional(title)), ("--author", author), ("--source", source)] {
+            guard let text, text.utf8.count > ContentItem.maximumTextBytes else { continue }
+            throw ContentToolError.option(option, "it is \(text.utf8.count) bytes long, more than the \(ContentItem.maximumTextBytes) an item may have: shorten it")
+        }
         let chosen = try chooseID(given: id, title: title, folder: folder)
         let destination = userFolder + "/" + folder.rawValue
         let stage = FileManager.default.temporaryDirectory.path + "/sleepbox-add-" + UUID().uuidString

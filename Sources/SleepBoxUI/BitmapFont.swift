@@ -52,26 +52,47 @@ public struct BitmapFont: Sendable {
         return cursor
     }
 
-    /// `text` shortened to at most `width` pixels, ending in "…" when anything was cut; with
-    /// `atWord`, cut after a whole word where one fits ("Isochronic Alpha…", not "Isochronic Alpha 1…").
+    /// `text` shortened to at most `width` pixels, ending in "…" when anything was cut (trailing
+    /// spaces before the "…" left out); with `atWord`, cut after a whole word where one fits
+    /// ("Isochronic Alpha…", not "Isochronic Alpha 1…"). One pass over the text, however long:
+    /// each glyph is measured once, and the walk stops at the first glyph past `width`.
     public func truncated(_ text: String, toWidth width: Int, atWord: Bool = false) -> String {
-        guard self.width(of: text) > width else { return text }
-        if atWord {
-            var words = text.split(separator: " ", omittingEmptySubsequences: false).dropLast()
-            while !words.isEmpty {
-                let kept = Substring(words.joined(separator: " ")).trimmingTrailingSpaces()
-                let candidate = kept + "…"
-                if !kept.isEmpty, self.width(of: candidate) <= width { return candidate }
-                words = words.dropLast()
+        let ellipsis = self.width(of: "…")
+        // Widths with each glyph's spacing after it: the kept text plus "…" measures
+        // `keptAdvance + ellipsis`.
+        var advance = 0
+        /// The end of the longest prefix (trailing spaces left out) that fits with "…" after it.
+        var fitEnd: String.Index?
+        /// The same, ending at the end of a word (a space follows it).
+        var wordFitEnd: String.Index?
+        var advanceToLastWord = 0
+        var previous: Character = " "
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == " ", previous != " ", advanceToLastWord + ellipsis <= width { wordFitEnd = index }
+            advance += glyph(for: character).width + spacing
+            let next = text.index(after: index)
+            if next == text.endIndex {
+                // All of it: kept whole when it fits without "…".
+                if advance - spacing <= width { return text }
+                break
             }
+            if character != " " { advanceToLastWord = advance }
+            // Past the width even before "…": no longer prefix can fit, and the whole text does not.
+            if advance - spacing > width { break }
+            if character != " ", advanceToLastWord + ellipsis <= width { fitEnd = next }
+            previous = character
+            index = next
         }
-        var kept = Substring(text)
-        while !kept.isEmpty {
-            kept = kept.dropLast()
-            let candidate = kept.trimmingTrailingSpaces() + "…"
-            if self.width(of: candidate) <= width { return candidate }
+        if text.isEmpty, 0 <= width { return text }
+        if atWord, let wordFitEnd { return String(text[..<wordFitEnd]) + "…" }
+        if let fitEnd {
+            var kept = text[..<fitEnd]
+            while kept.last == " " { kept = kept.dropLast() }
+            return String(kept) + "…"
         }
-        return self.width(of: "…") <= width ? "…" : ""
+        return ellipsis <= width ? "…" : ""
     }
 
     /// `text` broken into at most `maxLines` lines of at most `width` pixels, at spaces where
@@ -119,13 +140,4 @@ public struct BitmapFont: Sendable {
         "Ò": "O", "Ó": "O", "Ô": "O", "Ö": "O", "Õ": "O", "Ø": "O",
         "Ù": "U", "Ú": "U", "Û": "U", "Ü": "U", "Ñ": "N", "Ç": "C", "Ý": "Y",
     ]
-}
-
-extension Substring {
-    /// The text without trailing spaces.
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
-    }
 }

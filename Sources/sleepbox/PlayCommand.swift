@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import SleepBoxAudio
+import SleepBoxCore
 import SleepBoxDaemon
 import SleepBoxTools
 
@@ -35,11 +37,18 @@ struct PlayCommand: ParsableCommand {
         valueName: "hz"))
     var rate: Int?
 
+    /// The latest the fade may start: a year, the longest item (`ContentItem.maximumSeconds`).
+    static let longestFadeStart = ContentItem.maximumSeconds
+
     func validate() throws {
         guard (0...100).contains(volume) else { throw ValidationError("--volume must be 0 to 100") }
-        if let f = fadeOutAfter, f < 0 { throw ValidationError("--fade-out-after must not be negative") }
+        if let f = fadeOutAfter, !(0...Self.longestFadeStart).contains(f) {
+            throw ValidationError("--fade-out-after must be 0 to \(Int(Self.longestFadeStart)) seconds (a year), not \(f)")
+        }
         if wav != nil && null { throw ValidationError("--wav and --null exclude each other") }
-        if let r = rate, !(8_000...192_000).contains(r) { throw ValidationError("--rate must be 8000 to 192000 Hz") }
+        if let r = rate, !OutputRate.range.contains(r) {
+            throw ValidationError("--rate must be \(OutputRate.range.lowerBound) to \(OutputRate.range.upperBound) Hz")
+        }
     }
 
     func run() throws {

@@ -16,6 +16,13 @@ struct OutputRateTests {
         #expect(OutputRate.choose(sourceRate: nil, fallback: 48_000, accepts: { _ in true }) == 48_000)
     }
 
+    /// A device that takes any rate (a plug device, a WAV file) never runs at a file's 1 Hz or 4 MHz.
+    @Test(arguments: [1, 7_999, 192_001, 4_000_000])
+    func aRateOutsideEightTo192KilohertzIsNeverTheOutputs(_ rate: Int) {
+        #expect(OutputRate.choose(sourceRate: rate, fallback: 48_000, accepts: { _ in true }) == 48_000)
+        #expect(OutputRate.choose(sourceRate: 8_000, fallback: 48_000, accepts: { _ in true }) == 8_000)
+    }
+
     @Test func theRateOnlyChangesWhenNothingSounds() {
         let any: (Int) -> Bool = { _ in true }
         // A crossfade into a 44.1 kHz item while a 48 kHz one sounds: the output stays at 48 kHz.

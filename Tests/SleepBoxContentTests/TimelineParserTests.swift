@@ -130,7 +130,7 @@ start_delay = "3s"
             "t.timeline.toml:18: error: interjection 1, to: 1m is before from (2m): the window runs from from to to",
             "t.timeline.toml:19: error: interjection 1, options: entry 2: there is nothing to say: write the words the voice should read",
             "t.timeline.toml:21: error: [breathing]: missing starts_at: add starts_at = \"1m30s\"",
-            "t.timeline.toml:22: error: [breathing] pattern: entry 2: \"hold seven\" is not a step: write inhale, hold, exhale or rest and the seconds, e.g. \"hold 7\" or \"exhale 6.5\"",
+            "t.timeline.toml:22: error: [breathing] pattern: entry 2: \"hold seven\" is not a step: write inhale, hold, exhale or rest and the seconds (0.5s to 30s), e.g. \"hold 7\" or \"exhale 6.5\"",
             "t.timeline.toml:23: error: [breathing] cycles: 0 is out of range (1 to 10000)",
         ])
     }

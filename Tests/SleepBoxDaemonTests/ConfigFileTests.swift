@@ -452,7 +452,7 @@ private func zone(_ name: String) -> TimeZone {
             _ = try ConfigFile.load(path: directory)
             Issue.record("read a directory")
         } catch {
-            #expect(error.description == "\(directory): cannot read the file: Is a directory (errno 21)")
+            #expect(error.description == "\(directory): cannot read the file: it is a folder, not a regular file")
         }
     }
 

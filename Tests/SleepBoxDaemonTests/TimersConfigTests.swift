@@ -84,7 +84,7 @@ import Testing
         #expect(problem("[meditation]\nbreathing = \"4-x-8\"\n")?.hasPrefix(
             "sleepbox.toml:2: [meditation] breathing: \"4-x-8\" is not a breathing pattern") == true)
         #expect(problem("[meditation]\nbreathing = \"4-7-80\"\n")
-                == "sleepbox.toml:2: [meditation] breathing: 80 s in \"4-7-80\" is not more than 0, at most 30 seconds")
+                == "sleepbox.toml:2: [meditation] breathing: 80 s in \"4-7-80\" is not 0.5 to 30 seconds")
         #expect(problem("[meditation]\nsound = \"rian\"\n")?.hasPrefix(
             "sleepbox.toml:2: [meditation] sound: \"rian\" is not a sound the box makes") == true)
         #expect(problem("[meditation]\nsounds = [\"rain\", \"rain\"]\n")

@@ -43,7 +43,8 @@ import SleepBoxSystem
                 _ = try TextFile.read(path: folder)
                 Issue.record("read a folder")
             } catch {
-                #expect(error.description == "\(folder): cannot read: Is a directory (errno 21)")
+                #expect(error.description == "\(folder): cannot read: it is a folder, not a regular file")
+                #expect(error.message() == "cannot read the file: it is a folder, not a regular file")
             }
         }
     }

@@ -420,5 +420,6 @@ else
   bad "terminal test" "tmux is missing"
 fi
 
+. "$ROOT/Tests/cli/hostile-files.sh" # issue 28's files and numbers
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

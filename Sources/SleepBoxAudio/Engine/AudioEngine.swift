@@ -1,3 +1,4 @@
+import Logging
 import SleepBoxCore
 
 /// Every sound the box makes: carries out the core's sound commands on the mixer and renders
@@ -60,7 +61,12 @@ public final class AudioEngine {
     /// clear enough to be heard over it without ducking it.
     public static let menuVoiceGain: Float = 0.5
 
-    public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50) {
+    /// Where a sound dropped by the mixer is reported.
+    private let logger: Logger
+
+    public init(format: AudioFormat = .engine, provider: SoundProvider, volumePercent: Int = 50,
+                logger: Logger = Logger(label: "sleepbox.audio")) {
+        self.logger = logger
         self.format = format
         providerFormat = format
         self.provider = provider
@@ -208,9 +214,15 @@ public final class AudioEngine {
         var out = reports
         reports.removeAll()
         let mix = mixer.render(into: buffer, frames: frames)
+        for bus in MixerBus.allCases where mix.dropped.contains(bus) {
+            logger.error("the \(bus) sound was dropped: \(SampleGuard.reason)",
+                         metadata: bus == .item ? currentItem.map { ["item": "\($0)"] } : nil)
+        }
         if mix.ended.contains(.item), let id = currentItem, !paused {
             let offset = mix.frameOffset(of: .item) ?? frames
-            if let failure = (mixer.source(on: .item) as? any FailingSource)?.failure {
+            if mix.dropped.contains(.item) {
+                out.append((.itemFailed(id, reason: SampleGuard.reason), offset))
+            } else if let failure = (mixer.source(on: .item) as? any FailingSource)?.failure {
                 out.append((.itemFailed(id, reason: failure.description), offset))
             } else {
                 out.append((.itemFinished(id), offset))

@@ -14,12 +14,16 @@ public struct Loudness: Sendable, Equatable, CustomStringConvertible {
     /// The highest true peak (4x oversampled) in dBTP, or the sample peak when true peak was not
     /// measured; -infinity for silence.
     public var peak: Double
+    /// True when the sound rendered samples that break `SampleGuard`'s rule (NaN, infinity, far
+    /// beyond full scale): the measurement stopped there, and the sound is not to be played.
+    public var hasBrokenSamples = false
 
     /// A measurement.
-    public init(integrated: Double, range: Double, peak: Double) {
+    public init(integrated: Double, range: Double, peak: Double, hasBrokenSamples: Bool = false) {
         self.integrated = integrated
         self.range = range
         self.peak = peak
+        self.hasBrokenSamples = hasBrokenSamples
     }
 
     /// The gain in dB that brings the integrated loudness to `target` LUFS without the peak going
@@ -44,7 +48,8 @@ public struct Loudness: Sendable, Equatable, CustomStringConvertible {
     /// "-23.0 LUFS, range 4.1 LU, peak -3.2 dBTP".
     public var description: String {
         func text(_ x: Double) -> String { x.isFinite ? String(format: "%.1f", x) : "-inf" }
-        return "\(text(integrated)) LUFS, range \(text(range)) LU, peak \(text(peak)) dBTP"
+        let broken = hasBrokenSamples ? " (stopped at samples that are not finite or far beyond full scale: not played)" : ""
+        return "\(text(integrated)) LUFS, range \(text(range)) LU, peak \(text(peak)) dBTP" + broken
     }
 }
 
@@ -112,7 +117,10 @@ public final class LoudnessMeter {
     /// The loudness of mono `samples` at `sampleRate`. A clip shorter than one 400 ms gating block
     /// is measured repeated to that length (a single word still gets a loudness).
     public static func measure(mono samples: [Float], sampleRate: Int, truePeak: Bool = true) -> Loudness {
-        guard !samples.isEmpty, let meter = LoudnessMeter(channels: 1, sampleRate: sampleRate, truePeak: truePeak, range: false)
+        guard !samples.isEmpty, SampleGuard.isSound(samples) else {
+            return Loudness(integrated: -.infinity, range: 0, peak: -.infinity, hasBrokenSamples: !samples.isEmpty)
+        }
+        guard let meter = LoudnessMeter(channels: 1, sampleRate: sampleRate, truePeak: truePeak, range: false)
         else { return Loudness(integrated: -.infinity, range: 0, peak: -.infinity) }
         let block = sampleRate * 2 / 5
         var fed = 0
@@ -133,12 +141,20 @@ public final class LoudnessMeter {
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * chunk)
         defer { buffer.deallocate() }
         var done = 0
+        var broken = false
         while done < frames {
-            let n = source.render(into: buffer, frames: min(chunk, frames - done))
+            let n = min(source.render(into: buffer, frames: min(chunk, frames - done)), chunk)
             if n <= 0 { break }
+            // A NaN fed to libebur128 makes the whole measurement NaN: stop before it.
+            guard SampleGuard.isSound(buffer, count: 2 * n) else {
+                broken = true
+                break
+            }
             meter.add(buffer, frames: n)
             done += n
         }
-        return meter.loudness
+        var loudness = meter.loudness
+        loudness.hasBrokenSamples = broken
+        return loudness
     }
 }

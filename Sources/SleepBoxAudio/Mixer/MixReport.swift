@@ -6,6 +6,9 @@ public struct MixReport: Sendable, Equatable {
     public private(set) var ended: MixerBusSet = []
     /// Buses whose stop fade reached silence; the bus is idle from then on.
     public private(set) var stopped: MixerBusSet = []
+    /// Buses whose source was dropped for rendering samples that break `SampleGuard`'s rule
+    /// (each also in `ended`).
+    public private(set) var dropped: MixerBusSet = []
     private var offsets: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 
     /// An empty report.
@@ -25,6 +28,11 @@ public struct MixReport: Sendable, Equatable {
         setOffset(bus, frame)
     }
 
+    mutating func markDropped(_ bus: MixerBus, at frame: Int) {
+        dropped.insert(MixerBusSet(bus))
+        markEnded(bus, at: frame)
+    }
+
     mutating func markStopped(_ bus: MixerBus, at frame: Int) {
         stopped.insert(MixerBusSet(bus))
         setOffset(bus, frame)
@@ -33,6 +41,7 @@ public struct MixReport: Sendable, Equatable {
     /// Folds in the report of a later chunk of the same block that started at `base`.
     mutating func merge(_ other: MixReport, shiftedBy base: Int) {
         for bus in MixerBus.allCases {
+            if other.dropped.contains(bus) { dropped.insert(MixerBusSet(bus)) }
             if other.ended.contains(bus) { markEnded(bus, at: base + other.offset(bus)) }
             if other.stopped.contains(bus) { markStopped(bus, at: base + other.offset(bus)) }
         }
@@ -40,7 +49,7 @@ public struct MixReport: Sendable, Equatable {
 
     /// Equal when the same buses ended and stopped at the same offsets.
     public static func == (a: MixReport, b: MixReport) -> Bool {
-        guard a.ended == b.ended, a.stopped == b.stopped else { return false }
+        guard a.ended == b.ended, a.stopped == b.stopped, a.dropped == b.dropped else { return false }
         return MixerBus.allCases.allSatisfy { a.frameOffset(of: $0) == b.frameOffset(of: $0) }
     }
 

@@ -17,6 +17,10 @@ import SleepBoxCore
 /// de-click slot likewise keeps its source until the next one replaces it. Sources are only
 /// ever released by the operations, never by `render`.
 ///
+/// No source can silence the others: a bus whose source renders samples that are not finite or
+/// far beyond full scale (`SampleGuard`) is dropped at that block (reported `ended` and
+/// `dropped`), and the alarm bus is added last to a sum cleaned of any such sample.
+///
 /// Pausing is the engine's: ramp the item to 0, `stop` it (silent, so nothing to de-click),
 /// keep the source, and later `fadeIn` the same source again.
 ///
@@ -194,7 +198,10 @@ public final class Mixer {
         out.update(repeating: 0, count: 2 * n)
         for i in buses.indices where !isFixedLevel(i) { renderBus(i, into: out, frames: n, report: &report) }
         volume.apply(to: out, frames: n)
-        for i in buses.indices where isFixedLevel(i) { renderBus(i, into: out, frames: n, report: &report) }
+        renderBus(MixerBus.speech.rawValue, into: out, frames: n, report: &report)
+        // The alarm is added last to a sum made sound: whatever the other buses did, it is heard.
+        SampleGuard.clean(out, count: 2 * n)
+        renderBus(MixerBus.alarm.rawValue, into: out, frames: n, report: &report)
         limiter.process(out, count: 2 * n)
         return report
     }
@@ -207,6 +214,13 @@ public final class Mixer {
     private func renderBus(_ i: Int, into out: UnsafeMutablePointer<Float>, frames n: Int, report: inout MixReport) {
         guard buses[i].state == .playing || buses[i].state == .stopping, let source = buses[i].source else { return }
         let rendered = min(max(source.render(into: scratch, frames: n), 0), n)
+        let bus = MixerBus(rawValue: i)
+        // The last guard: a source whose samples break the rule is dropped before it is summed.
+        guard SampleGuard.isSound(scratch, count: 2 * rendered) else {
+            buses[i].state = .ended
+            if let bus { report.markDropped(bus, at: 0) }
+            return
+        }
         if rendered < n {
             (scratch + 2 * rendered).update(repeating: 0, count: 2 * (n - rendered))
         }
@@ -217,7 +231,6 @@ public final class Mixer {
         } else {
             buses[i].level.mix(from: scratch, into: out, frames: n)
         }
-        let bus = MixerBus(rawValue: i)
         if rendered < n {
             buses[i].state = .ended
             if let bus { report.markEnded(bus, at: rendered) }

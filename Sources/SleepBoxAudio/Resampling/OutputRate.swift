@@ -10,10 +10,15 @@
 /// change are the end of a fade to silence and its first frames after it the start of a fade in
 /// from silence, so no step is ever written: no click.
 public enum OutputRate {
+    /// The rates the box ever runs its output at, whatever a file says or a device takes: 8 to
+    /// 192 kHz (`[audio] sample_rate`, `sleepbox play --rate` keep to it too). A file of 1 Hz is
+    /// converted to the fallback, never played at its own rate.
+    public static let range = 8_000...192_000
+
     /// The rate for a source at `sourceRate` (nil: unknown, e.g. a file that cannot be opened) on
     /// an output that takes the rates for which `accepts` is true; `fallback` otherwise.
     public static func choose(sourceRate: Int?, fallback: Int, accepts: (Int) -> Bool) -> Int {
-        guard let rate = sourceRate, rate > 0, rate != fallback else { return fallback }
+        guard let rate = sourceRate, range.contains(rate), rate != fallback else { return fallback }
         return accepts(rate) ? rate : fallback
     }
 

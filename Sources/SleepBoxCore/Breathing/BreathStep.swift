@@ -17,8 +17,13 @@ public struct BreathStep: Sendable, Equatable, Hashable {
 
     /// What the breath does.
     public var kind: Kind
-    /// How long the step lasts, in seconds (more than 0).
+    /// How long the step lasts, in seconds (within `secondsRange`).
     public var seconds: Double
+
+    /// How long a step may last, wherever a pattern comes from (the configuration's
+    /// `[meditation] breathing`, a timeline's `[breathing]`): at least half a second, so a cycle
+    /// never wakes the box more than a few times a second, and at most 30 s.
+    public static let secondsRange: ClosedRange<Double> = 0.5...30
 
     /// Creates a step.
     public init(_ kind: Kind, seconds: Double) {

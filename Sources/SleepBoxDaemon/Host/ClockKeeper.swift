@@ -81,7 +81,7 @@ public final class ClockKeeper {
     }
 
     private func readMarker() -> Bool {
-        guard let bytes = try? AtomicFile.read(markerPath), let text = String(bytes: bytes, encoding: .utf8),
+        guard let bytes = AtomicFile.read(markerPath, limit: 4096), let text = String(bytes: bytes, encoding: .utf8),
               let bootWall = Double(text.split(whereSeparator: \.isWhitespace).first ?? "") else { return false }
         return abs(currentBootWall - bootWall) <= ClockKeeper.bootWallTolerance
     }

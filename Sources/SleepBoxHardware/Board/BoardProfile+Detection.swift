@@ -31,7 +31,7 @@ extension BoardProfile {
         for path in modelPaths {
             let text: String
             do {
-                text = try TextFile.read(path: path)
+                text = try TextFile.read(path: path, limit: 4096)
             } catch {
                 failures.append((path, error))
                 continue

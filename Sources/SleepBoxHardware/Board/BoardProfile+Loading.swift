@@ -3,6 +3,10 @@ import SleepBoxTOML
 import SleepBoxSystem
 
 extension BoardProfile {
+    /// The largest board profile read: 64 KiB (a profile is about 2 KB); only a regular file
+    /// (`RegularFile`): `/dev/zero` or a FIFO named as a profile is refused at once.
+    public static let sizeLimit = 64 << 10
+
     /// Reads the profile at `path`; its name is the file name without `.toml`.
     ///
     /// Anything wrong (an unreadable file, a TOML syntax error, an unknown table or key, a wrong
@@ -13,7 +17,7 @@ extension BoardProfile {
     public static func load(path: String) throws(BoardProfileError) -> BoardProfile {
         let text: String
         do {
-            text = try TextFile.read(path: path)
+            text = try TextFile.read(path: path, limit: BoardProfile.sizeLimit)
         } catch {
             throw BoardProfileError(FileIssue(kind: .unreadable(errno: error.errno), path: path, message: error.message()))
         }

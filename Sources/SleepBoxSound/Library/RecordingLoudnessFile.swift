@@ -13,6 +13,8 @@ public struct RecordingLoudnessFile: Sendable {
     public let path: String
 
     public static let name = "recording-loudness.tsv"
+    /// The largest file read: 4 MiB, some 20,000 recordings (a line is about 200 bytes).
+    public static let sizeLimit = 4 << 20
 
     public init(stateDirectory: String) {
         path = stateDirectory + "/" + Self.name
@@ -20,12 +22,13 @@ public struct RecordingLoudnessFile: Sendable {
 
     /// What the file holds, by key; empty when it is not there or cannot be read.
     public func load() -> [String: Loudness] {
-        guard let bytes = try? AtomicFile.read(path) else { return [:] }
+        guard let bytes = AtomicFile.read(path, limit: Self.sizeLimit) else { return [:] }
         var out: [String: Loudness] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, let integrated = Double(fields[0]), let range = Double(fields[1]),
-                  let peak = Double(fields[2]), fields[3].hasPrefix("audio:") else { continue }
+                  let peak = Double(fields[2]), fields[3].hasPrefix("audio:"),
+                  [integrated, peak].allSatisfy({ $0.isFinite || $0 == -.infinity }), range.isFinite else { continue }
             out[String(fields[3])] = Loudness(integrated: integrated, range: range, peak: peak)
         }
         return out

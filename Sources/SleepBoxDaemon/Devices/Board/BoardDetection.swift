@@ -1,11 +1,12 @@
 import Foundation
+import SleepBoxSystem
 
 /// Is this a Raspberry Pi? (The device tree's model string says so.)
 public enum BoardDetection {
     public static func model() -> String? {
         for path in ["/proc/device-tree/model", "/sys/firmware/devicetree/base/model"] {
-            if let data = FileManager.default.contents(atPath: path) {
-                return String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+            if let text = try? TextFile.read(path: path, limit: 4096) {
+                return String(text.prefix { $0 != "\0" })
             }
         }
         return nil
