@@ -92,7 +92,8 @@ demo-script: build voice
 	  --audio-envelope $(DEMO_OUT)/night-level.png
 	@echo "Frames: $(DEMO_OUT)/frames   Trace: $(DEMO_OUT)/trace.jsonl   Sound level: $(DEMO_OUT)/night-level.png"
 
-# Speed and memory benchmarks; results go into docs/performance.md (bench/run.sh says how).
+# Speed and memory benchmarks: what they print goes into bench/results/latest.md (bench/run.sh says
+# how); docs/performance.md holds the budgets they are checked against.
 BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time linux-perf valgrind
 bench: deps
 	$(call apt-install,$(BENCH_APT_PACKAGES))
@@ -108,7 +109,7 @@ bench: deps
 # world's own spread (4.9-5.0 MiB) as margin; measured 4.70-4.78. Rendering ahead: target 48 MiB
 # (9.6), measured 7.0-7.3 (with a whole item's program held it measured 15.3). `memcheck` builds
 # that binary first (10-15 minutes on 2 cores); `memcheck-ci` uses the one `make deb` built. The
-# check itself: about 2.5 minutes here (docs/performance.md section 9).
+# check itself: about 2.5 minutes here (docs/performance.md, "The daemon's memory").
 MEMCHECK_RATIO ?= 5.0
 MEMCHECK_RENDER_RATIO ?= 9.0
 MEMCHECK_ARGS = --check $(MEMCHECK_RATIO) --check-render $(MEMCHECK_RENDER_RATIO)
