@@ -127,6 +127,12 @@ memcheck-ci:
 	SLEEPBOX=.build/release/sleepbox BENCH_WORK=$${BENCH_WORK:-/tmp/sleepbox-memcheck} \
 	  python3 bench/daemon_memory.py $(MEMCHECK_ARGS)
 
+# The generated parts of the docs: the bundled-library table of docs/content.md, from
+# `sleepbox content list` (Tests/cli/run.sh fails when the committed table is not the library's).
+.PHONY: docs
+docs: build
+	python3 docs/library-table.py --sleepbox $(BIN)
+
 # libFuzzer targets (Fuzz/, docs/fuzzing.md): each surface that reads outside input, for
 # FUZZ_SECONDS each (release build with AddressSanitizer; fails on a crash, a trap or a slow input).
 # fuzz-ci: a short run for CI (debug build: cold in minutes, not a quarter of an hour).
