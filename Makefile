@@ -121,7 +121,8 @@ golden: deps
 	$(SWIFT) build --build-tests
 	SLEEPBOX_GOLDEN_RECORD=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
 
-# Speed and memory benchmarks; results go into docs/performance.md (bench/run.sh says how).
+# Speed and memory benchmarks: what they print goes into bench/results/latest.md (bench/run.sh says
+# how); docs/performance.md holds the budgets they are checked against.
 BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time linux-perf valgrind
 bench: deps
 	$(call apt-install,$(BENCH_APT_PACKAGES))
@@ -142,7 +143,7 @@ bench: deps
 # arenas, which vary from run to run, and stays under the 12 MiB goal (33 hello worlds); 32
 # (11.6 MiB) is the rendering peak with a third more, its worker threads' arenas being the least
 # steady. `memcheck` builds that binary first (10-15 minutes on 2 cores); `memcheck-ci` uses the
-# one `make deb` built. The check itself: about 4 minutes here (docs/performance.md section 9).
+# one `make deb` built. The check itself: about 4 minutes here (docs/performance.md, "The daemon's memory").
 MEMCHECK_RATIO ?= 24
 MEMCHECK_RENDER_RATIO ?= 32
 MEMCHECK_ARGS = --check $(MEMCHECK_RATIO) --check-render $(MEMCHECK_RENDER_RATIO)
@@ -159,6 +160,12 @@ memcheck-ci:
 	  { echo ".build/release/sleepbox loads the Swift runtime (make hil builds it so): run make deb first" >&2; exit 1; }
 	SLEEPBOX=.build/release/sleepbox BENCH_WORK=$${BENCH_WORK:-/tmp/sleepbox-memcheck} \
 	  python3 bench/daemon_memory.py $(MEMCHECK_ARGS)
+
+# The generated parts of the docs: the bundled-library table of docs/content.md, from
+# `sleepbox content list` (Tests/cli/run.sh fails when the committed table is not the library's).
+.PHONY: docs
+docs: build
+	python3 docs/library-table.py --sleepbox $(BIN)
 
 # libFuzzer targets (Fuzz/, docs/fuzzing.md): each surface that reads outside input, for
 # FUZZ_SECONDS each (release build with AddressSanitizer; fails on a crash, a trap or a slow input).

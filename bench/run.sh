@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every sleepbox benchmark and rewrites the results section of docs/performance.md (between
-# the bench:results markers) with what they printed. Needs a release build
-# (`swift build -c release --product sleepbox`; `make bench` does both) and the Debian packages
-# sox libsox-fmt-mp3 mpg123 alsa-utils time valgrind.
+# Runs every sleepbox benchmark and rewrites bench/results/latest.md (between the bench:results
+# markers) with what they printed; docs/performance.md holds the budgets those figures are checked
+# against. Needs a release build (`swift build -c release --product sleepbox`; `make bench` does
+# both) and the Debian packages sox libsox-fmt-mp3 mpg123 alsa-utils time valgrind.
 #
 #   bench/run.sh [--quick] [--no-docs] [NAME ...]     NAME: instructions audio_cpu memory render_period daemon simulator mixer
 #
@@ -51,14 +51,14 @@ for n in "${names[@]}"; do
 done
 
 if [ "$docs" = 1 ]; then
-  python3 - "$ROOT/docs/performance.md" "$OUT" "${names[@]}" <<'EOF'
+  python3 - "$ROOT/bench/results/latest.md" "$OUT" "${names[@]}" <<'EOF'
 import os, sys
 doc, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
 titles = {"instructions": "0. Instruction counts (callgrind)", "audio_cpu": "1. Audio CPU per hour of audio", "memory": "2. Peak memory of `sleepbox play`",
           "render_period": "3. Render time of one 10 ms period", "daemon": "4. The daemon",
           "simulator": "5. The simulator", "mixer": "6. Mixer and source render speed"}
 begin, end = "<!-- bench:results:begin -->", "<!-- bench:results:end -->"
-text = open(doc).read() if os.path.exists(doc) else "# Performance\n"
+text = open(doc).read() if os.path.exists(doc) else "# The last full benchmark run\n"
 old = {}
 if begin in text and end in text:
     body = text.split(begin, 1)[1].split(end, 1)[0]
@@ -82,7 +82,7 @@ section = begin + "\n" + "\n".join(parts) + "\n" + end
 if begin in text and end in text:
     text = text.split(begin, 1)[0] + section + text.split(end, 1)[1]
 else:
-    text = text.rstrip() + "\n\n## Results\n\n" + section + "\n"
+    text = text.rstrip() + "\n\n" + section + "\n"
 open(doc, "w").write(text)
 print(f"bench/run.sh: results written to {doc}", file=sys.stderr)
 EOF

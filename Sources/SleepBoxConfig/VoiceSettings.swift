@@ -37,9 +37,9 @@ public struct VoiceSettings: Sendable, Equatable {
     /// `piper_binary`: the `piper` executable, a name looked up in PATH or an absolute path.
     public var piperBinary: String = "piper"
     /// `cache_mb`: how much rendered speech the state folder keeps, in MiB (least recently used
-    /// goes first). The bundled library's speech takes about 760 MiB with espeak-ng and about
-    /// 960 MiB with the natural voice at 140 words a minute: the default holds either, not both
-    /// (2048 does; docs/content.md).
+    /// goes first). The bundled library's speech takes about 100 MiB with espeak-ng (16-bit FLAC
+    /// at the voice's rate; docs/performance.md, "The speech cache"), the natural voice's 1.25
+    /// times as much (it speaks slower): the default holds both.
     public var cacheMegabytes: Int = 1024
 
     /// The factory setting: the natural voice where it is installed, else espeak-ng, American

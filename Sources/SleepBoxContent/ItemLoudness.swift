@@ -36,7 +36,7 @@ public final class ItemLoudness: @unchecked Sendable {
 
     /// -26 LUFS: 3 dB under EBU R128's broadcast -23, for speech and sound heard at a whisper's
     /// distance from the pillow; it leaves 25 dB of headroom under -1 dBTP, so no bundled item
-    /// needs its peaks limited (docs/performance.md has each item's figures). The volume knob
+    /// needs its peaks limited (docs/performance.md, "Loudness of the library"). The volume knob
     /// sets the level in the room; this only makes the items equal.
     public static let defaultTarget = -26.0
     /// Frames of a generator measured: two minutes, longer than any of its slow swells.

@@ -15,7 +15,7 @@ public final class NaturalVoiceEngine: SpeechEngine, Sendable {
     /// "piper".
     public static let engineName = PiperEngine.engineName
     /// en_US-joe-medium's pace at length scale 1, in words a minute (measured over a bundled
-    /// poem: docs/content.md).
+    /// poem: docs/architecture.md, "The voice").
     public static let nominalRate = 225
     /// How the pace follows the length scale: words a minute ∝ scale^-paceExponent.
     public static let paceExponent = 0.78

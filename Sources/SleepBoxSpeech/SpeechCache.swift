@@ -10,7 +10,7 @@ import SleepBoxSystem
 /// Rendered speech on disk, so that a greeting or a poem is synthesized once and then loads in a
 /// millisecond: one file per clip in `directory` (the state directory's `speech-cache/`).
 ///
-/// - Key: SHA-256 (OpenSSL's `SHA256`) of engine, voice name, rate, pitch, engine and voice
+/// - Key: SHA-256 (GNU Nettle, `SHA256Hex`) of engine, voice name, rate, pitch, engine and voice
 ///   versions, output sample rate, loudness and text; the file is `<64 hex digits>.flac`, mono
 ///   16-bit FLAC at the voice's own rate (`SpeechClipFLAC`): the bundled library's speech in
 ///   about 90 MiB instead of 757 MiB of 48 kHz float. Loaded as it is (`CachedSpeech.voiceClip`):
@@ -118,7 +118,7 @@ public final class SpeechCache: @unchecked Sendable {
 
     /// The key of a render: 64 hex digits of SHA-256 over the voice (engine, name, rate, pitch and
     /// the versions of engine and voice), the output sample rate, the loudness the clip was set to
-    /// (nil: as the engine gave it) and the text, separated by NUL bytes. Wraps OpenSSL's `SHA256`.
+    /// (nil: as the engine gave it) and the text, separated by NUL bytes (`SHA256Hex`, Nettle).
     /// A new voice, a new version of one or another setting gives new keys: no stale clip plays.
     public static func key(voice: SpeechVoice, text: String, sampleRate: Int, loudness: Double? = nil) -> String {
         let level = loudness.map { String(format: "%.1fLUFS", $0) } ?? "raw"

@@ -52,8 +52,10 @@ public struct ContentTool {
 
     // MARK: - list, check, remove
 
-    /// One line per item: id, kind, minutes (`~` when estimated) and title; or one JSON object each.
-    /// The id column is as wide as the longest id: ids are what the owner types, never cut.
+    /// One line per item: id, kind, minutes (`~` when estimated) and title; or one JSON object each
+    /// (with the item's `author` and its `credit`, the header's `source:`: a poem's book and year,
+    /// a science piece's studies, when it has them). The id column is as wide as the longest id:
+    /// ids are what the owner types, never cut.
     public func list(json: Bool) -> [String] {
         let idWidth = max(34, content.library.entries.map(\.id.count).max() ?? 0)
         return content.library.entries.map { e in
@@ -65,6 +67,7 @@ public struct ContentTool {
                                                 ("available", .bool(item.isAvailable)), ("origin", .string(e.origin.rawValue)),
                                                 ("source", .string(e.sourceKind.rawValue)), ("path", .string(e.path))]
                 if let a = e.author { o.append(("author", .string(a))) }
+                if let c = e.source { o.append(("credit", .string(c))) }
                 return JSONValue.object(o).serialized
             }
             let minutes = String(format: "%5.1f min%@", item.duration / 60, e.durationIsEstimate ? "~" : " ")

@@ -156,6 +156,19 @@ import Testing
         #expect(Set(lines.map { $0.range(of: " poem ")?.lowerBound.utf16Offset(in: $0) }).count == 1)
     }
 
+    /// The JSON lines carry what docs/content.md's library table is made from: the author and
+    /// the header's source (a poem's book and year) beside the length.
+    @Test func listAsJSONGivesTheAuthorAndTheCredit() throws {
+        let folders = try Folders()
+        defer { try? FileManager.default.removeItem(atPath: folders.root) }
+        let lines = try folders.tool().list(json: true)
+        #expect(lines.count == 1)
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix(#"{"id":"poem-bundled","title":"Bundled","kind":"poem","#))
+        #expect(line.contains(#""author":"someone""#))
+        #expect(line.contains(#""credit":"a book, 1900""#))
+    }
+
     @Test func bundledItemsAndStrangersCannotBeRemoved() throws {
         let folders = try Folders()
         defer { try? FileManager.default.removeItem(atPath: folders.root) }

@@ -351,6 +351,10 @@ if [ "$code" = 0 ] && grep -q "^added poem-the-evening-lamp: $WORK/doc-state/use
    && "$BIN" content list --config /dev/null --state-dir "$WORK/doc-state" 2>/dev/null | grep -q '^poem-the-evening-lamp '; then
   ok "content add as docs/content.md shows gives the documented id"
 else bad "content add as docs/content.md shows gives the documented id" "exit $code: $(head -c 300 "$WORK/out")"; fi
+# The bundled-library table in docs/content.md is what `sleepbox content list` gives (make docs).
+if TMPDIR="$WORK" python3 docs/library-table.py --sleepbox "$BIN" --check >"$WORK/table.out" 2>&1; then
+  ok "docs/content.md's library table is the library's (sleepbox content list)"
+else bad "docs/content.md's library table is the library's (sleepbox content list)" "$(head -n 12 "$WORK/table.out")"; fi
 
 frames=$(ls "$T/night-frames" | wc -l)
 if [ "$frames" -gt 50 ] && file "$T/night-frames/00h00m00.000s.png" | grep -q "PNG image data, 512 x 256"; then
