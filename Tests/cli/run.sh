@@ -12,6 +12,8 @@ export TMUX_TMPDIR="$WORK"
 trap 'tmux kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 T="$WORK/tmp"
 mkdir -p "$T"
+# An empty configuration (every setting at its default): the box reads regular files only, not /dev/null.
+: > "$WORK/empty.toml"
 cd "$ROOT"
 pass=0; fail=0
 ok()   { pass=$((pass+1)); echo "ok   $1"; }
@@ -317,10 +319,10 @@ else bad "the sleep-timer fade waits for the end of the sentence" "$(tail -n 3 "
 # --- hostile content: a non-UTF-8 text names its line; one owner file clashing with a bundled id --
 printf 'Caf\xe9 au lait.\n' >"$WORK/latin1.txt"
 expect_exit "content add of a non-UTF-8 text exits 65 naming the line" 65 "latin1.txt:1:4: error: the file is not UTF-8" -- \
-  "$BIN" content add --config /dev/null --state-dir "$WORK/add-state" --kind story --title "Cafe" "$WORK/latin1.txt"
+  "$BIN" content add --config "$WORK/empty.toml" --state-dir "$WORK/add-state" --kind story --title "Cafe" "$WORK/latin1.txt"
 mkdir -p "$WORK/own-state/user-content/stories"
 cp content/stories/story-night-train.txt "$WORK/own-state/user-content/stories/"
-"$BIN" content check --config /dev/null --state-dir "$WORK/own-state" "$WORK/own-state/user-content/stories/story-night-train.txt" >"$WORK/out" 2>/dev/null
+"$BIN" content check --config "$WORK/empty.toml" --state-dir "$WORK/own-state" "$WORK/own-state/user-content/stories/story-night-train.txt" >"$WORK/out" 2>/dev/null
 code=$?
 if [ "$code" = 65 ] && grep -q 'the id "story-night-train" is already used by the bundled item' "$WORK/out"; then
   ok "content check of one owner file reports its clash with a bundled id"
@@ -329,26 +331,26 @@ else bad "content check of one owner file reports its clash with a bundled id" "
 # --- docs/content.md's check and add, as written, on a fresh state folder ----------------------
 printf 'title: My Story\nkind: story\nauthor: me\n---\nThe lamp is low. (3s)\nThe house is still.\n' >"$WORK/my-story.txt"
 printf 'The evening lamp is lit,\nand the house is still.\n' >"$WORK/evening-lamp.txt"
-"$BIN" content check --config /dev/null --state-dir "$WORK/doc-state" content/poems/poem-stars.txt "$WORK/my-story.txt" >"$WORK/out" 2>/dev/null
+"$BIN" content check --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" content/poems/poem-stars.txt "$WORK/my-story.txt" >"$WORK/out" 2>/dev/null
 code=$?
 if [ "$code" = 0 ] && grep -qE '^content/poems/poem-stars.txt: poem-stars, ~0:[0-9]{2} \(estimated' "$WORK/out" \
    && grep -qE 'my-story.txt: my-story, ~0:[0-9]{2} ' "$WORK/out" && grep -qx '2 files, 0 errors' "$WORK/out"; then
   ok "content check takes several files and prints each one's length"
 else bad "content check takes several files and prints each one's length" "exit $code: $(head -c 300 "$WORK/out")"; fi
 printf '(2 x)\n' >>"$WORK/my-story.txt"
-"$BIN" content check --config /dev/null --state-dir "$WORK/doc-state" content/poems/poem-stars.txt "$WORK/my-story.txt" >"$WORK/out" 2>/dev/null
+"$BIN" content check --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" content/poems/poem-stars.txt "$WORK/my-story.txt" >"$WORK/out" 2>/dev/null
 code=$?
 if [ "$code" = 65 ] && grep -q '^content/poems/poem-stars.txt: poem-stars, .*, 0 errors$' "$WORK/out" && grep -qx '2 files, 1 error' "$WORK/out"; then
   ok "content check of several files fails when one of them has an error"
 else bad "content check of several files fails when one of them has an error" "exit $code: $(head -c 300 "$WORK/out")"; fi
 expect_exit "content add of a poem without --source names the option and writes nothing" 64 "--source" -- \
-  "$BIN" content add --config /dev/null --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" "$WORK/evening-lamp.txt"
+  "$BIN" content add --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" "$WORK/evening-lamp.txt"
 if [ ! -e "$WORK/doc-state/user-content" ] && [ -s "$WORK/evening-lamp.txt" ]; then ok "a refused add leaves the library and the owner's file as they were"
 else bad "a refused add leaves the library and the owner's file as they were" "$(find "$WORK/doc-state" | head)"; fi
-"$BIN" content add --config /dev/null --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" --source "My notebook, 2026" "$WORK/evening-lamp.txt" >"$WORK/out" 2>/dev/null
+"$BIN" content add --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" --source "My notebook, 2026" "$WORK/evening-lamp.txt" >"$WORK/out" 2>/dev/null
 code=$?
 if [ "$code" = 0 ] && grep -q "^added poem-the-evening-lamp: $WORK/doc-state/user-content/poems/poem-the-evening-lamp.txt" "$WORK/out" \
-   && "$BIN" content list --config /dev/null --state-dir "$WORK/doc-state" 2>/dev/null | grep -q '^poem-the-evening-lamp '; then
+   && "$BIN" content list --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" 2>/dev/null | grep -q '^poem-the-evening-lamp '; then
   ok "content add as docs/content.md shows gives the documented id"
 else bad "content add as docs/content.md shows gives the documented id" "exit $code: $(head -c 300 "$WORK/out")"; fi
 # The bundled-library table in docs/content.md is what `sleepbox content list` gives (make docs).
