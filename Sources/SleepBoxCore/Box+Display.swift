@@ -53,6 +53,7 @@ extension Box {
                                   nextAlarm: nextAlarmLabel(after: now.wall), timerRemaining: timerRemaining(at: now),
                                   clockUnset: !state.clockTrusted)
             idle.twentyFourHour = config.display.twentyFourHour
+            idle.stateNotSaved = stateNotSaved
             return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
