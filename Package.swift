@@ -8,6 +8,11 @@ let package = Package(
         .executable(name: "sleepbox", targets: ["sleepbox"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer).
         .library(name: "SleepBoxContent", targets: ["SleepBoxContent"]),
+        .library(name: "SleepBoxSystem", targets: ["SleepBoxSystem"]),
+        .library(name: "SleepBoxRunner", targets: ["SleepBoxRunner"]),
+        .library(name: "SleepBoxConfig", targets: ["SleepBoxConfig"]),
+        .library(name: "SleepBoxStore", targets: ["SleepBoxStore"]),
+        .library(name: "SleepBoxSimulator", targets: ["SleepBoxSimulator"]),
         .library(name: "SleepBoxDaemon", targets: ["SleepBoxDaemon"]),
     ],
     dependencies: [
@@ -19,8 +24,9 @@ let package = Package(
         // The pure state machine: no I/O, no clocks, no randomness it did not receive.
         .target(name: "SleepBoxCore"),
         // The thin layer over the OS: one errno error naming the C call, EINTR retry, the clocks,
-        // text files, retry backoff, quoting, exit statuses.
-        .target(name: "SleepBoxSystem"),
+        // text files, atomic files, JSON values, retry backoff, quoting, exit statuses, thread
+        // priority and heap tuning, where the shipped data lives.
+        .target(name: "SleepBoxSystem", dependencies: ["CLinux"]),
         // Screen -> 128x64 one-bit framebuffer, fonts, icons, PNG export.
         .target(name: "SleepBoxUI", dependencies: ["SleepBoxCore", "CPNG"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -66,14 +72,50 @@ let package = Package(
         // The history database: the system's libsqlite3 through a thin shim (no Swift dependency; the
         // C API is stable and small).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Wiring: the daemon's event loop, configuration, persistence, control socket, the simulator.
+        // The runner: a `Box` driven by a clock, input lines, a display, a sound output, a state
+        // saver and a history keeper, all protocols. No Linux in it: the daemon and the simulator
+        // each bring their own clock and devices.
+        .target(name: "SleepBoxRunner", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The configuration file: its sections, checks and the settings it holds for the devices.
+        .target(name: "SleepBoxConfig", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxTOML", "SleepBoxAudio", "SleepBoxContent", "SleepBoxHardware", "SleepBoxSpeech",
+        ]),
+        // The library's sound: items opened for the engine, the program cache, voices, the menu
+        // voice, the engine-to-sink feed.
+        .target(name: "SleepBoxSound", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxAudio", "SleepBoxContent", "SleepBoxSpeech", "SleepBoxConfig",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // What the box keeps on disk: the state file, the history database, the state folder's lock.
+        .target(name: "SleepBoxStore", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxRunner", "CSQLite",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The simulator: a virtual clock, simulated devices, scripts, the interactive mode.
+        .target(name: "SleepBoxSimulator", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio", "SleepBoxTOML",
+            "SleepBoxRunner", "SleepBoxConfig", "SleepBoxSound", "SleepBoxStore", "CLinux",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The daemon: the poll loop, the real clock, the control socket, the live devices (ALSA,
+        // the OLED, GPIO lines), host services, the wiring of `run`.
         .target(name: "SleepBoxDaemon", dependencies: [
-            "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML", "CLinux",
-            "SleepBoxContent", "SleepBoxSpeech", "CSQLite",
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "CLinux",
+            "SleepBoxRunner", "SleepBoxConfig", "SleepBoxSound", "SleepBoxStore", "SleepBoxSimulator",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The command-line tools: content, play, doctor, history.
+        .target(name: "SleepBoxTools", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxUI", "SleepBoxAudio", "SleepBoxHardware", "SleepBoxTOML",
+            "SleepBoxContent", "SleepBoxSpeech",
+            "SleepBoxRunner", "SleepBoxConfig", "SleepBoxSound", "SleepBoxStore", "SleepBoxDaemon",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "sleepbox", dependencies: [
-            "SleepBoxDaemon",
+            "SleepBoxCore", "SleepBoxSystem", "SleepBoxRunner", "SleepBoxConfig", "SleepBoxSimulator", "SleepBoxDaemon", "SleepBoxTools",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -84,7 +126,9 @@ let package = Package(
         .testTarget(name: "SleepBoxContentTests", dependencies: ["SleepBoxContent", "SleepBoxAudio", "SleepBoxCore", "SleepBoxTOML"]),
         .testTarget(name: "SleepBoxSpeechTests", dependencies: ["SleepBoxSpeech", "SleepBoxAudio", "SleepBoxCore"]),
         .testTarget(name: "SleepBoxHardwareTests", dependencies: ["SleepBoxHardware", "SleepBoxSystem", "SleepBoxUI", "SleepBoxCore", "CI2C"]),
-        .testTarget(name: "SleepBoxDaemonTests", dependencies: ["SleepBoxDaemon", "SleepBoxSystem", "SleepBoxTOML", "SleepBoxHardware", "CLinux", "CSQLite"]),
+        .testTarget(name: "SleepBoxDaemonTests", dependencies: [
+            "SleepBoxRunner", "SleepBoxConfig", "SleepBoxSound", "SleepBoxStore", "SleepBoxSimulator", "SleepBoxDaemon", "SleepBoxTools",
+            "SleepBoxSystem", "SleepBoxTOML", "SleepBoxHardware", "CLinux", "CSQLite"]),
         .testTarget(name: "SleepBoxTOMLTests", dependencies: ["SleepBoxTOML"]),
     ],
     swiftLanguageModes: [.v6]

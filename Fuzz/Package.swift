@@ -15,10 +15,10 @@ let package = Package(
         .executableTarget(name: "FuzzScript", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzTimeline", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzContentItem", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
-        .executableTarget(name: "FuzzStateFile", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
-        .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
-        .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
-        .executableTarget(name: "FuzzControlRequest", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox")]),
+        .executableTarget(name: "FuzzStateFile", dependencies: ["CFuzzer", .product(name: "SleepBoxStore", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxConfig", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
+        .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxSimulator", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: ["CFuzzer", .product(name: "SleepBoxDaemon", package: "sleepbox"), .product(name: "SleepBoxSimulator", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]
 )

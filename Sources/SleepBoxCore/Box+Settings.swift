@@ -380,11 +380,7 @@ extension Box {
 
     /// Days in a month of a year (the Gregorian calendar).
     func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        LocalClock.daysInMonth(year: year, month: month)
     }
 
     func nearestIndex(_ setting: OwnerSetting, _ value: String) -> Int {

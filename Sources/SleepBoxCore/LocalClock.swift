@@ -81,6 +81,15 @@ public struct LocalClock: Sendable, Equatable {
         let f = fields(wall)
         return "\(f.year)-\(twoDigits(f.month))-\(twoDigits(f.day))T\(twoDigits(f.hour)):\(twoDigits(f.minute)):\(twoDigits(f.second))"
     }
+
+    /// Days in `month` (1-12) of `year` in the Gregorian calendar.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
 }
 
 /// Local calendar fields; `weekday` counts 1 = Sunday ... 7 = Saturday.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SleepBoxDaemon
+import SleepBoxTools
 
 /// `sleepbox content`: list, add, remove, check and render the library.
 struct ContentCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SleepBoxDaemon
+import SleepBoxTools
 
 /// `sleepbox doctor`: is everything the box needs there, and what to do where not.
 struct DoctorCommand: ParsableCommand {

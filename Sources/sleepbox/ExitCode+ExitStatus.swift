@@ -1,5 +1,5 @@
 import ArgumentParser
-import SleepBoxDaemon
+import SleepBoxSystem
 
 extension ExitCode {
     /// The exit code of a named status: `throw ExitCode(.cantCreate)` exits 73.

@@ -3,6 +3,8 @@ import Foundation
 import SleepBoxCore
 import SleepBoxDaemon
 import SleepBoxSystem
+import SleepBoxConfig
+import SleepBoxTools
 
 /// `sleepbox history list|stats|export|delete|chart`: the nights the box remembers
 /// (docs/history.md).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SleepBoxDaemon
+import SleepBoxTools
 
 /// `sleepbox play FILE`: test the speaker, or measure the engine.
 struct PlayCommand: ParsableCommand {

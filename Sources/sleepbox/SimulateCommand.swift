@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SleepBoxDaemon
+import SleepBoxRunner
+import SleepBoxSimulator
 
 /// `sleepbox simulate`: the whole box on a PC, in a terminal or scripted on a virtual clock.
 struct SimulateCommand: ParsableCommand {

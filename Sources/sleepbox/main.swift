@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import SleepBoxDaemon
+import SleepBoxSystem
 
 // Two malloc arenas for every thread (set before any thread starts): see HeapTuning.
 HeapTuning.limitArenas()

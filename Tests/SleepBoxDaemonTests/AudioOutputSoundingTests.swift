@@ -3,6 +3,7 @@ import SleepBoxAudio
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSimulator
 
 /// `isSounding` is what the daemon waits for before it gives its start-up code back (`ColdCode`):
 /// an ALSA device keeps running, and polling, through the silence between nights, so the output's

@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxSystem
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
 
 /// The version the about screen shows is the one the `VERSION` file gives the packages.
 @Suite struct BuildVersionTests {

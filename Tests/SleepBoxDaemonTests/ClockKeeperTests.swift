@@ -5,6 +5,8 @@ import SleepBoxDaemon
 import SleepBoxHardware
 import SleepBoxSystem
 import Testing
+@testable import SleepBoxRunner
+@testable import SleepBoxTools
 
 /// Stand-in system clocks: a wall clock that setting moves, a boot clock, a synchronised flag,
 /// and a refusal to set (as without CAP_SYS_TIME).
@@ -112,7 +114,7 @@ final class StandInClocks: @unchecked Sendable {
                                screenTimeout: nil, debounceSeconds: 0.005, logger: Logger(label: "test"))
         runner.start()
         #expect(runner.box.state.clockSource == .untrusted)
-        let control = ControlProtocol(runner: runner)
+        let control = ControlProtocol(runner: runner, rtcReading: { keeper.rtcReading })
 
         clocks.refusal = EPERM
         let refused = try ControlProtocolTests.object(control.answer(line: #"{"cmd":"clock","set":"2026-11-25 22:30"}"#, at: clock.now))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SleepBoxTOML
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
 
 /// `sleepbox config check` validates what `run` validates (the board profile and the pins
 /// included), refuses lengths too short to mean anything, and reports a flood of unknown keys in

@@ -3,6 +3,7 @@ import SleepBoxCore
 import Testing
 import SleepBoxTOML
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
 
 private let utc = ConfigFile.utc
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxTools
 
 /// `sleepbox content add` and `remove` on an owner's folder: ids from titles, the header written,
 /// an item with an error not kept, and the bundled items out of reach.

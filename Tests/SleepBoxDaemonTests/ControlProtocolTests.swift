@@ -3,6 +3,9 @@ import Logging
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
+@testable import SleepBoxSystem
 
 /// The control socket's protocol, answered by a runner on the virtual clock: the same requests a
 /// script makes, parsed from the socket's JSON lines.

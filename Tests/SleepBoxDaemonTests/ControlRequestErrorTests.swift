@@ -3,6 +3,8 @@ import Logging
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
 
 /// Requests that were sent as broken JSON, acted on the wrong alarm, were answered "ok" without
 /// being done, or were refused with a bare errno: each is now refused with what is wrong, naming

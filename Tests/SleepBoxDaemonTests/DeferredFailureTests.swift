@@ -2,6 +2,7 @@ import SleepBoxAudio
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSound
 
 /// Hands out one deferred source per item, failed or attached by the test.
 private final class DeferredProvider: SoundProvider {

@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxHardware
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
 
 /// The device keys of the configuration: board, pins, display, sound device, paths.
 @Suite struct DeviceSettingsTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
 
 /// The screen goes dark after the timeout and wakes with any input; it stays lit while the alarm rings.
 @Suite struct DisplayPowerTests {

@@ -2,6 +2,8 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
+@testable import SleepBoxSimulator
 
 /// The example scripts and configurations in `docs/examples/` read without an error.
 @Suite struct DocsExamplesTests {

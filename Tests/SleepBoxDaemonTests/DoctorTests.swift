@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxTools
 
 /// What `sleepbox doctor` says on a machine that is not the box.
 @Suite struct DoctorTests {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxConfig
+@testable import SleepBoxSound
+@testable import SleepBoxTools
 
 /// `sleepbox doctor`'s voice check: which voice speaks, and when the configured one cannot, why.
 @Suite struct DoctorVoiceTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
 
 @Suite struct DurationParserTests {
     @Test(arguments: [

@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxAudio
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxTools
 
 /// `sleepbox play --wav`: a WAV that cannot be written fails the play instead of passing as played.
 @Suite struct FilePlayerTests {

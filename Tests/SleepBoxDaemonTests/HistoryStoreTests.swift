@@ -4,6 +4,9 @@ import Logging
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
+@testable import SleepBoxSimulator
+@testable import SleepBoxStore
 
 /// `history.db`: written once per record, migrated from the first schema, a damaged file moved
 /// aside, a newer one left alone.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSystem
 
 @Suite struct JSONValueTests {
     @Test(arguments: [(0.0, "0"), (1800, "1800"), (1.5, "1.5"), (0.15, "0.15"), (14.999_999_9, "15"), (-2.25, "-2.25"),

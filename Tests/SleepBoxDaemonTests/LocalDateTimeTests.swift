@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
+@testable import SleepBoxRunner
 
 @Suite struct LocalDateTimeTests {
     @Test func parsesLocalAndAbsoluteTimes() {

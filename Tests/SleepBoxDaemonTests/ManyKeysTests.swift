@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxStore
 
 /// An object with thousands of unknown keys costs no more than its size: a state file reads it in
 /// one linear pass (within its 4 MB limit) and keeps the known fields; a control request that long

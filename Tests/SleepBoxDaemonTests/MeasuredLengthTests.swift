@@ -4,6 +4,8 @@ import SleepBoxAudio
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSound
+@testable import SleepBoxTools
 
 /// An item's real length, once its speech is rendered: the sound provider tells the core, and
 /// the library (content list, the next start) reads the same length from the speech cache.

@@ -4,6 +4,7 @@ import SleepBoxCore
 import SleepBoxSpeech
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSound
 
 /// A provider with nothing but the menu voice.
 private final class MenuVoiceProvider: SoundProvider {

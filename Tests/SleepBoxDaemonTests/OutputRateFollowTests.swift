@@ -4,6 +4,7 @@ import SleepBoxAudio
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSound
 
 /// The daemon's output follows what is played (`OutputRate.next`): a recording started from
 /// silence plays at its own rate when the device takes it, with nothing resampled; the box's own

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxConfig
+@testable import SleepBoxSound
 
 /// An owner's own Piper model (`[voice] engine = "piper"`, `piper_model`), spoken for real by the
 /// box's voice environment in one long-lived process (skipped where `make voice` has not installed it).

@@ -5,6 +5,7 @@ import SleepBoxContent
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSound
 
 /// The sound side of the owner's mixes: the provider builds a mix from the definition the core
 /// sends (`Command.defineMix`) as it builds a bundled mix from its file, plays each layer at its

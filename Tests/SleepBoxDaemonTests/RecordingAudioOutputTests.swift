@@ -3,6 +3,7 @@ import SleepBoxAudio
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSimulator
 
 /// `run --hardware sim --audio wav:FILE`: the night recorded in real time, and a recording that
 /// cannot be written reported rather than lost without a word.

@@ -4,6 +4,8 @@ import SleepBoxContent
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSound
+@testable import SleepBoxTools
 
 /// A recording is opened and sought off the loop: the item starts at once, silent, and comes in
 /// over a short ramp when the opening thread hands its source over.

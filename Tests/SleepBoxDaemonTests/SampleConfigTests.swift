@@ -4,6 +4,7 @@ import Testing
 @testable import SleepBoxDaemon
 import SleepBoxTOML
 import SleepBoxSystem
+@testable import SleepBoxConfig
 
 /// `config/sleepbox.toml`, the commented sample shipped with the box: every setting is written
 /// as `#key = value` with its factory value, explanations as `# text`.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSimulator
 
 /// Numbers in a simulator script are range-checked where they are read: a value past the range is
 /// refused with its line and the range, never converted or run.

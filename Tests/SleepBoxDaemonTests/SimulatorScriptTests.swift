@@ -2,6 +2,8 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
 
 private func parse(_ text: String) throws(ScriptError) -> SimulatorScript {
     try SimulatorScript.parse(text: text, path: "night.jsonl")

@@ -4,6 +4,9 @@ import SleepBoxCore
 import SleepBoxUI
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
+@testable import SleepBoxStore
 
 /// The simulator end to end, in process: scripts through the real input decoder, the trace, and
 /// a restart from the state file.

@@ -3,6 +3,9 @@ import Logging
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxStore
+@testable import SleepBoxSystem
+@testable import SleepBoxTools
 
 /// A save of the state file that fails (a full or read-only disk) shows in the status and in
 /// `sleepbox doctor`, not only in the log, and clears when a save works again.

@@ -3,6 +3,7 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSystem
+@testable import SleepBoxStore
 
 /// `state.json`: saved atomically, restored, and set aside (never lost, never overwritten) when bad.
 @Suite struct StateStoreTests {

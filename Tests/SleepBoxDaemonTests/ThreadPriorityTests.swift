@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxSystem
 
 /// Rendering ahead runs at idle priority on its own thread; the thread that starts it keeps its own.
 @Suite struct ThreadPriorityTests {

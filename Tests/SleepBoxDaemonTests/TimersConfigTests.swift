@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
 
 /// `[meditation]`, `[nap]` and `[reminder]`: read into the settings, every mistake named with
 /// its line.

@@ -6,6 +6,7 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxSound
 
 /// When the natural voice is absent or fails on an item, espeak-ng reads that whole item, one
 /// line says so, and nothing of the failed voice stays in the cache.

@@ -6,6 +6,11 @@ import SleepBoxCore
 import SleepBoxSpeech
 import Testing
 @testable import SleepBoxDaemon
+@testable import SleepBoxConfig
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
+@testable import SleepBoxSound
+@testable import SleepBoxStore
 
 /// The voice follows the owner's settings made on the box, and a reload of the file: the next
 /// spoken text (an item, the greeting, a menu row) is said at the new rate and in the language's

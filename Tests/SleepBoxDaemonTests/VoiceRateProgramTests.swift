@@ -5,6 +5,7 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxSound
 
 /// Spoken items hold their speech at the voice's rate (espeak-ng: 22,050 Hz) and resample each
 /// clip as it plays: the program lasts and sounds as it did when every clip was resampled whole

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxConfig
+@testable import SleepBoxSound
 
 /// The choice of engine from `[voice]` and what is installed, without Piper or espeak-ng.
 @Suite struct VoiceSelectionTests {

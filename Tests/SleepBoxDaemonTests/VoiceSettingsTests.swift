@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxConfig
 
 /// `[voice]` in the configuration file: every key, its default and its errors.
 @Suite struct VoiceSettingsTests {

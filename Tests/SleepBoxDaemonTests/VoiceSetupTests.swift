@@ -6,6 +6,8 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxDaemon
 import SleepBoxSpeech
+@testable import SleepBoxConfig
+@testable import SleepBoxSound
 
 /// `ContentSetup` building the voice from a real configuration file: Piper through a fake `piper`
 /// (a shell script that prints raw S16 audio, as the Piper engine's own tests do), and espeak-ng

@@ -1,6 +1,6 @@
 import CFuzzer
 import Foundation
-import SleepBoxDaemon
+import SleepBoxConfig
 import SleepBoxHardware
 import SleepBoxSystem
 

@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import SleepBoxCore
 import SleepBoxDaemon
+import SleepBoxSimulator
+import SleepBoxSystem
 
 /// Items the box may play while fuzzed requests drive it.
 private let catalog = Catalog(items: [

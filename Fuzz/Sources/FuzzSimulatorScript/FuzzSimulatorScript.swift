@@ -1,7 +1,8 @@
 import CFuzzer
 import Logging
 import SleepBoxCore
-import SleepBoxDaemon
+import SleepBoxRunner
+import SleepBoxSimulator
 import SleepBoxSystem
 
 /// Items the box may play while a fuzzed script runs.

@@ -1,7 +1,9 @@
 import CFuzzer
 import Foundation
 import SleepBoxCore
-import SleepBoxDaemon
+import SleepBoxRunner
+import SleepBoxStore
+import SleepBoxSystem
 
 /// The items a fuzzed state file may name (the seeds use these ids).
 private let catalog = Catalog(items: [

@@ -1,6 +1,8 @@
 import Foundation
 import SleepBoxCore
 import SleepBoxSystem
+import SleepBoxRunner
+import SleepBoxSimulator
 
 /// The control socket's protocol: one JSON object a line in, `{"cmd": ...}`, one JSON object a
 /// line out, `{"ok":true, ...}` or `{"ok":false,"error":"..."}`. Requests are carried out by the
@@ -23,8 +25,14 @@ import SleepBoxSystem
 public struct ControlProtocol {
     /// The runner the requests go to.
     public let runner: BoxRunner
+    /// The RTC as last read, for `clock` (the daemon's clock keeper); nil where there is none
+    /// (the simulator).
+    public let rtcReading: (() -> RTCReading)?
 
-    public init(runner: BoxRunner) { self.runner = runner }
+    public init(runner: BoxRunner, rtcReading: (() -> RTCReading)? = nil) {
+        self.runner = runner
+        self.rtcReading = rtcReading
+    }
 
     /// Answers one request line at `t`; `extraStatus` adds the caller's own fields to a status.
     public func answer(line: String, at t: Moment, extraStatus: [(String, JSONValue)] = []) -> JSONValue {
@@ -65,8 +73,7 @@ public struct ControlProtocol {
     private func clockFields(at t: Moment) -> [(String, JSONValue)] {
         let box = runner.box
         var rtc: JSONValue = .null
-        if let keeper = (runner.clock as? RealClock)?.keeper {
-            let r = keeper.rtcReading
+        if let r = rtcReading?() {
             rtc = .object([("device", .string(r.path)),
                            ("time", r.time.map { .string(RTCReading.isoUTC($0)) } ?? .null),
                            ("valid", .bool(r.isValid)),
@@ -203,7 +210,7 @@ public struct ControlProtocol {
         if JSONField.bool(object["clear"]) == true { return .success(.clearAlarm) }
         if let e = JSONField.bool(object["enabled"]) { return .success(.enableAlarm(e)) }
         if let s = JSONField.bool(object["skipNext"]) { return .success(.skipNextAlarm(s)) }
-        guard let time = object["time"] as? String, let (h, m) = parseTime(time) else {
+        guard let time = object["time"] as? String, let (h, m) = LocalDateTime.parseTimeOfDay(time) else {
             return .failure(ControlError("\"time\" must be HH:MM (00:00-23:59)"))
         }
         var weekdays: Set<Int>? = nil
@@ -222,15 +229,6 @@ public struct ControlProtocol {
             weekdays = set
         }
         return .success(.setAlarm(hour: h, minute: m, weekdays: weekdays))
-    }
-
-    /// "06:45" or "6:45": hours 0-23 and minutes 00-59 in digits only (no sign, no spaces).
-    static func parseTime(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
-        return (h, m)
     }
 
     /// The JSON request line for the words of a `sleepbox ctl` command: `["alarm", "set", "06:45",

@@ -6,6 +6,9 @@ import Foundation
 import Logging
 import SleepBoxCore
 import SleepBoxSystem
+import SleepBoxConfig
+import SleepBoxRunner
+import SleepBoxStore
 
 /// The box as it runs for real: one thread, one poll() loop over every descriptor the box waits
 /// on — GPIO line events, the `RealClock`'s timerfds (the next deadline; the alarm's wall time and
@@ -91,7 +94,8 @@ public final class Daemon {
         runner.stateNotSaved = options.stateInMemory != nil
         runner.aboutFacts = AboutFacts(version: BuildVersion.current,
                                        freeBytes: try? FileSystemSpace.available(at: options.stateDirectory))
-        self.controlProtocol = ControlProtocol(runner: runner)
+        let keeper = clock.keeper
+        self.controlProtocol = ControlProtocol(runner: runner, rtcReading: { keeper.rtcReading })
         self.options = options
         self.input = input
         self.audio = audio

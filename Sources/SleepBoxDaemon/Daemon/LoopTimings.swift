@@ -1,3 +1,4 @@
+import SleepBoxSystem
 /// How long the loop's iterations take, from `poll()` returning to the next `poll()`: a
 /// histogram in 0.1 ms steps for the percentiles, and the slowest iterations with what they did
 /// (which descriptors woke the loop, how long its steps took, whether a frame was drawn), for the

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import Foundation
+import SleepBoxSound
 import SleepBoxSystem
 
 /// A value carried to the loop thread, which alone touches it.

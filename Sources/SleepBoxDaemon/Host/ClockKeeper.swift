@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import SleepBoxHardware
 import SleepBoxSystem
+import SleepBoxRunner
 
 /// The system's wall clock as the box keeps it: where its time came from (network time, the
 /// battery-backed RTC, the owner's hand, or nowhere trustworthy), and setting it by hand.
@@ -169,53 +170,5 @@ public struct RTCReading: Sendable, Equatable {
         } catch {
             return RTCReading(path: rtc.path, time: nil, systemWall: systemWall(), error: error)
         }
-    }
-}
-
-/// What setting the clock did besides the system clock.
-public struct ClockSetOutcome: Sendable, Equatable {
-    /// What became of the RTC.
-    public var rtc: RTCWrite
-    /// Why the hand setting could not be remembered in the state folder (a restart then forgets
-    /// it); nil when it was.
-    public var remembered: SystemError?
-
-    public init(rtc: RTCWrite, remembered: SystemError?) {
-        self.rtc = rtc
-        self.remembered = remembered
-    }
-
-    public enum RTCWrite: Sendable, Equatable {
-        /// The RTC now holds the new time.
-        case written(String)
-        /// There is no RTC: the time lasts until the next power cut.
-        case absent(String)
-        /// The RTC could not be written (the system clock is set all the same).
-        case failed(SystemError)
-    }
-
-    /// One line for the log and `sleepbox ctl clock set`.
-    public var summary: String {
-        var text: String
-        switch rtc {
-        case .written(let path): text = "written to the RTC \(path)"
-        case .absent(let path): text = "no RTC (\(path)): the time lasts until the next power cut"
-        case .failed(let error): text = "the RTC was not written: \(error)"
-        }
-        if let remembered { text += "; not remembered across restarts: \(remembered)" }
-        return text
-    }
-}
-
-/// The system clock could not be set.
-public struct ClockSetError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var cause: SystemError
-
-    public init(cause: SystemError) { self.cause = cause }
-
-    public var description: String {
-        let fix = cause.isPermissionDenied
-            ? ": the service needs CAP_SYS_TIME (the packaged unit grants it; see deploy/README.md)" : ""
-        return "the clock was not set: \(cause)\(fix)"
     }
 }

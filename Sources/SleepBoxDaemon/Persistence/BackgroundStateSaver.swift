@@ -1,4 +1,6 @@
 import SleepBoxCore
+import SleepBoxRunner
+import SleepBoxStore
 
 /// The daemon's state file: saved in order on a worker thread, because an fsync on an SD card can
 /// take tens of milliseconds and the loop must not wait for it. `work.drain()` waits for the last save.

@@ -1,4 +1,5 @@
 import Logging
+import SleepBoxSystem
 
 /// How the daemon's saves of the state file are going, for `ctl status` (`stateSaveError`,
 /// `stateSaveFailures`) and `sleepbox doctor`: why the last save failed, and how many in a row

@@ -1,4 +1,5 @@
 import SleepBoxHardware
+import SleepBoxConfig
 
 /// `sleepbox config check`: the configuration file read and validated exactly as `run` reads it,
 /// the board profile and the pins included, so that a file that passes here is not refused at

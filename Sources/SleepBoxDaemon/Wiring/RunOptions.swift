@@ -1,3 +1,4 @@
+import SleepBoxSimulator
 /// What `sleepbox run` was asked for on its command line.
 public struct RunOptions {
     /// Which devices the box runs with.

@@ -7,6 +7,11 @@ import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxSystem
 import SleepBoxHardware
+import SleepBoxConfig
+import SleepBoxRunner
+import SleepBoxSimulator
+import SleepBoxSound
+import SleepBoxStore
 
 /// `sleepbox run`: wires the devices (the Pi's or simulated ones), the content and the voice to a
 /// `Daemon`, and runs it.

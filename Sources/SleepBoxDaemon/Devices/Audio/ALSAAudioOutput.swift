@@ -6,6 +6,8 @@ import Logging
 import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxSystem
+import SleepBoxRunner
+import SleepBoxSound
 
 /// The audio engine playing to an ALSA device, behind the daemon's `AudioOutput`: poll-driven
 /// (audio is rendered when the device asks for it; the loop never blocks on it), a lost device

@@ -1,5 +1,6 @@
 import SleepBoxHardware
 import SleepBoxSystem
+import SleepBoxConfig
 
 /// The board profile the configuration asks for, with its pin and display overrides applied.
 public enum BoardSetup {

@@ -1,6 +1,7 @@
 import Logging
 import SleepBoxHardware
 import SleepBoxUI
+import SleepBoxRunner
 
 /// The real panel behind the daemon's `DisplayOutput`: night dimming through the contrast, and
 /// the panel's lost/restored transitions in the log. A panel that stops answering never stops

@@ -1,6 +1,7 @@
 import Logging
 import SleepBoxCore
 import SleepBoxHardware
+import SleepBoxRunner
 
 /// The box's buttons and knob on GPIO lines, behind the daemon's `InputLines`. A chip that
 /// fails to read (it went away) is logged once and then left out of the poll, so the loop does

@@ -1,0 +1,151 @@
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxSystem
+import SleepBoxCore
+import SleepBoxUI
+import SleepBoxConfig
+import SleepBoxRunner
+import SleepBoxSound
+import SleepBoxStore
+
+/// `sleepbox simulate`: wires the simulator's devices (the trace, PNG frames, the real engine on
+/// the virtual clock or a stand-in player) to a `Simulator` and runs a script, or the terminal.
+public enum SimulateSetup {
+    /// Runs the simulation; a scripted run prints its summary. Throws when it cannot start or its
+    /// outputs cannot be written.
+    public static func run(_ options: SimulateOptions) throws(SetupFailure) {
+        let logger = Logger(label: "sleepbox.simulate")
+        let file: ConfigFile
+        do {
+            file = try loadConfigFile(options.configPath)
+        } catch {
+            throw SetupFailure("\(error)", exitCode: error.exitCode)
+        }
+        let config = file.config
+        let script: SimulatorScript?
+        do {
+            script = try options.scriptPath.map { path throws(ScriptError) in try SimulatorScript.load(path: path) }
+        } catch {
+            throw SetupFailure("\(error)", exitCode: error.exitCode)
+        }
+        let startWall = options.start?.secondsSince1970(in: config.timeZone) ?? Date().timeIntervalSince1970
+        let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
+
+        // The outputs written at the end are checked before the night is simulated, not found
+        // unwritable after it (the trace and the recording are opened here already).
+        do {
+            if let path = options.framesOut { try OutputCheck.folder(path, option: "--frames-out") }
+            if let path = options.audioEnvelope { try OutputCheck.file(path, option: "--audio-envelope") }
+        } catch {
+            throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+        }
+        var traceHandle: FileHandle? = nil
+        if let traceOut = options.traceOut {
+            guard FileManager.default.createFile(atPath: traceOut, contents: nil), let h = FileHandle(forWritingAtPath: traceOut) else {
+                throw SetupFailure("cannot write the trace to \(traceOut)", exitCode: ExitStatus.cantCreate.rawValue)
+            }
+            traceHandle = h
+        }
+        defer { try? traceHandle?.close() }
+        let trace = traceHandle.map { h in TraceRecorder(every: options.traceEvery) { line in h.write(Data((line + "\n").utf8)) } }
+        let frames: FrameRecorder?
+        do {
+            frames = try options.framesOut.map { try FrameRecorder(directory: $0, scale: options.frameScale) }
+        } catch {
+            throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+        }
+        let format = AudioFormat(sampleRate: file.devices.sampleRate)
+        let content = ContentSetup.load(devices: file.devices, config: config, stateDirectory: options.stateDirectory,
+                                        format: format, logger: logger)
+        var audio: SimulatorAudio? = nil
+        if options.audioOut != nil || options.audioEnvelope != nil {
+            content.startVoice(logger: logger)
+            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
+                                                languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: config.breathingCues,
+                                                format: format, seed: seed, logger: logger, background: nil)
+            provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: false, logger: logger)
+            provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
+            let engine = AudioEngine(format: format, provider: provider, volumePercent: config.audio.volume)
+            do {
+                audio = SimulatorAudio(engine: engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) })
+            } catch {
+                throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+            }
+        }
+        // A state folder that cannot be written: the night runs with its state in memory, as the
+        // daemon does.
+        var stateDirectory = options.stateDirectory
+        if let dir = stateDirectory {
+            var why: String?
+            do { try AtomicFile.makeDirectory(dir); why = StateFolderCheck.whyNotWritable(dir) } catch { why = "\(error)" }
+            if let why {
+                FileHandle.standardError.write(Data("sleepbox simulate: the state folder \(dir) cannot be written (\(why)): the state is kept in memory\n".utf8))
+                stateDirectory = nil
+            }
+        }
+        var history: HistoryStore? = nil
+        if let dir = stateDirectory {
+            do {
+                history = try HistoryStore(directory: dir, now: startWall, logger: logger)
+            } catch {
+                throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+            }
+        }
+        let sim = Simulator(config: config, catalog: content.catalog, startWall: startWall, seed: seed,
+                            store: stateDirectory.map { StateStore(directory: $0) }, trace: trace, frames: frames,
+                            audio: audio, history: history, logger: logger)
+        sim.runner.stateNotSaved = stateDirectory == nil && options.stateDirectory != nil
+
+        guard let script else {
+            InteractiveSimulator(simulator: sim, speed: options.speed).run()
+            return
+        }
+        let began = Date()
+        ScriptRunner(script: script).run(on: sim)
+        let real = Date().timeIntervalSince(began)
+        audio?.close()
+        if let audio, let path = options.audioEnvelope {
+            // Marks and insets on the sound's own time axis (virtual seconds), which a clock jump
+            // in the script does not move.
+            let plot = EnvelopePlot.render(levels: audio.meter.levels, windowSeconds: 0.1,
+                                           title: "sleepbox: the night's sound level", marks: sim.log.marks,
+                                           insets: sim.log.insets) { t in
+                let f = sim.box.clock.fields(startWall + t)
+                return (f.hour < 10 ? "0" : "") + "\(f.hour):" + (f.minute < 10 ? "0" : "") + "\(f.minute)"
+            }
+            do {
+                try plot.write(to: path)
+            } catch {
+                throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+            }
+        }
+        if let error = audio?.writeError { throw SetupFailure("\(error)", exitCode: ExitStatus.ioError.rawValue) }
+        if let frames, let first = frames.errors.first {
+            throw SetupFailure("frames not written to \(frames.directory): \(first)", exitCode: ExitStatus.ioError.rawValue)
+        }
+        print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
+        if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }
+        if let path = options.audioEnvelope { print("  level:   \(path)") }
+    }
+
+    private static func summary(_ sim: Simulator, options: SimulateOptions, startWall: Double, seed: UInt64, real: Double,
+                                trace: TraceRecorder?, frames: FrameRecorder?) -> String {
+        let box = sim.box
+        var lines = ["sleepbox simulate: \(box.clock.isoLocal(startWall)) -> \(box.clock.isoLocal(sim.now.wall))"
+                     + " (\(DurationParser.format(sim.time)) virtual, \(String(format: "%.2f", real)) s real, seed \(seed))"]
+        if let trace, let path = options.traceOut { lines.append("  trace:   \(path) (\(trace.records) records)") }
+        if let frames { lines.append("  frames:  \(frames.directory) (\(frames.written) PNG)") }
+        let titles = sim.log.played.map { p in
+            (box.catalog.item(p.item)?.title ?? p.item) + " at " + DurationParser.format(p.at)
+        }
+        lines.append("  played:  " + (titles.isEmpty ? "nothing" : titles.joined(separator: ", ")))
+        let rings = sim.log.rings.map { box.clock.isoLocal($0) }
+        lines.append("  alarm:   " + (rings.isEmpty ? "did not ring" : "rang at " + rings.joined(separator: ", "))
+                     + ((sim.log.commandCount["speak"] ?? 0) > 0 ? "; greeting spoken" : ""))
+        if let missed = box.state.alarmLog.lastMissed { lines.append("  missed:  alarm of \(box.clock.isoLocal(missed))") }
+        lines.append("  end:     mode \(box.state.mode.rawValue), \(box.state.phase.name), volume \(box.state.volume)%"
+                     + (box.state.contentCompleted ? ", content completed" : ""))
+        return lines.joined(separator: "\n")
+    }
+}

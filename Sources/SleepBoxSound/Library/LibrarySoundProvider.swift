@@ -1,0 +1,537 @@
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxContent
+import SleepBoxCore
+import SleepBoxSpeech
+import SleepBoxSystem
+
+/// The engine's sounds from the content library: spoken programs (prepared ahead in the
+/// background where there is a background), generators, recordings; the wake sound; the
+/// greeting through the voice.
+public final class LibrarySoundProvider: SoundProvider {
+    public private(set) var library: ContentLibrary
+    private(set) var builder: ProgramBuilder
+    /// The box's voice: the greeting, and the items in the box's language.
+    public private(set) var voice: CachedSpeech?
+    let format: AudioFormat
+    let loudness: ItemLoudness?
+    let logger: Logger
+    let seed: UInt64
+    /// Runs a slow job off the loop and hands its result back on the loop thread; nil means
+    /// there is no background (the simulator: virtual time stands still while it works).
+    let background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?
+    /// Opens a recording (libsndfile's open, and the seek to where it starts: 0.5 ms plus about
+    /// 0.04 ms per second of an MP3 before the position here, 10-20 times that on a Pi) on a
+    /// thread of its own, so the loop never waits for it, and hands the source back on the loop
+    /// thread; nil opens on the caller's thread (the simulator). Set by the wiring.
+    public var opener: ((@escaping @Sendable () -> OpenedSource, @escaping (OpenedSource) -> Void) -> Void)?
+    /// Prepared programs of the items opened last (spoken programs hold their speech: a few
+    /// tens of megabytes each, so only the current and the previous one are kept).
+    private var prepared: [ItemID: PreparedProgram] = [:]
+    private var preparedOrder: [ItemID] = []
+    static let keptPrograms = 2
+    private var waiting: [ItemID: [DeferredSource]] = [:]
+    /// Spoken items playing while their speech is rendered (they get every partial plan).
+    private var growing: [ItemID: [GrowingProgramSource]] = [:]
+    private var inProgress: Set<ItemID> = []
+    /// Events for the core, handed over by `takeEvents()`.
+    private var events: [Event] = []
+    /// Real lengths of estimated items, learnt as their programs are laid out (on any thread).
+    private let measured: MeasuredLengths
+    /// Whether breathing exercises are prepared with their cue sounds (`BoxConfig.breathingCues`).
+    /// Changing it lets the programs prepared so far go, so the next play follows it.
+    public var breathingCues: Bool {
+        didSet {
+            guard breathingCues != oldValue else { return }
+            forgetPrepared()
+        }
+    }
+    /// Makes the voices again when the rate or the language changes (`follow`); nil keeps the
+    /// voices it was made with.
+    public private(set) var voiceMaker: VoiceMaker?
+    /// The rate and the language the voices were made for.
+    public private(set) var voicesMadeFor: (rate: Int, language: Language)?
+    /// Counts the changes of voices and cues: a program prepared before the last one is played
+    /// to whoever waits for it but not kept.
+    private var generation = 0
+    /// Tells the render-ahead thread to stop (the voices changed: it starts again with the new).
+    private var renderAheadStop: RenderAheadStop?
+    /// Where the recordings' measured loudness is kept between starts; set by the wiring.
+    public var recordingLoudness: RecordingLoudnessFile?
+    /// Builders that open recordings at another rate than `format`'s (the output running at a
+    /// recording's own rate), by rate.
+    private var recordingBuilders: [Int: ProgramBuilder] = [:]
+    /// Whether an idle thread measures every recording (`measureRecordings`).
+    private var learnsRecordings = false
+
+    /// A source made on the opening thread, for the loop thread alone from then on.
+    public struct OpenedSource: @unchecked Sendable {
+        let result: Result<any AudioSource, AudioError>
+    }
+
+    /// What a background preparation gives back.
+    public enum PreparedOutcome: Sendable {
+        case ready(ItemID, PreparedProgram)
+        /// Prepared only to fill the voice's cache; the program itself was let go.
+        case warmed(ItemID)
+        case failed(ItemID, String)
+    }
+
+    /// - Parameters:
+    ///   - voice: the box's voice (the greeting, and items in the box's language).
+    ///   - languageVoices: voices for items in other languages, by code (`ContentSetup.languageVoices`).
+    ///   - loudness: the one loudness every item plays at (nil: as they are).
+    ///   - fallbackVoice: espeak-ng behind the natural voice (`ContentSetup.fallbackVoice`).
+    public init(library: ContentLibrary, voice: CachedSpeech?, fallbackVoice: CachedSpeech? = nil,
+                languageVoices: [String: CachedSpeech] = [:], loudness: ItemLoudness? = nil, breathingCues: Bool = true,
+                format: AudioFormat, seed: UInt64, logger: Logger,
+                background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?) {
+        self.library = library
+        self.voice = voice
+        self.format = format
+        self.loudness = loudness
+        self.seed = seed
+        self.logger = logger
+        self.background = background
+        self.breathingCues = breathingCues
+        measured = MeasuredLengths(library: library)
+        let renderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
+        builder = Self.builder(speech: renderer, languageVoices: languageVoices.mapValues { VoiceRenderer(speech: $0) },
+                               format: format, loudness: loudness, logger: logger)
+    }
+
+    private static func builder(speech: (any SpeechRenderer)?, languageVoices: [String: any SpeechRenderer],
+                                format: AudioFormat, loudness: ItemLoudness?, logger: Logger) -> ProgramBuilder {
+        ProgramBuilder(speech: speech, languageVoices: languageVoices, format: format, loudness: loudness,
+                       logger: logger, openAudio: ProgramBuilder.fileOpener(format: format))
+    }
+
+    // MARK: - Settings
+
+    /// Lets `maker` make the voices again when the rate or the language changes; the voices the
+    /// provider has were made for `rate` and `language`.
+    public func followVoices(with maker: VoiceMaker, madeFor rate: Int, _ language: Language) {
+        voiceMaker = maker
+        voicesMadeFor = (rate, language)
+    }
+
+    /// The breathing cues at once; the voices, when the rate or the language differ from the
+    /// ones they were made for: the next spoken text (an item prepared from now on, the
+    /// greeting, a menu row) uses the new ones. What plays now plays on as it was made.
+    public func follow(_ settings: SoundSettings) {
+        breathingCues = settings.breathingCues
+        ambientFadeSeconds = settings.ambientFadeSeconds
+        guard let maker = voiceMaker, let made = voicesMadeFor,
+              made.rate != settings.voiceRate || made.language != settings.language else { return }
+        let voices = maker.voices(rate: settings.voiceRate, language: settings.language, quiet: true)
+        var line = "voice: now \(voices.choice)"
+        if !voices.languageVoices.isEmpty {
+            let codes: [String] = voices.languageVoices.keys.sorted().map { "\"" + $0 + "\"" }
+            line += "; items in " + codes.joined(separator: ", ") + " by espeak-ng in their own language"
+        }
+        logger.info("\(line)")
+        use(voices)
+    }
+
+    /// Speaks with `voices` from now on.
+    public func use(_ voices: VoiceSet) {
+        voicesMadeFor = (voices.rate, voices.language)
+        voice = voices.voice
+        builder = Self.builder(speech: voices.renderer, languageVoices: voices.languageRenderers,
+                               format: format, loudness: loudness, logger: logger)
+        library.useVoices(speech: voices.renderer, languageVoices: voices.languageRenderers)
+        measured.estimate(library)
+        menuVoice?.use(voices.menu)
+        forgetPrepared()
+        if let natural = voices.voice.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil, background != nil {
+            // Loaded ahead, as at start: the first sentence then waits only for itself.
+            let server = natural.server, logger = self.logger
+            Thread.detachNewThread {
+                do { _ = try server.start() } catch {
+                    logger.warning("voice: the natural voice did not start (\(error)); espeak-ng reads instead")
+                }
+            }
+        }
+        if renderAheadStop != nil { prepareAll() }
+    }
+
+    /// Lets the prepared programs go: the next play prepares its item again.
+    private func forgetPrepared() {
+        generation += 1
+        prepared.removeAll()
+        preparedOrder.removeAll()
+    }
+
+    /// How long an ambient item fades in and out (`[playback] ambient_fade_seconds`).
+    public var ambientFadeSeconds: Double = 60
+
+    public func continuousFadeSeconds(for id: ItemID) -> Double? {
+        guard ambientFadeSeconds > 0 else { return nil }
+        if ownerMixes[id] != nil { return ambientFadeSeconds }
+        guard let entry = library.entry(id), entry.sourceKind == .generator || entry.sourceKind == .mix else { return nil }
+        return ambientFadeSeconds
+    }
+
+    /// The owner's mixes by id, as the core last defined them (`Command.defineMix`).
+    private var ownerMixes: [ItemID: OwnerMix] = [:]
+
+    public func defineMix(_ mix: OwnerMix) {
+        ownerMixes[mix.id] = mix
+    }
+
+    /// An owner's mix built from its definition as a bundled mix is from its file: its layers
+    /// found in the library, a layer no longer there left out with a log line.
+    private func openOwnerMix(_ mix: OwnerMix, at position: Double) throws(AudioError) -> any AudioSource {
+        let (item, skipped) = library.mixItem(for: mix)
+        for reason in skipped { logger.warning("\(mix.id): \(reason)") }
+        guard !item.playableLayers.isEmpty else {
+            throw AudioError(path: nil, reason: "\(mix.id): no layer of this mix is in the library")
+        }
+        let p = PreparedProgram.mix(item, seed: seed)
+        if let background {
+            let builder = self.builder, id = mix.id
+            background({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+        } else {
+            builder.measureLoudness(of: p)
+        }
+        return try builder.makeSource(p, atSeconds: position)
+    }
+
+    public func openItem(_ id: ItemID, at position: Double) throws(AudioError) -> any AudioSource {
+        try openItem(id, at: position, recordingsAt: nil)
+    }
+
+    /// The rate read when the library was loaded.
+    public func recordingRate(of id: ItemID) -> Int? {
+        guard let entry = library.entry(id), Self.audioPath(entry) != nil, case .audio(let item, _) = entry.body else { return nil }
+        return item.sampleRate
+    }
+
+    public func openItem(_ id: ItemID, at position: Double, rate: Int) throws(AudioError) -> (source: any AudioSource, rate: Int?) {
+        guard rate != format.sampleRate, !OwnerMix.isOwnerID(id), library.entry(id)?.sourceKind == .audio else {
+            return (try openItem(id, at: position), nil)
+        }
+        return (try openItem(id, at: position, recordingsAt: rate), rate)
+    }
+
+    /// Measures the loudness of every recording not measured before (`recordingLoudness` keeps
+    /// the figures between starts), on a thread of its own at idle priority, never on the loop: a
+    /// recording played before its measurement is done plays at once at the gain its start gives.
+    public func measureRecordings() {
+        let recordings = library.entries.compactMap { entry in
+            Self.audioPath(entry).map { (entry.id, $0) }
+        }
+        guard background != nil, !recordings.isEmpty else { return }
+        learnsRecordings = loudness != nil
+        guard let loudness else { return }
+        let builder = self.builder, file = recordingLoudness, logger = self.logger
+        let thread = Thread {
+            _ = ThreadPriority.lowerToIdle()
+            // Kept after each one measured (a power cut loses at most the one in progress); only
+            // the recordings there are now, as they are now, are kept.
+            let keyed = recordings.compactMap { _, path -> (PreparedProgram, String)? in
+                let p = PreparedProgram.audio(path: path)
+                return ItemLoudness.recordingKey(p).map { (p, $0) }
+            }
+            let keys = Set(keyed.map(\.1))
+            let current = { loudness.measuredRecordings.filter { keys.contains($0.key) } }
+            for (p, _) in keyed where !loudness.isMeasured(p) {
+                builder.measureLoudness(of: p)
+                HeapTuning.releaseFreeMemory()
+                file?.save(current(), logger: logger)
+            }
+            if let file, current() != file.load() { file.save(current(), logger: logger) }
+        }
+        thread.name = "sleepbox-measure"
+        thread.start()
+    }
+
+    /// The sound file of a recording whose file is there; nil for every other item.
+    private static func audioPath(_ entry: ContentEntry) -> String? {
+        if case .audio(let item, true) = entry.body, entry.item.isAvailable { return item.audioPath }
+        return nil
+    }
+
+    /// The builder that makes `.audio` programs' sources at `rate` (nil: `format`'s, the one
+    /// builder for everything).
+    private func builder(recordingsAt rate: Int?) -> ProgramBuilder {
+        guard let rate, rate != format.sampleRate else { return builder }
+        if let made = recordingBuilders[rate] { return made }
+        let made = Self.builder(speech: nil, languageVoices: [:], format: AudioFormat(sampleRate: rate, channels: format.channels),
+                                loudness: loudness, logger: logger)
+        recordingBuilders[rate] = made
+        return made
+    }
+
+    /// `openItem`, recordings opened at `rate` (nil: at `format`'s).
+    private func openItem(_ id: ItemID, at position: Double, recordingsAt rate: Int?) throws(AudioError) -> any AudioSource {
+        if OwnerMix.isOwnerID(id), let mix = ownerMixes[id] { return try openOwnerMix(mix, at: position) }
+        guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
+        let builder = builder(recordingsAt: rate)
+        let recording: String? = if case .audio(let path)? = prepared[id] { path } else { Self.audioPath(entry) }
+        if let path = recording, opener != nil {
+            // A recording starts at once: opened and sought on the opening thread (`open`), at
+            // the gain its start gives while it is not measured whole. The whole measurement (the
+            // file decoded: seconds for an hour's MP3 here, minutes on a Pi) is made apart: by the
+            // idle thread that measures every recording after the start (`measureRecordings`),
+            // or on the worker when there is none.
+            let p = PreparedProgram.audio(path: path)
+            if loudness?.isMeasured(p) == false, !learnsRecordings, !inProgress.contains(id) {
+                inProgress.insert(id)
+                let builder = self.builder
+                background?({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+            }
+            keep(id, p)
+            let deferred = DeferredSource(position: position, rate: rate)
+            open(p, for: id, into: deferred)
+            return deferred
+        }
+        if let p = prepared[id] {
+            announce(id, p)
+            return try builder.makeSource(p, atSeconds: position)
+        }
+        if entry.sourceKind == .generator || entry.sourceKind == .mix {
+            // A generator starts at once. Its loudness (two minutes of it rendered and measured)
+            // is worked out apart: on the worker while the first play goes on at the generator's
+            // own level, or here when there is no worker (the simulator's virtual time).
+            let p: PreparedProgram
+            do {
+                p = try builder.prepare(entry, seed: seed, breathingCues: breathingCues)
+            } catch {
+                throw AudioError(path: entry.path, reason: "\(error)")
+            }
+            if let background {
+                let builder = self.builder
+                background({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+            } else {
+                builder.measureLoudness(of: p)
+            }
+            keep(id, p)
+            announce(id, p)
+            return try builder.makeSource(p, atSeconds: position)
+        }
+        guard background != nil else {
+            do {
+                let p = try builder.prepare(entry, seed: seed, breathingCues: breathingCues)
+                keep(id, p)
+                announce(id, p)
+                return try builder.makeSource(p, atSeconds: position)
+            } catch let e as AudioError {
+                throw e
+            } catch {
+                throw AudioError(path: entry.path, reason: "\(error)")
+            }
+        }
+        if entry.sourceKind == .script || entry.sourceKind == .timeline {
+            // Speech starts as soon as its first stretch is rendered; the rest follows while it plays.
+            let source = GrowingProgramSource(startFrame: format.frames(max(0, position)))
+            growing[id, default: []].append(source)
+            prepareInBackground(entry)
+            return source
+        }
+        let deferred = DeferredSource(position: position, rate: rate)
+        waiting[id, default: []].append(deferred)
+        prepareInBackground(entry)
+        return deferred
+    }
+
+    /// Renders every playable spoken item whose speech is not cached yet into the voice's cache,
+    /// on a thread of its own at background priority (the natural voice serves a pressed item
+    /// first), so that later starts (and the next boot) find the speech ready. No program is built
+    /// (`ProgramBuilder.fillCache`): one stretch's speech is held at a time, and freed memory is
+    /// handed back to the system after each item. Progress: `renderProgress`.
+    public func prepareAll() {
+        let entries = library.entries.filter {
+            $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
+        }
+        guard background != nil else { return }
+        renderAheadStop?.stop()
+        let stop = RenderAheadStop()
+        renderAheadStop = stop
+        let cache = voice?.cache
+        let legacySweep: @Sendable () -> Int = { cache?.removeLegacy() ?? 0 }
+        guard !entries.isEmpty else {
+            let swept = legacySweep()
+            if swept > 0 {
+                logger.info("voice: \(swept) files of the earlier speech cache format deleted")
+            }
+            return
+        }
+        let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
+        let measured = self.measured
+        progress.start(total: entries.count)
+        let thread = Thread {
+            let priority = ThreadPriority.lowerToIdle()
+            logger.info("voice: rendering the library's speech ahead at \(priority.rawValue) priority (\(entries.count) items)")
+            var done = 0
+            PiperServer.inBackground {
+                for entry in entries {
+                    // The voices changed: a new thread renders with the new ones.
+                    if stop.isStopped { return }
+                    do {
+                        // Stretch by stretch into the cache, no program built: one clip is held
+                        // at a time. Only what the core needs is kept (the length).
+                        if let seconds = try builder.fillCache(entry, seed: seed, breathingCues: cues) {
+                            measured.note(entry.id, seconds: seconds)
+                        }
+                    } catch {
+                        logger.warning("cannot render \(entry.id) ahead: \(error)")
+                    }
+                    HeapTuning.releaseFreeMemory()
+                    progress.advance()
+                    done += 1
+                }
+            }
+            if done == entries.count {
+                let swept = legacySweep()
+                logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items\(swept > 0 ? ", \(swept) files of the earlier cache format deleted" : ""))")
+            }
+        }
+        thread.name = "sleepbox-render-ahead"
+        thread.start()
+    }
+
+    /// How far `prepareAll` has come.
+    public let renderProgress = RenderProgress()
+
+    private func prepareInBackground(_ entry: ContentEntry, keep: Bool = true) {
+        guard let background, prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return }
+        inProgress.insert(entry.id)
+        let builder = self.builder
+        let seed = self.seed
+        let cues = breathingCues
+        let measured = self.measured
+        let generation = self.generation
+        let sources = growing[entry.id] ?? []
+        let feed: ProgramBuilder.Progress = { plan, final in
+            for source in sources { source.update(plan, finalFrames: final, complete: false) }
+        }
+        let progress = sources.isEmpty ? nil : feed
+        background({
+            do {
+                let program = try builder.prepare(entry, seed: seed, breathingCues: cues, progress: progress)
+                measured.note(entry.id, program)
+                return keep ? .ready(entry.id, program) : .warmed(entry.id)
+            } catch {
+                return .failed(entry.id, "\(error)")
+            }
+        }, { [weak self] outcome in self?.finished(outcome, generation: generation) })
+    }
+
+    private func keep(_ id: ItemID, _ program: PreparedProgram) {
+        prepared[id] = program
+        preparedOrder.removeAll { $0 == id }
+        preparedOrder.append(id)
+        while preparedOrder.count > Self.keptPrograms { prepared[preparedOrder.removeFirst()] = nil }
+    }
+
+    private func finished(_ outcome: PreparedOutcome, generation: Int? = nil) {
+        // Prepared with the voices or cues of before a change: played to whoever waits for it,
+        // not kept for the next play.
+        let current = generation.map { $0 == self.generation } ?? true
+        switch outcome {
+        case .warmed(let id):
+            inProgress.remove(id)
+            // Someone asked for it while it was being warmed: prepare it again (from the cache now).
+            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
+        case .ready(let id, let p):
+            inProgress.remove(id)
+            if current { keep(id, p) }
+            if waiting[id] != nil || growing[id] != nil { announce(id, p) }
+            for source in growing.removeValue(forKey: id) ?? [] {
+                if let plan = p.plan { source.update(plan, finalFrames: plan.lengthFrames, complete: true) } else { source.fail() }
+            }
+            for d in waiting.removeValue(forKey: id) ?? [] {
+                if case .audio = p, opener != nil {
+                    open(p, for: id, into: d)
+                    continue
+                }
+                do { d.attach(try builder(recordingsAt: d.rate).makeSource(p, atSeconds: d.position)) } catch {
+                    logger.error("cannot play \(id): \(error)")
+                    d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot play it: \(error)"))
+                }
+            }
+        case .failed(let id, let reason):
+            inProgress.remove(id)
+            logger.error("cannot prepare \(id): \(reason)")
+            for d in waiting.removeValue(forKey: id) ?? [] {
+                d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot prepare it: \(reason)"))
+            }
+            for source in growing.removeValue(forKey: id) ?? [] { source.fail() }
+        }
+    }
+
+    /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it. A
+    /// recording not measured whole yet plays at the gain its start gives
+    /// (`ItemLoudness.estimatedGain`), never louder than the file itself.
+    private func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource) {
+        guard let opener else { return }
+        let builder = builder(recordingsAt: deferred.rate), position = deferred.position, loudness = self.loudness
+        opener({
+            do throws(AudioError) {
+                if case .audio(let path) = program, let loudness, !loudness.isMeasured(program) {
+                    let source = try ProgramBuilder.fileOpener(format: builder.format)(path, position)
+                    let gain = loudness.estimatedGain(for: program) ?? 1
+                    return OpenedSource(result: .success(gain == 1 ? source : LevelledSource(source, gain: gain)))
+                }
+                return OpenedSource(result: .success(try builder.makeSource(program, atSeconds: position)))
+            } catch {
+                return OpenedSource(result: .failure(error))
+            }
+        }, { [weak self] opened in
+            switch opened.result {
+            case .success(let source): deferred.attach(source)
+            case .failure(let error):
+                self?.logger.error("cannot play \(id): \(error)")
+                deferred.fail(AudioError(path: self?.library.entry(id)?.path, reason: "cannot play it: \(error)"))
+            }
+        })
+    }
+
+    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one)
+    /// and what each sentence says when (the captions).
+    private func announce(_ id: ItemID, _ program: PreparedProgram) {
+        guard let plan = program.plan else { return }
+        events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
+        measured.note(id, program)
+        events.append(.captionsFound(id, lines: plan.captions()))
+    }
+
+    /// What was learnt since the last call: speech pauses, and the real lengths of items whose
+    /// length was estimated (rendered for a play, for another item's sake or ahead).
+    public func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events + measured.take()
+    }
+
+    public func wakeSound() -> any AudioSource { WakeSound(format: format) }
+
+    public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: seed, format: format) }
+
+    public func cue(_ cue: Cue) -> any AudioSource { Self.standardCue(cue, format: format) }
+
+    /// The fast voice for menu rows (`[voice] speak_menus`), set by the wiring.
+    public var menuVoice: MenuVoice?
+
+    public func menuSpeech(_ text: String) -> (any AudioSource)? { menuVoice?.say(text) }
+
+    public func speech(_ text: String) -> (any AudioSource)? {
+        guard let voice else { return nil }
+        do {
+            return try voice.synthesize(text).source()
+        } catch {
+            logger.error("cannot speak the greeting: \(error)")
+            return nil
+        }
+    }
+}
+
+/// Tells a render-ahead thread to stop before its next item.
+final class RenderAheadStop: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    func stop() { lock.withLock { stopped = true } }
+    var isStopped: Bool { lock.withLock { stopped } }
+}
