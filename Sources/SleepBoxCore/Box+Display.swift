@@ -55,6 +55,7 @@ extension Box {
                                   nextAlarm: nextAlarmLabel(after: now.wall, short: timer != nil), timerRemaining: timer,
                                   clockUnset: !state.clockTrusted)
             idle.twentyFourHour = config.display.twentyFourHour
+            idle.stateNotSaved = stateNotSaved
             return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {

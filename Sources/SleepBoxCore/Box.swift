@@ -12,6 +12,9 @@ public struct Box: Sendable {
     public private(set) var fileConfig: BoxConfig
     public internal(set) var catalog: Catalog
     public private(set) var clock: LocalClock
+    /// The state folder cannot be written: the state lives in memory this run (nothing set
+    /// survives a restart), and the idle screen says so. Set by the driver at start.
+    public var stateNotSaved = false
 
     public init(config: BoxConfig, catalog: Catalog, seed: UInt64) {
         self.config = config

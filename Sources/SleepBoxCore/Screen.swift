@@ -70,6 +70,9 @@ public struct IdleScreen: Sendable, Equatable {
     public var clockUnset: Bool
     /// The big clock in 24-hour form (false: 12-hour).
     public var twentyFourHour = true
+    /// The state is kept in memory only (the state folder cannot be written): the greeting's
+    /// place says "State not saved".
+    public var stateNotSaved = false
 
     public init(greeting: String, hour: Int, minute: Int, nextAlarm: String?, timerRemaining: Double?, clockUnset: Bool = false) {
         self.greeting = greeting

@@ -43,6 +43,10 @@ extension BoxRunner {
             guard let wall = local.secondsSince1970(in: box.clock.timeZone) else {
                 return "\(local) does not exist in \(box.clock.timeZone.identifier)"
             }
+            // A time the clocks skip that night is refused, not moved on by the length of the gap.
+            if let moved = local.skippedTime(in: box.clock.timeZone) {
+                return "\(local) does not exist in \(box.clock.timeZone.identifier): the clocks go forward over it that night (it would be \(moved)); give a time before or after the gap"
+            }
             lastClockSetting = nil
             deliver(.clockSetRequested(wall: wall), at: t)
             if case .failure(let error) = lastClockSetting { return error.description }

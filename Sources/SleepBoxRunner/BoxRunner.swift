@@ -100,6 +100,13 @@ public final class BoxRunner {
 
     // MARK: - Start and stop
 
+    /// Whether the state lives in memory only (the state folder cannot be written); the idle
+    /// screen says so.
+    public var stateNotSaved: Bool {
+        get { box.stateNotSaved }
+        set { box.stateNotSaved = newValue }
+    }
+
     /// Brings the box up at the clock's now, from the saved state when there is one, and draws the
     /// first frame. Returns whether the state was restored.
     @discardableResult

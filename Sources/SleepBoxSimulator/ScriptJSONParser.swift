@@ -4,12 +4,12 @@ import SleepBoxSystem
 /// comments), that keeps the members in order, rejects a key given twice, and says at which
 /// column it stopped. Foundation's parsers accept trailing commas, keep one of two equal keys
 /// silently and do not say where the text is wrong.
-struct ScriptJSONParser {
+package struct ScriptJSONParser {
     /// Why the text is not one JSON object.
-    struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// 1-based, counted in Unicode scalars.
-        var column: Int
-        var message: String
+        package var column: Int
+        package var message: String
     }
 
     /// Deeper nesting is refused rather than risking the stack.
@@ -24,7 +24,7 @@ struct ScriptJSONParser {
     private init(_ text: Substring) { scalars = Array(text.unicodeScalars) }
 
     /// The members of the object `text` holds, in order.
-    static func parseObject(_ text: Substring) throws(Failure) -> [(key: String, value: ScriptJSONValue)] {
+    package static func parseObject(_ text: Substring) throws(Failure) -> [(key: String, value: ScriptJSONValue)] {
         var parser = ScriptJSONParser(text)
         parser.skipWhitespace()
         guard parser.peek() == "{" else {

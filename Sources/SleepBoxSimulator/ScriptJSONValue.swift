@@ -1,6 +1,6 @@
 /// A JSON value on a simulator script line. Events are flat objects, so nested arrays and
 /// objects are only recognised (to be rejected with a clear message), not kept.
-enum ScriptJSONValue: Sendable, Equatable {
+package enum ScriptJSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)

@@ -32,6 +32,14 @@ public enum SimulateSetup {
         let startWall = options.start?.secondsSince1970(in: config.timeZone) ?? Date().timeIntervalSince1970
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
 
+        // The outputs written at the end are checked before the night is simulated, not found
+        // unwritable after it (the trace and the recording are opened here already).
+        do {
+            if let path = options.framesOut { try OutputCheck.folder(path, option: "--frames-out") }
+            if let path = options.audioEnvelope { try OutputCheck.file(path, option: "--audio-envelope") }
+        } catch {
+            throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
+        }
         var traceHandle: FileHandle? = nil
         if let traceOut = options.traceOut {
             guard FileManager.default.createFile(atPath: traceOut, contents: nil), let h = FileHandle(forWritingAtPath: traceOut) else {
@@ -65,8 +73,19 @@ public enum SimulateSetup {
                 throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }
         }
+        // A state folder that cannot be written: the night runs with its state in memory, as the
+        // daemon does.
+        var stateDirectory = options.stateDirectory
+        if let dir = stateDirectory {
+            var why: String?
+            do { try AtomicFile.makeDirectory(dir); why = StateFolderCheck.whyNotWritable(dir) } catch { why = "\(error)" }
+            if let why {
+                FileHandle.standardError.write(Data("sleepbox simulate: the state folder \(dir) cannot be written (\(why)): the state is kept in memory\n".utf8))
+                stateDirectory = nil
+            }
+        }
         var history: HistoryStore? = nil
-        if let dir = options.stateDirectory {
+        if let dir = stateDirectory {
             do {
                 history = try HistoryStore(directory: dir, now: startWall, logger: logger)
             } catch {
@@ -74,8 +93,9 @@ public enum SimulateSetup {
             }
         }
         let sim = Simulator(config: config, catalog: content.catalog, startWall: startWall, seed: seed,
-                            store: options.stateDirectory.map { StateStore(directory: $0) }, trace: trace, frames: frames,
+                            store: stateDirectory.map { StateStore(directory: $0) }, trace: trace, frames: frames,
                             audio: audio, history: history, logger: logger)
+        sim.runner.stateNotSaved = stateDirectory == nil && options.stateDirectory != nil
 
         guard let script else {
             InteractiveSimulator(simulator: sim, speed: options.speed).run()
@@ -101,6 +121,9 @@ public enum SimulateSetup {
             }
         }
         if let error = audio?.writeError { throw SetupFailure("\(error)", exitCode: ExitStatus.ioError.rawValue) }
+        if let frames, let first = frames.errors.first {
+            throw SetupFailure("frames not written to \(frames.directory): \(first)", exitCode: ExitStatus.ioError.rawValue)
+        }
         print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
         if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }
         if let path = options.audioEnvelope { print("  level:   \(path)") }

@@ -29,6 +29,10 @@ import SleepBoxSystem
 /// - Bounded by `maxBytes` (file sizes): after each store the least recently used files are deleted
 ///   until the total fits. Use is the file's modification time, set on store and on every hit, so
 ///   the order survives restarts.
+/// - Keeps a reserve of free space on its filesystem (`SpaceReserve`): before a clip is written,
+///   the least recently used files are deleted until it fits above the reserve, and when the
+///   cache is empty and it still does not, the clip is not cached (the state file and the history
+///   come first). Applied at start too, so a filesystem filled by something else gets space back.
 /// - A file that is not a valid clip is deleted and reported as a miss; nothing here traps.
 ///
 /// Thread-safe (one lock, not held while encoding or decoding). One process should own a directory.
@@ -49,6 +53,8 @@ public final class SpeechCache: @unchecked Sendable {
         public var failedWrites = 0
         /// Files of the earlier format read for conversion.
         public var legacyLoads = 0
+        /// Clips not cached because the filesystem's free space is down to the reserve.
+        public var refusedForSpace = 0
     }
 
     /// 1 GiB: about 13 hours of speech as FLAC at 22,050 Hz (some 22 kB a second), far more than
@@ -66,7 +72,7 @@ public final class SpeechCache: @unchecked Sendable {
     /// The bound on the total size of the files, in bytes.
     public let maxBytes: Int
 
-    private struct Entry {
+    struct Entry {
         var bytes: Int
         var lastUse: Date
         /// A file of the earlier format (`legacyExtension`).
@@ -74,10 +80,12 @@ public final class SpeechCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var total = 0
+    /// The files indexed, by key (under `lock`; `SpeechCache+Files` reads the folder into it).
+    var entries: [String: Entry] = [:]
+    var total = 0
     private var stats = Statistics()
     private let clock: @Sendable () -> Date
+    private let space: SpaceReserve.Reader
     private let logger: Logger
     /// The kinds of failure already logged: each is logged once, then only counted in
     /// `statistics` (a full disk fails every clip of a night's rendering ahead).
@@ -85,20 +93,23 @@ public final class SpeechCache: @unchecked Sendable {
 
     /// What went wrong with a clip, for the log.
     private enum FailureKind: Hashable {
-        case tooLarge, write, rename, damaged
+        case tooLarge, write, rename, damaged, space
     }
 
     /// A cache in `directory` (created if needed), holding at most `maxBytes`. Existing files are
     /// indexed, temporary leftovers deleted and the bound applied. `clock` stamps uses (tests pass
-    /// their own). If the directory cannot be created, every load misses and every store fails
-    /// (logged), and speech still works uncached.
+    /// their own), `space` reads the filesystem's free space (tests pass their own). If the
+    /// directory cannot be created, every load misses and every store fails (logged), and speech
+    /// still works uncached.
     public init(directory: String, maxBytes: Int = SpeechCache.defaultMaxBytes,
                 logger: Logger = Logger(label: "sleepbox.speech.cache"),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                clock: @escaping @Sendable () -> Date = { Date() },
+                space: @escaping SpaceReserve.Reader = SpaceReserve.statvfsReader) {
         self.directory = directory
         self.maxBytes = max(0, maxBytes)
         self.logger = logger
         self.clock = clock
+        self.space = space
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -108,7 +119,11 @@ public final class SpeechCache: @unchecked Sendable {
         defer { lock.unlock() }
         scanLocked()
         evictLocked(keeping: nil)
+        _ = makeRoomLocked(for: 0)
     }
+
+    /// The free space now and what the cache keeps of it; nil when it cannot be read.
+    public var reserve: SpaceReserve? { space(directory).map(SpaceReserve.init) }
 
     /// The cache in `stateDirectory/speech-cache`.
     public convenience init(stateDirectory: String, maxBytes: Int = SpeechCache.defaultMaxBytes,
@@ -224,50 +239,6 @@ public final class SpeechCache: @unchecked Sendable {
         lock.withLock { entries.values.filter(\.legacy).count }
     }
 
-    /// `clip` as the cache keeps it: each sample rounded to 16 bits (a multiple of 1/32768,
-    /// within -1...32767/32768; NaN becomes 0). Loading a stored clip gives exactly this.
-    public static func quantized(_ clip: SpeechClip) -> SpeechClip {
-        SpeechClip(samples: floats(int16(clip.samples)), sampleRate: clip.sampleRate)
-    }
-
-    static func int16(_ samples: [Float]) -> [Int16] {
-        samples.map { x in
-            guard x.isFinite else { return 0 }
-            return Int16((max(-1, min(32_767.0 / 32_768, x)) * 32_768).rounded())
-        }
-    }
-
-    static func floats(_ samples: [Int16]) -> [Float] {
-        samples.map { Float($0) * (1 / 32_768) }
-    }
-
-    /// The largest clip file read: 64 MiB (a clip is a sentence or a paragraph, kilobytes).
-    static let clipSizeLimit = 64 << 20
-
-    /// The whole clip file at `path` when it is a regular file of at most `clipSizeLimit` bytes
-    /// (`RegularFile.read`: a FIFO or a device put in the cache is never read); nil otherwise.
-    private static func readFile(_ path: String) -> [UInt8]? {
-        guard case .success(let bytes) = RegularFile.read(path, limit: clipSizeLimit) else { return nil }
-        return bytes
-    }
-
-    /// Writes `bytes` to `path` (created, truncated) with as few `write(2)`s as the kernel allows.
-    private static func writeFile(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { close(fd); unlink(path); return false }
-            done += n
-        }
-        // On the disk before the rename makes it a clip: a power cut leaves the whole file or none.
-        guard fdatasync(fd) == 0 else { close(fd); unlink(path); return false }
-        guard close(fd) == 0 else { unlink(path); return false }
-        return true
-    }
-
     /// Stores `clip` under `key` atomically, rounded to 16 bits (see `quantized`) as FLAC at its
     /// own rate, deletes the key's file of the earlier format, and applies the bound, evicting the
     /// least recently used other files. Returns false (and logs) when the clip could not be encoded
@@ -279,7 +250,8 @@ public final class SpeechCache: @unchecked Sendable {
         let temporary = directory + "/." + key + "." + UUID().uuidString + ".part"
         let tooLarge = (encoded?.count ?? 0) > maxBytes
         // Written outside the lock: a long clip must not hold up a load on another thread.
-        let written = encoded.map { !tooLarge && Self.writeFile($0, to: temporary) } ?? false
+        let roomy = encoded.map { bytes in !tooLarge && lock.withLock { makeRoomLocked(for: bytes.count) } } ?? false
+        let written = roomy && Self.writeFile(encoded ?? [], to: temporary)
         lock.lock()
         defer { lock.unlock() }
         guard let bytes = encoded else {
@@ -291,6 +263,12 @@ public final class SpeechCache: @unchecked Sendable {
             logOnceLocked(.tooLarge, "speech clip larger than the cache bound, not cached",
                           ["bytes": "\(bytes.count)", "maxBytes": "\(maxBytes)"], level: .info)
             stats.failedWrites += 1
+            return false
+        }
+        guard roomy else {
+            logOnceLocked(.space, "the state filesystem's free space is down to its reserve: speech not cached",
+                          ["path": "\(directory)", "reserve": "\(reserve.map(\.summary) ?? "?")"])
+            stats.refusedForSpace += 1
             return false
         }
         guard written else {
@@ -358,43 +336,23 @@ public final class SpeechCache: @unchecked Sendable {
     /// match (the order of use survives restarts).
     private func noteUseLocked(key: String, path: String, bytes: Int) {
         let now = clock()
-        touch(path, now)
+        Self.touch(path, now)
         if let old = entries.updateValue(Entry(bytes: bytes, lastUse: now), forKey: key) { total -= old.bytes }
         total += bytes
     }
 
-    private func scanLocked() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        let suffix = "." + Self.fileExtension
-        let legacySuffix = "." + Self.legacyExtension
-        var legacy: [String: Entry] = [:]
-        for name in names {
-            let path = directory + "/" + name
-            if name.hasPrefix("."), name.hasSuffix(".part") {
-                unlink(path)
-                continue
-            }
-            let isLegacy = name.hasSuffix(legacySuffix)
-            // lstat(2): a Foundation attributes dictionary per file costs more than the stat itself,
-            // and the library's cache holds some 1500 clips.
-            var st = stat()
-            guard name.hasSuffix(suffix) || isLegacy, lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
-            let size = Int(st.st_size)
-            let modified = Date(timeIntervalSince1970: Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9)
-            let entry = Entry(bytes: size, lastUse: modified, legacy: isLegacy)
-            let key = String(name.dropLast(isLegacy ? legacySuffix.count : suffix.count))
-            if isLegacy { legacy[key] = entry } else { entries[key] = entry }
-            total += size
+    /// Deletes the least recently used files until `bytes` more fit above the reserve of free
+    /// space; false when they do not even with the cache empty. True when the space is unknown.
+    private func makeRoomLocked(for bytes: Int) -> Bool {
+        guard let reading = space(directory) else { return true }
+        var short = SpaceReserve(reading: reading).shortfall(adding: bytes)
+        while short > 0 {
+            guard let victim = entries.min(by: { ($0.value.lastUse, $0.key) < ($1.value.lastUse, $1.key) }) else { return false }
+            removeLocked(victim.key)
+            stats.evictions += 1
+            short -= victim.value.bytes
         }
-        // Both formats of one key: the new file wins (a conversion that stopped before the delete).
-        for (key, entry) in legacy {
-            if entries[key] == nil {
-                entries[key] = entry
-            } else {
-                unlink(legacyPath(forKey: key))
-                total -= entry.bytes
-            }
-        }
+        return true
     }
 
     private func evictLocked(keeping kept: String?) {
@@ -420,16 +378,5 @@ public final class SpeechCache: @unchecked Sendable {
     /// Drops `key` from the index without touching files (its file is gone).
     private func forgetLocked(_ key: String) {
         if let gone = entries.removeValue(forKey: key) { total -= gone.bytes }
-    }
-
-    /// Sets the modification time with one `utimensat(2)` (Foundation's attributes call stats and
-    /// converts around it, a good part of a load's time).
-    private func touch(_ path: String, _ date: Date) {
-        let t = date.timeIntervalSince1970
-        let whole = t.rounded(.down)
-        let stamp = timespec(tv_sec: Int(whole), tv_nsec: Int((t - whole) * 1e9))
-        // Access and modification time alike (UTIME_OMIT is a macro Swift does not see).
-        var times = [stamp, stamp]
-        _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 }

@@ -32,10 +32,17 @@ public final class StateDirectoryLock {
         public var exitStatus: ExitStatus { cause == nil ? .tempFail : .cantCreate }
     }
 
-    /// Takes the lock on `directory` without waiting, and writes this process's id into it.
+    /// Takes the lock on `directory` without waiting, and writes this process's id into it. On a
+    /// folder that cannot be written (read-only), a lock file already there is still locked, read
+    /// only, so that a second daemon is kept out all the same.
     public init(directory: String) throws(Failure) {
         let path = directory + "/lock"
-        let fd = SystemCall.retryingEINTR { open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644) }
+        var fd = SystemCall.retryingEINTR { open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644) }
+        if fd < 0, [EROFS, EACCES, EPERM].contains(errno) {
+            let first = SystemError("open", path: path)
+            fd = SystemCall.retryingEINTR { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+            guard fd >= 0 else { throw Failure(path: path, cause: first) }
+        }
         guard fd >= 0 else { throw Failure(path: path, cause: SystemError("open", path: path)) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

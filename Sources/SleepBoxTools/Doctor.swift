@@ -194,6 +194,12 @@ public struct Doctor {
     static func stateSaveCheck(status answer: String, stateDirectory: String) -> Check? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any],
               let status = object["status"] as? [String: Any], status.keys.contains("stateSaveError") else { return nil }
+        if let why = status["stateInMemory"] as? String {
+            return Check(name: "state saves", outcome: .failure,
+                         detail: "the state folder cannot be written (\(why)): the box runs with its state in memory; "
+                            + "the alarms come from the configuration, no history is kept, and nothing set survives a restart",
+                         fix: "make \(stateDirectory) a writable folder (mount -o remount,rw; df -h \(stateDirectory)), then restart the box")
+        }
         guard let error = status["stateSaveError"] as? String else {
             return Check(name: "state saves", outcome: .ok, detail: "the last save worked", fix: "")
         }
@@ -231,7 +237,14 @@ public struct Doctor {
         let voice = content.voice.map { "\($0.voice.engine) \($0.voice.name)" } ?? "no voice"
         let size = content.voice.map { String(format: "; cache %.0f of %d MiB", Double($0.cache.byteCount) / 1_048_576,
                                               $0.cache.maxBytes / 1_048_576) } ?? ""
-        let detail = "\(cached) of \(spoken.count) spoken items rendered with \(voice)\(size)"
+        let reserve = content.voice?.cache.reserve
+        let detail = "\(cached) of \(spoken.count) spoken items rendered with \(voice)\(size)" + (reserve.map { "; \($0.summary)" } ?? "")
+        // The cache gives way to the state and the history: below the reserve, it renders no more.
+        if let reserve, reserve.shortfall(adding: 0) > 0 {
+            return Check(name: "speech cache", outcome: .warning, detail: detail,
+                         fix: "the state filesystem is nearly full: the cache stores no more speech (the state and the history come first); "
+                            + "free space there or give the state folder a larger filesystem")
+        }
         return Check(name: "speech cache", outcome: cached == spoken.count ? .ok : .warning, detail: detail,
                      fix: cached == spoken.count ? "" : "the running box renders the rest in the background; "
                         + "or now: sleepbox content render")

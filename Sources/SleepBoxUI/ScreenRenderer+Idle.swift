@@ -3,8 +3,9 @@ import SleepBoxCore
 extension ScreenRenderer {
     /// Greeting on top, the big clock in the middle, the next alarm and a running timer at the
     /// bottom; the "clock not set" mark right of the clock, in the middle of the free space.
+    /// While the state is not saved, that notice takes the greeting's place.
     static func drawIdle(_ idle: IdleScreen, words: Words, in framebuffer: inout Framebuffer) {
-        drawCentered(idle.greeting, y: 3, in: &framebuffer)
+        drawCentered(idle.stateNotSaved ? words(.stateNotSaved) : idle.greeting, y: 3, in: &framebuffer)
         let text = idle.twentyFourHour ? TimeText.clock(hour: idle.hour, minute: idle.minute)
             : TimeText.twelveHourClock(hour: idle.hour, minute: idle.minute)
         let clock = drawBigClock(text, y: Layout.idleClockY, in: &framebuffer)

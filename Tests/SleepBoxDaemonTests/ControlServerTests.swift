@@ -42,11 +42,15 @@ import Testing
         }
     }
 
-    /// Serves every descriptor once at `t`, as a poll loop would after a wake-up.
-    private func serve(_ server: ControlServer, at t: Double) {
-        for fd in server.pollDescriptors {
-            server.service(fd, at: t) { line in .object([("echo", .string(line))]) }
-        }
+    /// Serves one wake-up at `t`, as the poll loop does: poll() (not waiting) over what the
+    /// server asks for, then the server with what was ready.
+    private func serve(_ server: ControlServer, at t: Double,
+                       answer: (String) -> JSONValue = { line in .object([("echo", .string(line))]) }) {
+        var fds = server.pollDescriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        _ = poll(&fds, nfds_t(fds.count), 0)
+        var ready: [Int32: Int16] = [:]
+        for p in fds where p.revents != 0 { ready[p.fd] = p.revents }
+        server.serve(ready: ready, at: t, answer: answer)
     }
 
     @Test func aPartialLineWaitsForItsEnd() throws {

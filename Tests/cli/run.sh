@@ -45,6 +45,27 @@ printf '[timer]\nfade_out_seconds = "slow"\n' >"$WORK/type.toml"
 expect_exit "wrong config type exits 78" 78 "type.toml:2.*fade_out_seconds" -- "$BIN" config check "$WORK/type.toml"
 printf '[audio]\nvolume = 140\n' >"$WORK/range.toml"
 expect_exit "out-of-range config exits 78" 78 "range.toml:2.*volume" -- "$BIN" config check "$WORK/range.toml"
+# Outputs that cannot be written are refused before the night is simulated, naming the option.
+printf 'x' >"$WORK/plain"
+expect_exit "--frames-out naming a regular file exits 73" 73 "--frames-out $WORK/plain: a regular file, not a folder" -- \
+  "$BIN" simulate --script docs/examples/night.jsonl --frames-out "$WORK/plain"
+expect_exit "--audio-envelope in a folder that is a file exits 73 at once" 73 "--audio-envelope $WORK/plain/level.png: its folder $WORK/plain does not exist" -- \
+  "$BIN" simulate --script docs/examples/night.jsonl --audio-envelope "$WORK/plain/level.png"
+if grep -q "sleepbox simulate:" "$WORK/out"; then bad "--audio-envelope: nothing was simulated" "$(head -c 200 "$WORK/out")"; else ok "--audio-envelope: nothing was simulated"; fi
+expect_exit "--audio-envelope naming a folder exits 73" 73 "--audio-envelope $WORK: a folder, not a file" -- \
+  "$BIN" simulate --script docs/examples/night.jsonl --audio-envelope "$WORK"
+# A state folder that cannot be written: the night runs with its state in memory and the alarm rings.
+"$BIN" simulate --config docs/examples/demo.toml --script docs/examples/night.jsonl --start 2026-11-22T22:30:00 --seed 7 \
+  --state-dir "$WORK/plain/state" >"$WORK/ro.out" 2>"$WORK/ro.err"; rc=$?
+if [ $rc = 0 ] && grep -q "alarm:   rang at 2026-11-23T06:45" "$WORK/ro.out" && grep -q "state is kept in memory" "$WORK/ro.err"; then
+  ok "a state folder that cannot be written: the simulated alarm still rings"
+else bad "a state folder that cannot be written: the simulated alarm still rings" "rc $rc: $(head -c 300 "$WORK/ro.err") $(grep alarm "$WORK/ro.out")"; fi
+# A control socket path taken by a file or a folder is named for what it is.
+expect_exit "run --socket naming a regular file exits 73" 73 "control socket's path $WORK/plain is a regular file, not a socket" -- \
+  "$BIN" run --hardware sim --state-dir "$WORK/sock-state" --socket "$WORK/plain"
+mkdir -p "$WORK/sockdir"
+expect_exit "run --socket naming a folder exits 73" 73 "control socket's path $WORK/sockdir is a folder, not a socket" -- \
+  "$BIN" run --hardware sim --state-dir "$WORK/sock-state" --socket "$WORK/sockdir"
 if "$BIN" config check config/sleepbox.toml >/dev/null 2>&1; then ok "shipped config/sleepbox.toml is valid"; else bad "shipped config/sleepbox.toml is valid"; fi
 
 # A one-shot command gives up on a sound card that is not there (the daemon keeps retrying).

@@ -292,5 +292,88 @@ check("a leftover temporary file is removed at start", "state.json.tmp-1-1" not 
 d.proc.send_signal(signal.SIGTERM)
 check("SIGTERM still stops it", d.proc.wait(timeout=10) == 0)
 
+# --- hostile clients: fifteen flood requests and never read; a legitimate one is answered --------
+d = Daemon(BIN).start()
+flood = (b'{"cmd":"status"}\n' * 4096)
+hostile = []
+for _ in range(15):
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.connect(d.socket)
+    c.setblocking(False)
+    hostile.append(c)
+def keep_flooding():
+    for c in hostile:
+        try:
+            c.send(flood)
+        except OSError:
+            pass
+keep_flooding()
+t0 = time.monotonic()
+r = subprocess.run([BIN, "ctl", "--socket", d.socket, "volume", "40"], capture_output=True, text=True, timeout=30)
+took = time.monotonic() - t0
+check("a ctl request is answered while fifteen clients flood", r.returncode == 0 and d.status()["volume"] == 40 and took < 5,
+      f"{r.returncode} {r.stderr.strip()} after {took:.1f} s")
+# The flooders never read: their answers pile up and each is dropped.
+def all_dropped():
+    keep_flooding()
+    gone = 0
+    for c in hostile:
+        try:
+            c.send(b"\n")
+        except (BrokenPipeError, ConnectionResetError):
+            gone += 1
+        except BlockingIOError:
+            pass
+    return gone == len(hostile)
+check("clients that never read their answers are dropped", wait_until(all_dropped, timeout=30))
+for c in hostile:
+    c.close()
+# A connect storm: sixty connections at once, then a legitimate request.
+storm = []
+for _ in range(60):
+    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    c.setblocking(False)
+    try:
+        c.connect(d.socket)
+    except BlockingIOError:
+        pass
+    storm.append(c)
+code, _, err = ctl(d, "status")
+check("a ctl request after a connect storm of sixty is answered", code == 0, err)
+for c in storm:
+    c.close()
+# A last request without its newline, then the end of the stream, is answered.
+with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as c:
+    c.settimeout(5)
+    c.connect(d.socket)
+    c.sendall(b'{"cmd":"volume","percent":41}')
+    c.shutdown(socket.SHUT_WR)
+    data = c.recv(4096)
+check("a last line without a newline is answered", data == b'{"ok":true}\n' and d.status()["volume"] == 41, data)
+d.proc.send_signal(signal.SIGTERM)
+d.proc.wait(timeout=10)
+
+# --- a state folder that cannot be written: the box runs on with its state in memory ------------
+work = tempfile.mkdtemp(prefix="sleepbox-rostate-")
+open(work + "/plain", "w").write("not a folder")
+conf = work + "/c.toml"
+open(conf, "w").write('[alarm]\ntime = "06:45"\n')
+d = Daemon(BIN, workdir=work, config=conf)
+d.state = work + "/plain/state"
+d.start()
+s = d.status()
+check("a state folder that cannot be made: the box runs, with the configuration's alarm",
+      d.proc.poll() is None and s["alarm"]["time"] == "06:45" and s["alarm"]["enabled"], s.get("alarm"))
+check("the status says the state is in memory", "plain/state" in (s.get("stateInMemory") or ""), s.get("stateInMemory"))
+code, _, err = ctl(d, "alarm", "set", "07:15")
+check("an alarm set on the box is kept in memory", code == 0 and d.status()["alarm"]["time"] == "07:15", err)
+doctor = subprocess.run([BIN, "doctor", "--state-dir", d.state, "--socket", d.socket, "--config", conf],
+                        capture_output=True, text=True, timeout=60)
+check("doctor says the box runs with its state in memory", "runs with its state in memory" in doctor.stdout, doctor.stdout[-800:])
+check("the log says why", "cannot be written" in open(d.log).read())
+d.proc.send_signal(signal.SIGTERM)
+check("SIGTERM stops it with its state in memory", d.proc.wait(timeout=10) == 0)
+shutil.rmtree(work)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

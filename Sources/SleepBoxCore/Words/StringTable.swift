@@ -60,6 +60,9 @@ public struct StringTable: Sendable, Equatable {
         case unavailable
         /// Message when the system clock could not be set: "Clock not set".
         case clockNotSet
+        /// Idle screen, in the greeting's place, while the state folder cannot be written:
+        /// "State not saved".
+        case stateNotSaved
         /// Mode name: "Meditation".
         case modeMeditation
         /// Mode name: "Poetry".

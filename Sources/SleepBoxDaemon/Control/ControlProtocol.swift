@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxCore
 import SleepBoxSystem
 import SleepBoxRunner
+import SleepBoxSimulator
 
 /// The control socket's protocol: one JSON object a line in, `{"cmd": ...}`, one JSON object a
 /// line out, `{"ok":true, ...}` or `{"ok":false,"error":"..."}`. Requests are carried out by the
@@ -108,7 +109,7 @@ public struct ControlProtocol {
         }
         guard let data = line.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return .failure(ControlError("not a JSON object: \(line.prefix(80))"))
+            return .failure(notAnObject(line))
         }
         guard let cmd = object["cmd"] as? String else { return .failure(ControlError("missing \"cmd\"")) }
         func button() -> Result<Button, ControlError> {
@@ -159,18 +160,53 @@ public struct ControlProtocol {
                   local.utcOffsetSeconds == nil else {
                 return .failure(ControlError("\"set\" must be a local date and time YYYY-MM-DD HH:MM (the box's time zone)"))
             }
+            guard ClockEditor.years.contains(local.year) else {
+                let years = ClockEditor.years
+                return .failure(ControlError("\"set\": \(text) is outside the times the clock can be set to, \(years.lowerBound)-01-01 00:00 to \(years.upperBound)-12-31 23:59"))
+            }
             return .success(.setClock(local))
         default:
             return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, setting, volume, frame, clock)"))
         }
     }
 
+    /// Why `line` is not a JSON object, as the strict parser finds it: where it stopped and, for a
+    /// number out of range (1e400), the field it was given for.
+    static func notAnObject(_ line: String) -> ControlError {
+        let shown = "not a JSON object: \(line.prefix(80))"
+        do {
+            _ = try ScriptJSONParser.parseObject(line[...])
+            return ControlError(shown)
+        } catch {
+            let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(max(0, error.column - 1))))
+            // The key just before the value the parser stopped at: `"seconds":` in `..."seconds":1e400`.
+            if let match = before.firstMatch(of: /"([^"\\]{1,40})"\s*:\s*$/) {
+                return ControlError("\"\(match.1)\": \(error.message)")
+            }
+            return ControlError("\(shown) (column \(error.column): \(error.message))")
+        }
+    }
+
+    /// The fields an alarm request may have, and the changes of which it makes exactly one.
+    static let alarmFields = ["cmd", "alarm", "time", "days", "enabled", "skipNext", "clear"]
+
     private static func parseAlarm(_ object: [String: Any]) -> Result<AlarmChange, ControlError> {
+        if let unknown = object.keys.sorted().first(where: { !alarmFields.contains($0) }) {
+            return .failure(ControlError("unknown field \"\(unknown)\" in an alarm request (\(alarmFields.dropFirst().joined(separator: ", ")))"))
+        }
+        let changes = ["time", "enabled", "skipNext", "clear"].filter { object[$0] != nil }
+        if changes.count > 1 {
+            let named = changes.map { "\"\($0)\"" }.joined(separator: " and ")
+            return .failure(ControlError("\(named) cannot go in one request: one change at a time (\"time\" with \"days\", \"enabled\", \"skipNext\" or \"clear\")"))
+        }
+        if object["days"] != nil && object["time"] == nil {
+            return .failure(ControlError("\"days\" goes with a \"time\""))
+        }
         for key in ["clear", "enabled", "skipNext"] where object[key] != nil && JSONField.bool(object[key]) == nil {
             return .failure(ControlError("\"\(key)\" must be true or false"))
         }
         if JSONField.bool(object["clear"]) == true { return .success(.clear) }
-        if let e = JSONField.bool(object["enabled"]), object["time"] == nil { return .success(.enable(e)) }
+        if let e = JSONField.bool(object["enabled"]) { return .success(.enable(e)) }
         if let s = JSONField.bool(object["skipNext"]) { return .success(.skipNext(s)) }
         guard let time = object["time"] as? String, let (h, m) = LocalDateTime.parseTimeOfDay(time) else {
             return .failure(ControlError("\"time\" must be HH:MM (00:00-23:59)"))
@@ -212,10 +248,17 @@ public struct ControlProtocol {
         case ("volume", 1):
             guard let p = Int(rest[0]) else { throw ControlError("volume PERCENT: \(rest[0]) is not a whole number") }
             return #"{"cmd":"volume","percent":\#(p)}"#
-        case ("alarm", 2...4) where Int(rest[0]) != nil:
-            // `alarm N ...`: the same words for alarm N.
+        case ("alarm", 2...4) where rest[0].first.map({ $0.isNumber || $0 == "+" || $0 == "-" }) ?? false:
+            // `alarm N ...`: the same words for alarm N, a number in digits given once.
+            let slots = BoxConfig.alarmSlots
+            guard rest[0].allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(rest[0]), (1...slots).contains(n) else {
+                throw ControlError("alarm N: \(Quoting.quoted(rest[0])) is not an alarm number (1 to \(slots))")
+            }
+            if rest[1].first.map({ $0.isNumber || $0 == "+" || $0 == "-" }) ?? false {
+                throw ControlError("alarm N: one alarm number at a time (\(rest.joined(separator: " ")))")
+            }
             let line = try requestLine(words: ["alarm"] + rest.dropFirst())
-            return line.replacing(#"{"cmd":"alarm","#, with: #"{"cmd":"alarm","alarm":\#(rest[0]),"#, maxReplacements: 1)
+            return line.replacing(#"{"cmd":"alarm","#, with: #"{"cmd":"alarm","alarm":\#(n),"#, maxReplacements: 1)
         case ("setting", 2):
             let value = rest[1] == "default" ? "null" : Quoting.quoted(rest[1])
             return #"{"cmd":"setting","key":\#(Quoting.quoted(rest[0])),"value":\#(value)}"#

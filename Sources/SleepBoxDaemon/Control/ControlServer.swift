@@ -9,10 +9,15 @@ import SleepBoxSystem
 /// each request line (`ControlProtocol` says what they mean), served from the poll loop.
 ///
 /// Nothing a client does can hold the loop or lock others out: the socket and every client are
-/// non-blocking, a partial line waits in the client's buffer, a line longer than
-/// `maximumLineBytes` is answered with an error and the client closed, a client has
-/// `idleSeconds` to finish each request (from its connection or its last answer), and when
-/// `maximumClients` are connected a new one takes the place of the one that has waited longest.
+/// non-blocking; a partial line waits in the client's buffer (the last one is answered when the
+/// client ends its side without a newline); a line longer than `maximumLineBytes` is answered
+/// with an error and the client closed; a client has `idleSeconds` to finish each request (from
+/// its connection or its last answer); when `maximumClients` are connected a new one takes the
+/// place of the one that has waited longest. Each wake-up answers at most `requestBudget`
+/// requests across all clients, taken in turn one at a time, so flooding clients cost the loop a
+/// bounded time and a quiet client's request still gets its turn; answers a client does not read
+/// wait in its own buffer, and a client that lets more than `outputLimit` bytes of them pile up
+/// is closed.
 public final class ControlServer {
     /// The longest request line taken (the protocol's limit).
     public static let maximumLineBytes = ControlProtocol.maximumLineBytes
@@ -20,18 +25,45 @@ public final class ControlServer {
     public static let idleSeconds = 10.0
     /// Clients connected at once.
     public static let maximumClients = 16
+    /// Requests answered in one wake-up, all clients together (one each while they last).
+    public static let requestBudget = 16
+    /// Unsent answer bytes kept for a client that does not read them; past this it is closed.
+    public static let outputLimit = 64 << 10
+    /// Connections the kernel holds for the loop to accept (the kernel may cap it lower).
+    public static let backlog: Int32 = 128
+    /// Connections accepted in one wake-up; the rest wait in the backlog, so a burst of them
+    /// cannot push out a client accepted a moment ago before it has been read.
+    static let acceptsPerWakeup = maximumClients / 2
     /// Bytes read from one client in one wake-up; the rest waits for the next turn of the loop.
-    static let readBudget = 64 << 10
+    static let readBudget = 16 << 10
 
     public let path: String
     private let listenFD: Int32
     private struct Client {
-        var buffer: [UInt8] = []
+        var input: [UInt8] = []
+        /// Answers not yet taken by the client.
+        var output: [UInt8] = []
         /// When the request being read began: the connection, or the last answer.
         var waitingSince: Double
+        /// The client has ended its side: what it sent is answered, then it is closed.
+        var ended = false
+        /// Whether a whole line waits in `input`.
+        var hasLine: Bool { input.contains(UInt8(ascii: "\n")) }
     }
     private var clients: [Int32: Client] = [:]
+    /// Where the next wake-up's first turn begins among the clients (in descriptor order).
+    private var nextTurn: Int32 = 0
     private let logger: Logger
+
+    /// Why the socket's path cannot be used: something that is not a socket is there.
+    public struct NotASocket: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        /// "a regular file", "a folder", ...
+        public var what: String
+        public var description: String {
+            "the control socket's path \(path) is \(what), not a socket; remove it or give another path (--socket)"
+        }
+    }
 
     /// Why the socket's path cannot be taken.
     public struct InUse: Error, CustomStringConvertible, Equatable {
@@ -70,11 +102,31 @@ public final class ControlServer {
         return addr
     }
 
+    /// Throws `NotASocket` when something other than a socket (a file, a folder, a FIFO) is at
+    /// `path`: it is never removed, and binding there would only say "Address already in use".
+    public static func checkPath(_ path: String) throws(NotASocket) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        let what: String
+        switch st.st_mode & S_IFMT {
+        case S_IFSOCK: return
+        case S_IFREG: what = "a regular file"
+        case S_IFDIR: what = "a folder"
+        case S_IFLNK: what = "a symbolic link"
+        case S_IFIFO: what = "a FIFO"
+        case S_IFCHR, S_IFBLK: what = "a device"
+        default: what = "not a socket"
+        }
+        throw NotASocket(path: path, what: what)
+    }
+
     /// Creates the socket at `path`, replacing a stale one left by a crash; a socket another
-    /// process answers on is left alone (`bind` fails with EADDRINUSE).
-    public init(path: String, logger: Logger) throws(SystemError) {
+    /// process answers on is left alone (`bind` fails with EADDRINUSE), and a path taken by
+    /// anything else throws `NotASocket`.
+    public init(path: String, logger: Logger) throws {
         self.path = path
         self.logger = logger
+        try Self.checkPath(path)
         do { try Self.removeStaleSocket(at: path) } catch { throw SystemError("bind", errno: EADDRINUSE, path: path) }
         guard var addr = Self.address(path) else { throw SystemError("bind", errno: ENAMETOOLONG, path: path) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -88,7 +140,7 @@ public final class ControlServer {
             throw SystemError("bind", errno: e, path: path)
         }
         chmod(path, 0o660)
-        guard listen(fd, 8) == 0 else {
+        guard listen(fd, Self.backlog) == 0 else {
             let e = errno
             close(fd)
             throw SystemError("listen", errno: e, path: path)
@@ -110,8 +162,17 @@ public final class ControlServer {
         unlink(path)
     }
 
-    /// The descriptors to poll for input.
-    public var pollDescriptors: [Int32] { [listenFD] + clients.keys.sorted() }
+    /// The descriptors to poll and for what: the socket for new clients, a client for input
+    /// unless a whole request of it already waits, and for room to write while answers wait.
+    public var pollDescriptors: [(fd: Int32, events: Int16)] {
+        [(listenFD, Int16(POLLIN))] + clients.sorted { $0.key < $1.key }.map { fd, c in
+            let read = c.ended || c.hasLine ? 0 : Int16(POLLIN)
+            return (fd, read | (c.output.isEmpty ? 0 : Int16(POLLOUT)))
+        }
+    }
+
+    /// Whether requests already read wait for their answer (the next poll must not sleep).
+    public var hasWaitingRequests: Bool { clients.values.contains { $0.hasLine } }
 
     /// Clients connected now.
     public var clientCount: Int { clients.count }
@@ -129,47 +190,81 @@ public final class ControlServer {
         }
     }
 
-    /// Serves a readable descriptor at `now` (monotonic seconds): accepts clients, reads their
-    /// lines and answers each with `answer`. Never waits.
-    public func service(_ fd: Int32, at now: Double, answer: (String) -> JSONValue) {
-        if fd == listenFD {
-            acceptClients(at: now)
-            return
+    /// Serves one wake-up at `now` (monotonic seconds), given the descriptors poll() found ready
+    /// (with their `revents`): sends waiting answers, reads clients, answers up to
+    /// `requestBudget` requests with `answer` (clients in turn), then accepts new clients.
+    /// Never waits.
+    public func serve(ready: [Int32: Int16], at now: Double, answer: (String) -> JSONValue) {
+        for (fd, revents) in ready where fd != listenFD && clients[fd] != nil {
+            if revents & Int16(POLLOUT) != 0 { flush(fd) }
+            if clients[fd] != nil, revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { read(fd) }
         }
-        guard var client = clients[fd] else { return }
+        answerRequests(at: now, answer: answer)
+        for (fd, client) in clients where client.ended && !client.hasLine && client.output.isEmpty { drop(fd) }
+        if ready[listenFD] != nil { acceptClients(at: now) }
+    }
+
+    /// Reads what `fd` has sent, up to a whole line (one waits already: nothing is read) or
+    /// `readBudget` bytes.
+    private func read(_ fd: Int32) {
+        guard var client = clients[fd], !client.ended else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        var finished = false
         var taken = 0
-        while taken < Self.readBudget {
-            let n = SystemCall.retryingEINTR { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            if n <= 0 {
-                if n == 0 || errno != EAGAIN { finished = true }
+        while taken < Self.readBudget && !client.hasLine {
+            let n = SystemCall.retryingEINTR { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            if n < 0 { return drop(fd) }
+            if n == 0 {
+                // The client has ended its side: a last line without its newline is still a request.
+                client.ended = true
+                if client.input.contains(where: { !Self.isBlank($0) }) { client.input.append(UInt8(ascii: "\n")) }
                 break
             }
             taken += n
-            client.buffer += chunk[0..<n]
-            while let nl = client.buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: client.buffer[..<nl], as: UTF8.self)
-                client.buffer.removeSubrange(...nl)
-                guard !line.allSatisfy(\.isWhitespace) else { continue }
-                send(answer(line).serialized + "\n", to: fd)
-                client.waitingSince = now
-            }
-            if client.buffer.count > Self.maximumLineBytes {
-                send(ControlProtocol.failure("request longer than \(Self.maximumLineBytes) bytes").serialized + "\n", to: fd)
-                finished = true
-                break
-            }
+            client.input += chunk[0..<n]
         }
-        if finished {
-            drop(fd)
-        } else {
+        let lineLength = client.input.firstIndex(of: UInt8(ascii: "\n")) ?? client.input.count
+        if lineLength > Self.maximumLineBytes {
             clients[fd] = client
+            send(Array((ControlProtocol.failure("request longer than \(Self.maximumLineBytes) bytes").serialized + "\n").utf8), to: fd)
+            return drop(fd)
+        }
+        clients[fd] = client
+    }
+
+    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// Answers up to `requestBudget` waiting requests, one per client in turn.
+    private func answerRequests(at now: Double, answer: (String) -> JSONValue) {
+        var budget = Self.requestBudget
+        var order = clients.keys.sorted()
+        guard !order.isEmpty else { return }
+        let first = order.firstIndex { $0 >= nextTurn } ?? 0
+        order = Array(order[first...] + order[..<first])
+        var answeredAny = true
+        while budget > 0 && answeredAny {
+            answeredAny = false
+            for fd in order where budget > 0 {
+                guard var client = clients[fd], let nl = client.input.firstIndex(of: UInt8(ascii: "\n")) else { continue }
+                let line = String(decoding: client.input[..<nl], as: UTF8.self)
+                client.input.removeSubrange(...nl)
+                budget -= 1
+                answeredAny = true
+                nextTurn = fd + 1
+                guard !line.allSatisfy(\.isWhitespace) else {
+                    clients[fd] = client
+                    continue
+                }
+                client.output += Array((answer(line).serialized + "\n").utf8)
+                client.waitingSince = now
+                clients[fd] = client
+                flush(fd)
+            }
         }
     }
 
     private func acceptClients(at now: Double) {
-        while true {
+        for _ in 0..<Self.acceptsPerWakeup {
             let c = accept(listenFD, nil, nil)
             if c < 0 { break }
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
@@ -188,15 +283,30 @@ public final class ControlServer {
         clients[fd] = nil
     }
 
-    private func send(_ text: String, to fd: Int32) {
-        let bytes = Array(text.utf8)
+    /// Sends what waits for `fd` as far as the socket takes it; a client whose unread answers
+    /// pass `outputLimit` is closed, one that has gone away too.
+    private func flush(_ fd: Int32) {
+        guard var client = clients[fd], !client.output.isEmpty else { return }
+        let sent = send(client.output, to: fd)
+        guard sent >= 0 else { return drop(fd) }
+        client.output.removeFirst(sent)
+        if client.output.count > Self.outputLimit {
+            logger.info("control client closed: it does not read its answers (\(client.output.count) bytes wait)")
+            return drop(fd)
+        }
+        clients[fd] = client
+    }
+
+    /// Sends `bytes` to `fd` without waiting: the count the socket took, -1 when it is gone.
+    @discardableResult
+    private func send(_ bytes: [UInt8], to fd: Int32) -> Int {
         var off = 0
-        // Answers are a few kilobytes at most and fit the socket buffer; a client that lets the
-        // buffer fill is not waited for (the loop must never block).
         while off < bytes.count {
             let n = SystemCall.retryingEINTR { bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
-            guard n > 0 else { break }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            guard n > 0 else { return -1 }
             off += n
         }
+        return off
     }
 }

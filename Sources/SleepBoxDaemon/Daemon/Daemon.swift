@@ -22,11 +22,15 @@ public final class Daemon {
         public var stateDirectory: String
         public var socketPath: String
         public var seed: UInt64
-        public init(configPath: String?, stateDirectory: String, socketPath: String, seed: UInt64) {
+        /// Why the state folder cannot be written, when it cannot: the box runs with its state in
+        /// memory (alarms from the configuration, no history), and says so.
+        public var stateInMemory: String?
+        public init(configPath: String?, stateDirectory: String, socketPath: String, seed: UInt64, stateInMemory: String? = nil) {
             self.configPath = configPath
             self.stateDirectory = stateDirectory
             self.socketPath = socketPath
             self.seed = seed
+            self.stateInMemory = stateInMemory
         }
     }
 
@@ -71,18 +75,21 @@ public final class Daemon {
         self.work = try WorkQueue()
         let saveHealth = StateSaveHealth(logger: logger)
         self.saveHealth = saveHealth
-        let saver = BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work,
-                                         health: saveHealth)
+        let saver: StateSaving? = options.stateInMemory != nil ? nil
+            : BackgroundStateSaver(store: StateStore(directory: options.stateDirectory, logger: logger), work: work, health: saveHealth)
         var history: HistoryKeeping? = nil
-        do {
-            history = BackgroundHistoryWriter(store: try HistoryStore(directory: options.stateDirectory, logger: logger),
-                                              work: work, logger: logger)
-        } catch {
-            logger.error("the history is not kept this run: \(error)")
+        if options.stateInMemory == nil {
+            do {
+                history = BackgroundHistoryWriter(store: try HistoryStore(directory: options.stateDirectory, logger: logger),
+                                                  work: work, logger: logger)
+            } catch {
+                logger.error("the history is not kept this run: \(error)")
+            }
         }
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
                                 devices: BoxDevices(input: input, display: display, audio: audio, state: saver, history: history),
                                 screenTimeout: screenTimeout, debounceSeconds: debounceSeconds, logger: logger)
+        runner.stateNotSaved = options.stateInMemory != nil
         runner.aboutFacts = AboutFacts(version: BuildVersion.current,
                                        freeBytes: try? FileSystemSpace.available(at: options.stateDirectory))
         let keeper = clock.keeper
@@ -127,17 +134,19 @@ public final class Daemon {
         add(work.fd)
         add(background.fd)
         if let opening { add(opening.fd) }
-        for fd in control.pollDescriptors { add(fd) }
+        for c in control.pollDescriptors { add(c.fd, c.events) }
         for fd in input.pollDescriptors { add(fd) }
         let audioFDs = audio.pollDescriptors
         for a in audioFDs { add(a.fd, a.events) }
-        // No timeout: every deadline is a timerfd (`armTimers`).
-        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), -1) } }
+        // No timeout: every deadline is a timerfd (`armTimers`); requests already read and waiting
+        // for their turn are served at once.
+        let timeout: Int32 = control.hasWaitingRequests ? 0 : -1
+        let n = fds.withUnsafeMutableBufferPointer { buffer in SystemCall.retryingEINTR { poll(buffer.baseAddress, nfds_t(buffer.count), timeout) } }
         wakeups += 1
         let woke = SystemClock.monotonicSeconds(), wokeCPU = SystemClock.threadCPUSeconds()
         let framesBefore = runner.framesRendered
         var did: [String] = []
-        /// Wall time at the end of each step: the wake-ups' own work, the box and the sound, the display.
+        /// Wall time at the end of each step: the wake-ups' own work, the box and the sound, the display, the control socket.
         var marks: [Double] = []
         defer {
             let end = SystemClock.monotonicSeconds()
@@ -147,7 +156,7 @@ public final class Daemon {
             func summary() -> String {
                 var steps: [String] = []
                 var last = woke
-                for (name, t) in zip(["wake-ups", "box and sound", "display"], marks + [end]) {
+                for (name, t) in zip(["wake-ups", "box and sound", "display", "control"], marks + [end]) {
                     steps.append("\(name) \(ms(t - last))")
                     last = t
                 }
@@ -166,7 +175,8 @@ public final class Daemon {
         var readyInput: [Int32] = []
         var audioReady: [(fd: Int32, revents: Int16)] = []
         let inputSet = Set(input.pollDescriptors)
-        let controlSet = Set(control.pollDescriptors)
+        let controlSet = Set(control.pollDescriptors.map(\.fd))
+        var controlReady: [Int32: Int16] = [:]
         let audioSet = Set(audioFDs.map(\.fd))
         for p in fds where p.revents != 0 {
             if let wake = clock.read(p.fd) {
@@ -184,9 +194,7 @@ public final class Daemon {
             case work.fd: did.append("saved state"); work.collect()
             case background.fd: did.append("background work done"); background.collect()
             case let fd where fd == opening?.fd: did.append("recording opened"); opening?.collect()
-            case let fd where controlSet.contains(fd):
-                did.append("control")
-                control.service(fd, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
+            case let fd where controlSet.contains(fd): controlReady[fd] = p.revents
             case let fd where inputSet.contains(fd): readyInput.append(fd)
             case let fd where audioSet.contains(fd): audioReady.append((fd, p.revents))
             default: break
@@ -204,6 +212,14 @@ public final class Daemon {
         if let ready = audioReadyUptime(at: t), ready <= t.uptime { audio.getReady(at: t) }
         marks.append(SystemClock.monotonicSeconds())
         runner.redraw(at: clock.now)
+        marks.append(SystemClock.monotonicSeconds())
+        // The control socket after the sound and the display, within its budget of requests;
+        // what the requests changed is drawn at once.
+        if !controlReady.isEmpty || control.hasWaitingRequests {
+            did.append("control")
+            control.serve(ready: controlReady, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
+            runner.redraw(at: clock.now)
+        }
     }
 
     /// When to take a sound device let go in a silence again: `audioReadyAheadSeconds` before the
@@ -277,6 +293,7 @@ public final class Daemon {
     private var loopStatus: [(String, JSONValue)] {
         [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups))),
          ("renders", .number(Double(runner.framesRendered))), ("loop", timings.statusValue)] + saveHealth.statusFields
+            + [("stateInMemory", options.stateInMemory.map(JSONValue.string) ?? .null)]
     }
 
     private var statusLine: String {

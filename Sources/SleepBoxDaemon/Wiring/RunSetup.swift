@@ -32,18 +32,30 @@ public enum RunSetup {
         let kind = options.hardware == .auto ? (BoardDetection.isRaspberryPi() ? .pi : .sim) : options.hardware
         let devices = file.devices
         let stateDir = options.stateDirectory
+        // A state folder that cannot be written (read-only, or not a folder) does not stop the
+        // box: it runs with its state in memory and says so (log, idle screen, status, doctor).
+        var stateInMemory: String? = nil
         do {
             try AtomicFile.makeDirectory(stateDir)
+            stateInMemory = StateFolderCheck.whyNotWritable(stateDir)
         } catch {
-            throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
+            stateInMemory = "\(error)"
         }
         // Before the control socket is made: a second daemon must not take over the first one's.
-        let stateLock: StateDirectoryLock
+        var stateLock: StateDirectoryLock? = nil
         do { stateLock = try StateDirectoryLock(directory: stateDir) } catch {
-            throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger)
+            // Held by another daemon: never run beside it.
+            guard error.cause != nil else { throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger) }
+            stateInMemory = stateInMemory ?? "\(error)"
+        }
+        if let stateInMemory {
+            logger.critical("the state folder \(stateDir) cannot be written (\(stateInMemory)): running with the state in memory; the alarms come from the configuration, no history is kept and nothing set survives a restart")
         }
         // Another state folder may still have named the same socket: only one nobody answers on
         // is removed.
+        do { try ControlServer.checkPath(options.socketPath) } catch {
+            throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
+        }
         do { try ControlServer.removeStaleSocket(at: options.socketPath) } catch {
             throw failure("cannot start: \(error)", error.exitStatus.rawValue, logger)
         }
@@ -68,7 +80,8 @@ public enum RunSetup {
             : simulatedDevices(options, file: file, catalog: content.catalog, provider: provider, logger: logger)
         do {
             let daemon = try Daemon(
-                options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed),
+                options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed,
+                               stateInMemory: stateInMemory),
                 config: file.config, catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
                 screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,

@@ -89,6 +89,19 @@ public struct LocalDateTime: Sendable, Equatable, Hashable, CustomStringConverti
         return calendar.date(from: components)?.timeIntervalSince1970
     }
 
+    /// When this local time falls in the hour a time zone skips (02:30 on a spring-forward night
+    /// in Berlin), the time it would become instead (`secondsSince1970` moves it forward), as
+    /// `HH:MM`; nil when it exists (or has an offset of its own).
+    public func skippedTime(in timeZone: TimeZone) -> String? {
+        guard utcOffsetSeconds == nil, let wall = secondsSince1970(in: timeZone) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: wall))
+        guard c.year != year || c.month != month || c.day != day || c.hour != hour || c.minute != minute,
+              let h = c.hour, let m = c.minute else { return nil }
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
     /// `2026-11-23T06:40:00`, with `Z` or `+01:00` when it has an offset.
     public var description: String {
         func pad(_ n: Int, _ width: Int) -> String {
