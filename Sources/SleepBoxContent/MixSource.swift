@@ -4,8 +4,8 @@ import SleepBoxAudio
 /// Plays a mix: its layers started together, each at its gain, summed into one sound that fades in
 /// over `MixItem.fadeInSeconds` from its first frame, for exactly the mix's `length`. Generators
 /// never end; a recording layer loops without a seam (`LoopingSource`, a short equal-power
-/// crossfade). The engine sees one source, so the sleep timer's fade takes every layer down
-/// together. Nothing is allocated while it plays: the one scratch buffer grows only when a larger
+/// crossfade), its steady offset taken out (`DCBlockingSource`). The engine sees one source, so
+/// the sleep timer's fade takes every layer down together. Nothing is allocated while it plays: the one scratch buffer grows only when a larger
 /// block is asked for than ever before.
 ///
 /// A layer that renders samples that are not finite or far beyond full scale (`SampleGuard`) is
@@ -43,7 +43,8 @@ public final class MixSource: SeekableSource {
                 source = GeneratorSource(item: generator, seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15, format: format)
             case .recording(let path):
                 guard let loop = try? LoopingSource(path: path, format: format) else { continue }
-                source = loop
+                // Looped all night: no steady offset may reach the speaker (`DCBlockingSource`).
+                source = DCBlockingSource(loop, sampleRate: format.sampleRate)
             }
             layers.append((source, layer.gain * levelled(sound), layer.sound))
         }

@@ -5,7 +5,7 @@ import Testing
 @testable import SleepBoxContent
 
 /// Recordings and mixes that once played silence, a DC offset or "coming soon": a layer of NaN
-/// samples, a recording of one sample, a recording that is a symbolic link loop, a sound twice.
+/// samples, a recording of one sample or one value, a recording that is a symbolic link loop, a sound twice.
 @Suite struct HostileSoundTests {
     /// A mono 32-bit float WAV of `samples` at 48 kHz (written by hand: any bit pattern, NaN too).
     static func floatWAV(_ samples: [Float]) -> Data {
@@ -87,6 +87,41 @@ import Testing
             "cannot play the audio file: it is 0.000 s long, less than the 0.1 s a recording must have",
         ])
         #expect(library.entry("rec-bad")?.item.isAvailable == false)
+    }
+
+    @Test func aSteadyOffsetRecordingInAMixPlaysNoOffset() throws {
+        // A fifth of a second of one value (-31 dBFS), looped: before, the mix held the speaker at
+        // that offset all night.
+        let user = try Self.mixFolder([Float](repeating: 0.028, count: 9_600))
+        defer { try? FileManager.default.removeItem(atPath: user) }
+        let wav = user + "/recordings/rec-bad.wav"
+        let mix = MixItem(path: user + "/mixes/mix-poisoned.toml", title: "Offset", length: 3600, layers: [
+            .init(sound: "rec-bad", resolved: .recording(path: wav)),
+        ])
+        let out = Render.stereo(MixSource(item: mix, seed: 7), frames: 48_000 * 6)
+        let last = out[(2 * 48_000 * 5)...]
+        let mean = last.reduce(0.0) { $0 + Double($1) } / Double(last.count)
+        #expect(abs(mean) < 1e-4, "a steady offset of \(mean) reaches the speaker")
+        // What is left is the loop's seam five times a second (its equal-power crossfade swells a
+        // steady value), far under the offset it was.
+        #expect(MixTests.rms(last) < 0.005)
+    }
+
+    @Test func theOffsetFilterLeavesASoundAsItIs() throws {
+        // A 440 Hz sine at 0.25 over an offset of 0.05: the offset goes, the tone stays.
+        let samples = (0..<96_000).map { Float(0.05 + 0.25 * sin(2 * Double.pi * 440 * Double($0) / 48_000)) }
+        let filtered = DCBlockingSource(ClipSource(samples: samples, sampleRate: 48_000), sampleRate: 48_000)
+        let out = Render.left(filtered)
+        let tail = out[48_000...]
+        let mean = tail.reduce(0.0) { $0 + Double($1) } / Double(tail.count)
+        #expect(abs(mean) < 1e-3)
+        // The same tone unfiltered, its offset taken off by hand.
+        let plain = Render.left(ClipSource(samples: samples, sampleRate: 48_000))[48_000...]
+        let plainMean = plain.reduce(0.0) { $0 + Double($1) } / Double(plain.count)
+        let tone = (plain.reduce(0.0) { $0 + (Double($1) - plainMean) * (Double($1) - plainMean) } / Double(plain.count)).squareRoot()
+        #expect(plainMean > 0.01, "the unfiltered sound has its offset")
+        let db = 20 * log10(MixTests.rms(tail) / tone)
+        #expect(abs(db) < 0.01, "the tone changed by \(db) dB")
     }
 
     @Test func aRecordingThatIsASymbolicLinkLoopIsAnErrorNotComingSoon() throws {
