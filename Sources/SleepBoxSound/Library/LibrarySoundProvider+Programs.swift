@@ -1,0 +1,173 @@
+import Foundation
+import Logging
+import SleepBoxAudio
+import SleepBoxContent
+import SleepBoxCore
+import SleepBoxSpeech
+import SleepBoxSystem
+
+/// The program cache: spoken items rendered ahead into the speech cache, programs prepared in
+/// the background, kept, handed to the sources waiting for them and announced to the core.
+extension LibrarySoundProvider {
+
+    /// Renders every playable spoken item whose speech is not cached yet into the voice's cache,
+    /// on a thread of its own at background priority (the natural voice serves a pressed item
+    /// first), so that later starts (and the next boot) find the speech ready. No program is built
+    /// (`ProgramBuilder.fillCache`): one stretch's speech is held at a time, and freed memory is
+    /// handed back to the system after each item. Progress: `renderProgress`.
+    public func prepareAll() {
+        let entries = library.entries.filter {
+            $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
+        }
+        guard background != nil else { return }
+        renderAheadStop?.stop()
+        let stop = RenderAheadStop()
+        renderAheadStop = stop
+        let cache = voice?.cache
+        let legacySweep: @Sendable () -> Int = { cache?.removeLegacy() ?? 0 }
+        guard !entries.isEmpty else {
+            let swept = legacySweep()
+            if swept > 0 {
+                logger.info("voice: \(swept) files of the earlier speech cache format deleted")
+            }
+            return
+        }
+        let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
+        let measured = self.measured
+        progress.start(total: entries.count)
+        let thread = Thread {
+            let priority = ThreadPriority.lowerToIdle()
+            logger.info("voice: rendering the library's speech ahead at \(priority.rawValue) priority (\(entries.count) items)")
+            var done = 0
+            PiperServer.inBackground {
+                for entry in entries {
+                    // The voices changed: a new thread renders with the new ones.
+                    if stop.isStopped { return }
+                    do {
+                        // Stretch by stretch into the cache, no program built: one clip is held
+                        // at a time. Only what the core needs is kept (the length).
+                        if let seconds = try builder.fillCache(entry, seed: seed, breathingCues: cues) {
+                            measured.note(entry.id, seconds: seconds)
+                        }
+                    } catch {
+                        logger.warning("cannot render \(entry.id) ahead: \(error)")
+                    }
+                    HeapTuning.releaseFreeMemory()
+                    progress.advance()
+                    done += 1
+                }
+            }
+            if done == entries.count {
+                let swept = legacySweep()
+                logger.info("voice: the library's speech is rendered into the cache (\(entries.count) items\(swept > 0 ? ", \(swept) files of the earlier cache format deleted" : ""))")
+            }
+        }
+        thread.name = "sleepbox-render-ahead"
+        thread.start()
+    }
+
+    /// How far `prepareAll` has come.
+
+    func prepareInBackground(_ entry: ContentEntry, keep: Bool = true) {
+        guard let background, prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return }
+        inProgress.insert(entry.id)
+        let builder = self.builder
+        let seed = self.seed
+        let cues = breathingCues
+        let measured = self.measured
+        let generation = self.generation
+        let sources = growing[entry.id] ?? []
+        let feed: ProgramBuilder.Progress = { plan, final in
+            for source in sources { source.update(plan, finalFrames: final, complete: false) }
+        }
+        let progress = sources.isEmpty ? nil : feed
+        background({
+            do {
+                let program = try builder.prepare(entry, seed: seed, breathingCues: cues, progress: progress)
+                measured.note(entry.id, program)
+                return keep ? .ready(entry.id, program) : .warmed(entry.id)
+            } catch {
+                return .failed(entry.id, "\(error)")
+            }
+        }, { [weak self] outcome in self?.finished(outcome, generation: generation) })
+    }
+
+    func keep(_ id: ItemID, _ program: PreparedProgram) {
+        prepared[id] = program
+        preparedOrder.removeAll { $0 == id }
+        preparedOrder.append(id)
+        while preparedOrder.count > Self.keptPrograms { prepared[preparedOrder.removeFirst()] = nil }
+    }
+
+    func finished(_ outcome: PreparedOutcome, generation: Int? = nil) {
+        // Prepared with the voices or cues of before a change: played to whoever waits for it,
+        // not kept for the next play.
+        let current = generation.map { $0 == self.generation } ?? true
+        switch outcome {
+        case .warmed(let id):
+            inProgress.remove(id)
+            // Someone asked for it while it was being warmed: prepare it again (from the cache now).
+            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
+        case .ready(let id, let p):
+            inProgress.remove(id)
+            if current { keep(id, p) }
+            if waiting[id] != nil || growing[id] != nil { announce(id, p) }
+            for source in growing.removeValue(forKey: id) ?? [] {
+                if let plan = p.plan { source.update(plan, finalFrames: plan.lengthFrames, complete: true) } else { source.fail() }
+            }
+            for d in waiting.removeValue(forKey: id) ?? [] {
+                if case .audio = p, opener != nil {
+                    open(p, for: id, into: d)
+                    continue
+                }
+                do { d.attach(try builder(recordingsAt: d.rate).makeSource(p, atSeconds: d.position)) } catch {
+                    logger.error("cannot play \(id): \(error)")
+                    d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot play it: \(error)"))
+                }
+            }
+        case .failed(let id, let reason):
+            inProgress.remove(id)
+            logger.error("cannot prepare \(id): \(reason)")
+            for d in waiting.removeValue(forKey: id) ?? [] {
+                d.fail(AudioError(path: library.entry(id)?.path, reason: "cannot prepare it: \(reason)"))
+            }
+            for source in growing.removeValue(forKey: id) ?? [] { source.fail() }
+        }
+    }
+
+    /// Makes `program`'s source at `deferred`'s position on the opening thread and attaches it. A
+    /// recording not measured whole yet plays at the gain its start gives
+    /// (`ItemLoudness.estimatedGain`), never louder than the file itself.
+    func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource) {
+        guard let opener else { return }
+        let builder = builder(recordingsAt: deferred.rate), position = deferred.position, loudness = self.loudness
+        opener({
+            do throws(AudioError) {
+                if case .audio(let path) = program, let loudness, !loudness.isMeasured(program) {
+                    let source = try ProgramBuilder.fileOpener(format: builder.format)(path, position)
+                    let gain = loudness.estimatedGain(for: program) ?? 1
+                    return OpenedSource(result: .success(gain == 1 ? source : LevelledSource(source, gain: gain)))
+                }
+                return OpenedSource(result: .success(try builder.makeSource(program, atSeconds: position)))
+            } catch {
+                return OpenedSource(result: .failure(error))
+            }
+        }, { [weak self] opened in
+            switch opened.result {
+            case .success(let source): deferred.attach(source)
+            case .failure(let error):
+                self?.logger.error("cannot play \(id): \(error)")
+                deferred.fail(AudioError(path: self?.library.entry(id)?.path, reason: "cannot play it: \(error)"))
+            }
+        })
+    }
+
+    /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one)
+    /// and what each sentence says when (the captions).
+    func announce(_ id: ItemID, _ program: PreparedProgram) {
+        guard let plan = program.plan else { return }
+        events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
+        measured.note(id, program)
+        events.append(.captionsFound(id, lines: plan.captions()))
+    }
+}
