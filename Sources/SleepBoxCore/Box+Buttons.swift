@@ -28,8 +28,8 @@ extension Box {
             return
         }
         switch state.overlay {
-        case .menu?, .settings?:
-            // The knob works the menu (on release or hold); any other button closes it and acts
+        case .pages?:
+            // The knob works the pages (on release or hold); any other button closes them and acts
             // (an editor left so commits nothing).
             if b == .knob { return }
             state.overlay = nil
@@ -91,10 +91,10 @@ extension Box {
             state.pressed[b] = .used
             if case .reminder = state.overlay {
                 skipReminderTonight(at: now, into: &out)
-            } else if case .settings(let page, _) = state.overlay {
-                settingsHeld(page, at: now)
+            } else if case .pages = state.overlay {
+                pageHeld(at: now)
             } else if !state.phase.isAlarmActive {
-                knobHeld(at: now, into: &out)
+                openPage(.library(LibraryPage(category: nil, selected: 0)), at: now)
             }
         case .leaf:
             // Only pressed during the alarm is the leaf still pending (otherwise it acted at once).
@@ -120,12 +120,10 @@ extension Box {
         case (.timer, _):
             timerPressed(at: now, into: &out)
         case (.knob, _):
-            if case .menu(let position, _) = state.overlay {
-                menuPressed(position, at: now, into: &out)
+            if case .pages = state.overlay {
+                pagePressed(at: now, into: &out)
             } else if case .reminder = state.overlay {
                 reminderLater(at: now)
-            } else if case .settings(let page, _) = state.overlay {
-                settingsPressed(page, at: now, into: &out)
             } else {
                 knobPressed(at: now, into: &out)
             }
@@ -178,7 +176,7 @@ extension Box {
     mutating func knobPressed(at now: Moment, into out: inout [Command]) {
         switch state.phase {
         case .idle where isIdleScreenShown:
-            openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
+            openPage(.alarmList(AlarmListPage(selected: 1)), at: now)
         case .playing(let p):
             state.phase = .paused(moved(p, to: now))
             out.append(.pause)
@@ -191,25 +189,15 @@ extension Box {
         }
     }
 
-    /// The knob turned: moves the timer choice or the menu when open, else sets the volume (not
+    /// The knob turned: moves the timer choice or the page when open, else sets the volume (not
     /// while the alarm has the box).
     mutating func knobTurned(_ detents: Int, at now: Moment, into out: inout [Command]) {
         if case .timerChoice(let selected, _) = state.overlay {
             moveTimerChoice(to: min(max(0, selected + detents), timerOptions.count - 1), at: now)
             return
         }
-        if case .settings(let page, _) = state.overlay {
-            settingsTurned(page, detents, at: now)
-            return
-        }
-        if case .menu(var position, _) = state.overlay {
-            if let draft = position.editing {
-                position.editing = movedSetting(draft, by: detents, in: position, at: now)
-            } else {
-                let rows = menuScreen(position, at: now).rows.count
-                position.selected = min(max(0, position.selected + detents), max(0, rows - 1))
-            }
-            openMenu(position, at: now)
+        if case .pages = state.overlay {
+            pageTurned(detents, at: now)
             return
         }
         if case .reminder = state.overlay { return }

@@ -24,16 +24,17 @@ extension Box {
             return .message(text)
         case .comingSoon(let title, _)?:
             return .comingSoon(title: title)
-        case .menu(let position, let until)?:
-            var menu = menuScreen(position, at: now)
-            menu.marqueeSeconds = marqueeSeconds(menuUntil: until, at: now)
-            return .menu(menu)
+        case .pages(_, let until)?:
+            guard var screen = pageScreen(at: now) else { break }
+            if case .menu(var menu) = screen, scrollsLabels {
+                menu.marqueeSeconds = marqueeSeconds(menuUntil: until, at: now)
+                screen = .menu(menu)
+            }
+            return screen
         case .reminder?:
             let words = config.words
             return .reminder(ReminderScreen(text: words(.windDownNote), hour: f.hour, minute: f.minute,
                                             laterHint: words(.reminderLaterHint), skipHint: words(.reminderSkipHint)))
-        case .settings(let page, _)?:
-            return settingsScreen(page, at: now)
         case nil:
             break
         }
@@ -104,6 +105,14 @@ extension Box {
         return (r.year, r.month, r.day) == (f.year, f.month, f.day)
     }
 
+    /// The top page is the library's or Timers': a label too long for its row scrolls.
+    private var scrollsLabels: Bool {
+        switch pageStack.last {
+        case .library?, .timers?: return true
+        default: return false
+        }
+    }
+
     /// How often a long menu label moves on while it scrolls.
     public static let marqueeFrameSeconds = 0.125
     /// A label of at most this many characters always fits its row (eight of the widest glyphs
@@ -121,9 +130,8 @@ extension Box {
 
     /// The next marquee frame while the menu's selected label may be too long for its row.
     private func marqueeBoundary(after now: Moment) -> Double? {
-        guard case .menu(let position, let until)? = state.overlay else { return nil }
-        let menu = menuScreen(position, at: now)
-        guard menu.rows.indices.contains(menu.selected),
+        guard case .pages(_, let until)? = state.overlay, scrollsLabels, case .menu(let menu)? = pageScreen(at: now),
+              menu.rows.indices.contains(menu.selected),
               menu.rows[menu.selected].label.count > Box.marqueeMinimumCharacters else { return nil }
         let since = until - config.menu.closeAfterSeconds
         let n = max(0, ((now.uptime - since) / Box.marqueeFrameSeconds + 1e-9).rounded(.down)) + 1

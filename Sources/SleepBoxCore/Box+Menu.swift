@@ -1,5 +1,5 @@
-/// The library menu: the knob held opens it; turning moves, a press opens a category or plays
-/// an item, holding on an item marks it a favourite; the other buttons close it.
+/// The library's contents: what each list holds, the top level's rows, playing a chosen item.
+/// The page itself is `Pages/LibraryPage.swift`.
 extension Box {
     /// How many items "Featured tonight" offers.
     static let featuredCount = 5
@@ -31,14 +31,16 @@ extension Box {
     enum TopMenuRow: Equatable {
         /// "Restart <title>": first while an item plays or is paused.
         case restart(ItemID)
+        /// "Add to favorites" (or "Remove from favorites") for the item playing or paused.
+        case favorite(ItemID)
         case category(MenuCategory)
     }
 
-    /// The top level's rows: "Restart <title>" while an item plays or is paused, the content
-    /// categories, then Timers.
+    /// The top level's rows: "Restart <title>" and the favourite's row while an item plays or is
+    /// paused, the content categories, then Timers.
     var topMenuRows: [TopMenuRow] {
         var rows: [TopMenuRow] = []
-        if state.phase.isSeekable, let p = state.playback { rows.append(.restart(p.item)) }
+        if state.phase.isSeekable, let p = state.playback { rows += [.restart(p.item), .favorite(p.item)] }
         // The content's lists, then Timers, then the rows that open screens (Alarms, Settings).
         let categories = menuCategories
         return rows + categories.filter { !$0.opensScreen }.map { .category($0) } + [.category(.timers)]
@@ -69,121 +71,6 @@ extension Box {
             picks.append(candidates[Int(rng.next() % UInt64(candidates.count))])
         }
         return picks
-    }
-
-    /// The menu as the display shows it.
-    func menuScreen(_ position: MenuPosition, at now: Moment) -> MenuScreen {
-        let words = config.words
-        guard let category = position.category else {
-            let rows = topMenuRows.map { row -> MenuRow in
-                switch row {
-                case .restart(let id):
-                    return MenuRow(kind: .action, label: words(.restartItem, ["title": catalog.item(id)?.title ?? id]))
-                case .category(.timers):
-                    return MenuRow(kind: .category, label: words(.timers),
-                                   detail: state.session.map { countdownText($0.remaining(at: now.uptime)) })
-                case .category(let category):
-                    return MenuRow(kind: .category, label: words(category.key),
-                                   detail: category.opensScreen ? nil : String(menuItems(category, at: now).count))
-                }
-            }
-            return MenuScreen(title: words(.library), rows: rows, selected: min(position.selected, max(0, rows.count - 1)))
-        }
-        if Box.isTimers(category) { return timersScreen(category, position, at: now) }
-        let items = menuItems(category, at: now)
-        var rows = [MenuRow(kind: .back, label: words(.back))]
-        for item in items {
-            let detail: String
-            if !item.isAvailable {
-                detail = words(.soonMark)
-            } else if category == .continueListening, let entry = state.progress[item.id] {
-                detail = String(Int((entry.fraction * 100).rounded(.down))) + "%"
-            } else if item.playsAllNight {
-                detail = words(.allNight)
-            } else {
-                detail = words.table.timerLabel(.minutes(max(1, (item.duration / 60).rounded())), in: config.language)
-            }
-            rows.append(MenuRow(kind: .item, label: item.title, detail: detail, isFavorite: state.favorites.contains(item.id),
-                                isAvailable: item.isAvailable))
-        }
-        let hint: String? = items.isEmpty ? words(category == .favorites ? .favoritesHint : .nothingHereYet) : nil
-        return MenuScreen(title: words(category.key), rows: rows, selected: min(position.selected, rows.count - 1), hint: hint)
-    }
-
-    // MARK: Actions
-
-    mutating func openMenu(_ position: MenuPosition, at now: Moment) {
-        state.overlay = .menu(position, until: now.uptime + config.menu.closeAfterSeconds)
-    }
-
-    /// The knob held: opens the menu; in a list on an item, marks or unmarks it a favourite; in
-    /// the menu elsewhere, closes it.
-    mutating func knobHeld(at now: Moment, into out: inout [Command]) {
-        guard case .menu(let position, _) = state.overlay else {
-            openMenu(MenuPosition(category: nil, selected: 0), at: now)
-            return
-        }
-        if let category = position.category, Box.isTimers(category) {
-            timersHeld(position, at: now)
-            return
-        }
-        guard let category = position.category, position.selected > 0 else {
-            state.overlay = nil
-            return
-        }
-        let items = menuItems(category, at: now)
-        guard position.selected - 1 < items.count else { return }
-        let id = items[position.selected - 1].id
-        if let index = state.favorites.firstIndex(of: id) {
-            state.favorites.remove(at: index)
-        } else {
-            state.favorites.append(id)
-        }
-        var kept = position
-        // In the favourites list the row just unmarked goes away: stay on a row that exists.
-        if category == .favorites { kept.selected = min(kept.selected, state.favorites.count) }
-        openMenu(kept, at: now)
-        if config.audio.confirmationCues { out.append(.playCue(.tick)) }
-    }
-
-    /// A short knob press in the menu: open the category, go back, or play the item.
-    mutating func menuPressed(_ position: MenuPosition, at now: Moment, into out: inout [Command]) {
-        guard let category = position.category else {
-            let rows = topMenuRows
-            guard position.selected < rows.count else { return }
-            switch rows[position.selected] {
-            case .restart:
-                state.overlay = nil
-                restartItem(at: now, into: &out)
-            case .category(.nights):
-                openSettings(.nights, at: now)
-            case .category(.alarms):
-                openSettings(.alarmList(selected: 1, fromSettings: false), at: now)
-            case .category(.settings):
-                openSettings(.list(nil, selected: 1), at: now)
-            case .category(let chosen):
-                let empty = !Box.isTimers(chosen) && menuItems(chosen, at: now).isEmpty
-                openMenu(MenuPosition(category: chosen, selected: empty ? 0 : 1), at: now)
-            }
-            return
-        }
-        if Box.isTimers(category) {
-            timersPressed(category, position, at: now, into: &out)
-            return
-        }
-        guard position.selected > 0 else {
-            openMenu(MenuPosition(category: nil, selected: topMenuRows.firstIndex(of: .category(category)) ?? 0), at: now)
-            return
-        }
-        let items = menuItems(category, at: now)
-        guard position.selected - 1 < items.count else { return }
-        let item = items[position.selected - 1]
-        guard item.isAvailable, !state.unplayable.contains(item.id) else {
-            state.overlay = .comingSoon(title: item.title, until: now.uptime + config.display.messageSeconds * 2)
-            return
-        }
-        state.overlay = nil
-        play(chosen: item, at: now, into: &out)
     }
 
     /// Plays an item picked in the menu. When a mode's pool has the item's kind, the mode becomes

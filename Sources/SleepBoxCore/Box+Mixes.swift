@@ -1,5 +1,6 @@
-/// The owner's mixes: made and edited on the box (Settings > Sound > My mixes), kept in the
-/// state, listed in the library among the ambient items, played as the bundled mixes are.
+/// The owner's mixes: made and edited on the box (Settings > Sound > My mixes: the pages
+/// `Pages/MixListPage.swift` and `Pages/MixEditorPage.swift`), kept in the state, listed in the
+/// library among the ambient items, played as the bundled mixes are.
 ///
 /// The state is the one source of truth: the catalog's rows for the owner's mixes are made from
 /// it (`syncOwnerMixItems`), and every start of one sends its definition first
@@ -87,69 +88,6 @@ extension Box {
         (1...OwnerMix.maximumCount).first { n in !state.ownerMixes.contains { $0.number == n } }
     }
 
-    // MARK: The knob
-
-    mutating func mixListTurned(_ selected: Int, _ detents: Int, at now: Moment) {
-        openSettings(.mixList(selected: min(max(0, selected + detents), mixListRows.count - 1)), at: now)
-    }
-
-    mutating func mixEditorTurned(_ editor: MixEditor, _ detents: Int, at now: Moment) {
-        var editor = editor
-        let steps = editor.field == .level ? KnobAcceleration.steps(detents, gap: editor.lastTurn.map { now.uptime - $0 }) : detents
-        editor.turn(steps, sounds: mixSounds)
-        editor.lastTurn = now.uptime
-        openSettings(.mixEditor(editor), at: now)
-    }
-
-    mutating func mixListPressed(_ selected: Int, at now: Moment) {
-        let rows = mixListRows
-        guard rows.indices.contains(selected) else { return }
-        switch rows[selected] {
-        case .back:
-            openSettings(.list(.sound, selected: settingsRows(.sound).firstIndex(of: .mixes) ?? 0), at: now)
-        case .mix(let mix):
-            openSettings(.mixEditor(MixEditor(draft: mix, isSaved: true)), at: now)
-        case .new:
-            guard let number = freeMixNumber else { return }
-            openSettings(.mixEditor(MixEditor(draft: OwnerMix(number: number, layers: []), isSaved: false)), at: now)
-        }
-    }
-
-    mutating func mixEditorPressed(_ editor: MixEditor, at now: Moment, into out: inout [Command]) {
-        var editor = editor
-        switch editor.press(sounds: mixSounds) {
-        case .none:
-            editor.lastTurn = nil
-            openSettings(.mixEditor(editor), at: now)
-        case .save:
-            guard !editor.draft.layers.isEmpty else {
-                // Nothing to save: straight to the first sound (the screen says to choose one).
-                editor.row = .layer1
-                _ = editor.press(sounds: mixSounds)
-                openSettings(.mixEditor(editor), at: now)
-                return
-            }
-            saveMix(editor.draft)
-            openSettings(.mixList(selected: mixListRow(of: editor.draft.number)), at: now)
-            if config.audio.confirmationCues { out.append(.playCue(.tick)) }
-        case .delete:
-            deleteMix(editor.draft.id, at: now, into: &out)
-            openSettings(.mixList(selected: min(1, mixListRows.count - 1)), at: now)
-            if config.audio.confirmationCues { out.append(.playCue(.tick)) }
-        }
-    }
-
-    /// The knob held in the mix list goes back to Sound; in the editor back to the list, with
-    /// nothing saved.
-    mutating func mixListHeld(at now: Moment) {
-        openSettings(.list(.sound, selected: settingsRows(.sound).firstIndex(of: .mixes) ?? 0), at: now)
-    }
-
-    mutating func mixEditorHeld(_ editor: MixEditor, at now: Moment) {
-        let row = editor.isSaved ? mixListRow(of: editor.draft.number) : mixListRows.count - 1
-        openSettings(.mixList(selected: row), at: now)
-    }
-
     func mixListRow(of number: Int) -> Int {
         mixListRows.firstIndex { if case .mix(let m) = $0 { return m.number == number } else { return false } } ?? 0
     }
@@ -177,63 +115,5 @@ extension Box {
         state.favorites.removeAll { $0 == id }
         state.progress[id] = nil
         syncOwnerMixItems()
-    }
-
-    // MARK: What the screens show
-
-    func mixListScreen(_ selected: Int) -> Screen {
-        let words = config.words
-        let rows = mixListRows.map { row -> MenuRow in
-            switch row {
-            case .back: return MenuRow(kind: .back, label: words(.back))
-            case .mix(let mix):
-                return MenuRow(kind: .category, label: mixTitle(mix), detail: String(mix.layers.count))
-            case .new: return MenuRow(kind: .action, label: words(.newMix), detail: "+")
-            }
-        }
-        return .menu(MenuScreen(title: words(.myMixes), rows: rows, selected: min(selected, rows.count - 1)))
-    }
-
-    /// "-6 dB".
-    static func levelText(_ db: Int) -> String { String(db) + " dB" }
-
-    func mixEditorScreen(_ e: MixEditor) -> Screen {
-        let words = config.words
-        let sounds = mixSounds
-        func mark(_ text: String, _ open: Bool) -> String { open ? "<" + text + ">" : text }
-        func title(_ id: ItemID?) -> String { id.map { catalog.item($0)?.title ?? $0 } ?? words(.mixNone) }
-        // A sound's name takes its whole row ("Isochronic Gamma 40 Hz"); its level has the row
-        // under it ("Level  -10 dB"), where the knob sets it.
-        var rows: [MenuRow] = []
-        var selected = 0
-        for layer in 0..<OwnerMix.maximumLayers {
-            let here = e.layerIndex == layer
-            let present = e.draft.layers.indices.contains(layer)
-            if here { selected = rows.count }
-            if here, case .sound(let i)? = e.field {
-                let offered = e.choices(for: layer, among: sounds)
-                rows.append(MenuRow(kind: .category, label: mark(title(offered.indices.contains(i) ? offered[i] : nil), true)))
-            } else if present {
-                rows.append(MenuRow(kind: .category, label: title(e.draft.layers[layer].sound)))
-            } else {
-                rows.append(MenuRow(kind: .category, label: words(.mixLayer, ["n": String(layer + 1)]), detail: words(.mixNone)))
-            }
-            if present {
-                if here && e.field == .level { selected = rows.count }
-                rows.append(MenuRow(kind: .category, label: words(.mixLevel),
-                                    detail: mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.field == .level)))
-            }
-        }
-        let others: [(MixEditor.Row, MenuRow)] = [
-            (.name, MenuRow(kind: .category, label: words(.mixName), detail: mark(mixTitle(e.draft), e.field == .name))),
-            (.save, MenuRow(kind: .category, label: words(.save))),
-            (.delete, MenuRow(kind: .category, label: words(.delete))),
-        ]
-        for (row, menuRow) in others where e.rows.contains(row) {
-            if e.row == row { selected = rows.count }
-            rows.append(menuRow)
-        }
-        let hint = e.draft.layers.isEmpty ? words(.mixNeedsSound) : nil
-        return .menu(MenuScreen(title: mixTitle(e.draft), rows: rows, selected: selected, hint: hint))
     }
 }

@@ -26,7 +26,7 @@ extension Box {
     private var isQuietForReminder: Bool {
         guard state.phase == .idle, state.session == nil else { return false }
         switch state.overlay {
-        case .menu?, .timerChoice?: return false
+        case .pages?, .timerChoice?: return false
         default: return true
         }
     }

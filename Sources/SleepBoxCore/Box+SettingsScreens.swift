@@ -1,74 +1,7 @@
 import Foundation
 
-/// What the settings' screens show: the pages, the alarm rows and the editor's, values in words.
+/// What the settings' screens show: the alarm rows and the editor's, the settings' rows, values in words.
 extension Box {
-    func settingsScreen(_ page: SettingsPage, at now: Moment) -> Screen {
-        let words = config.words
-        switch page {
-        case .alarmList(let selected, _):
-            var rows = [MenuRow(kind: .back, label: words(.back))]
-            for (slot, alarm) in state.alarms.enumerated() {
-                rows.append(alarmRow(slot, alarm))
-            }
-            return .menu(MenuScreen(title: words(.alarms), rows: rows, selected: selected))
-        case .alarmEditor(let editor):
-            return .menu(MenuScreen(title: words(.alarmNumber, ["n": String(editor.slot + 1)]), rows: editorRows(editor),
-                                    selected: editor.row.rawValue))
-        case .list(let group, let selected):
-            let rows = settingsRows(group).map { settingsRow($0) }
-            let title: String
-            switch group {
-            case nil: title = words(.settings)
-            case .clock?: title = words(.clock)
-            case .display?: title = words(.display)
-            case .sound?: title = words(.sound)
-            case .general?: title = words(.settings)
-            }
-            return .menu(MenuScreen(title: title, rows: rows, selected: selected))
-        case .value(let key, let index, _):
-            guard let setting = OwnerSetting.named(key), setting.values.indices.contains(index) else {
-                return .menu(MenuScreen(title: words(.settings), rows: [], selected: 0))
-            }
-            // The value's neighbours around it, the chosen one selected.
-            let rows = setting.values.map { MenuRow(kind: .category, label: setting.display($0, words)) }
-            return .menu(MenuScreen(title: words(setting.label), rows: rows, selected: index))
-        case .clock(let editor):
-            func mark(_ text: String, _ field: ClockEditor.Field) -> String { editor.field == field ? "[" + text + "]" : text }
-            let date = mark(String(editor.year), .year) + "-" + mark(twoDigits(editor.month), .month) + "-"
-                + mark(twoDigits(editor.day), .day)
-            let time = mark(twoDigits(editor.hour), .hour) + ":" + mark(twoDigits(editor.minute), .minute)
-            let onDate = editor.field.rawValue <= ClockEditor.Field.day.rawValue
-            return .menu(MenuScreen(title: words(.dateAndTime), rows: [
-                MenuRow(kind: .category, label: words(.date), detail: date),
-                MenuRow(kind: .category, label: words(.time), detail: time),
-            ], selected: onDate ? 0 : 1, hint: clock.timeZone.identifier))
-        case .about:
-            let a = state.about
-            let dash = "-"
-            let clockText: String
-            switch state.clockSource {
-            case .ntp: clockText = words(.clockSynchronised)
-            case .rtc: clockText = words(.clockFromRTC)
-            case .setByHand: clockText = words(.clockSetByHand)
-            case .untrusted: clockText = words(.clockNotSynchronised)
-            }
-            return .menu(MenuScreen(title: words(.about), rows: [
-                MenuRow(kind: .category, label: words(.version), detail: a.version ?? dash),
-                MenuRow(kind: .category, label: words(.freeSpace), detail: a.freeBytes.map(Box.sizeText) ?? dash),
-                MenuRow(kind: .category, label: words(.clockSource), detail: clockText),
-                MenuRow(kind: .category, label: words(.lastNight), detail: lastNightText(at: now) ?? a.lastNight ?? dash),
-            ], selected: -1))
-        case .nights:
-            return .nightStats(nightStatsScreen(at: now))
-        case .calendar(let back):
-            return .calendar(calendarScreen(back, at: now))
-        case .mixList(let selected):
-            return mixListScreen(selected)
-        case .mixEditor(let editor):
-            return mixEditorScreen(editor)
-        }
-    }
-
     /// "1.2 GB", "350 MB".
     static func sizeText(_ bytes: Int64) -> String {
         let gb = Double(bytes) / 1e9
@@ -201,10 +134,5 @@ extension Box {
     /// Days in a month of a year (the Gregorian calendar).
     func daysInMonth(_ year: Int, _ month: Int) -> Int {
         LocalClock.daysInMonth(year: year, month: month)
-    }
-
-    func nearestIndex(_ setting: OwnerSetting, _ value: String) -> Int {
-        guard let n = Double(value) else { return 0 }
-        return setting.values.indices.min { abs((Double(setting.values[$0]) ?? 0) - n) < abs((Double(setting.values[$1]) ?? 0) - n) } ?? 0
     }
 }

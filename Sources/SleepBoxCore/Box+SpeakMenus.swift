@@ -15,29 +15,8 @@ extension Box {
     /// The row under the knob at `now`, as it is said.
     func spokenFocus(at now: Moment) -> SpokenFocus? {
         switch state.overlay {
-        case .menu(let position, _)?:
-            let screen = menuScreen(position, at: now)
-            guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: screen.hint ?? "") }
-            let row = screen.rows[screen.selected]
-            // A row that cannot be played says so; lengths and counts are left to the eyes.
-            let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
-            return SpokenFocus(list: screen.title, row: words)
-        case .settings(.nights, _)?:
-            return SpokenFocus(list: config.words(.nights), row: nightStatsSpoken(at: now))
-        case .settings(.calendar(let back), _)?:
-            let screen = calendarScreen(back, at: now)
-            return SpokenFocus(list: config.words(.calendar),
-                               row: config.words(.calendarSpoken, ["month": screen.title, "count": String(screen.marked.count)]))
-        case .settings(let page, _)?:
-            // The alarms and the settings: each row with its value, which is what the knob changes.
-            guard case .menu(let screen) = settingsScreen(page, at: now) else { return nil }
-            guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: "") }
-            let row = screen.rows[screen.selected]
-            // A row that opens another list shows ">", one that adds "+": only its name is said.
-            // The marks around a value being changed ("<-4 dB>", "[06]") are for the eyes.
-            let value = row.detail.flatMap { $0 == ">" || $0 == "+" ? nil : $0 }
-            let words = value.map { row.label + ", " + $0 } ?? row.label
-            return SpokenFocus(list: screen.title, row: words.filter { !"<>[]".contains($0) })
+        case .pages(let stack, _)?:
+            return stack.last.flatMap { spokenFocus($0, at: now) }
         case .timerChoice(let selected, _)?:
             let options = timerOptions
             guard options.indices.contains(selected) else { return nil }
@@ -45,6 +24,34 @@ extension Box {
                                row: config.words.table.timerLabel(options[selected], in: config.language))
         default:
             return nil
+        }
+    }
+
+    /// What the knob points at on `page`.
+    private func spokenFocus(_ page: Page, at now: Moment) -> SpokenFocus? {
+        switch page {
+        case .nights(let nights):
+            guard let back = nights.monthsBack else { return SpokenFocus(list: config.words(.nights), row: nightStatsSpoken(at: now)) }
+            let screen = calendarScreen(back, at: now)
+            return SpokenFocus(list: config.words(.calendar),
+                               row: config.words(.calendarSpoken, ["month": screen.title, "count": String(screen.marked.count)]))
+        case .library, .timers:
+            guard case .menu(let screen) = page.behaviour.screen(self, at: now) else { return nil }
+            guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: screen.hint ?? "") }
+            let row = screen.rows[screen.selected]
+            // A row that cannot be played says so; lengths and counts are left to the eyes.
+            let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
+            return SpokenFocus(list: screen.title, row: words)
+        default:
+            // The alarms and the settings: each row with its value, which is what the knob changes.
+            guard case .menu(let screen) = page.behaviour.screen(self, at: now) else { return nil }
+            guard screen.rows.indices.contains(screen.selected) else { return SpokenFocus(list: screen.title, row: "") }
+            let row = screen.rows[screen.selected]
+            // A row that opens another list shows ">", one that adds "+": only its name is said.
+            // The marks around a value being changed ("<-4 dB>", "[06]") are for the eyes.
+            let value = row.detail.flatMap { $0 == ">" || $0 == "+" ? nil : $0 }
+            let words = value.map { row.label + ", " + $0 } ?? row.label
+            return SpokenFocus(list: screen.title, row: words.filter { !"<>[]".contains($0) })
         }
     }
 

@@ -1,5 +1,6 @@
-/// The Timers lists of the library menu: the meditation timer (start, length, bed, breathing
-/// guide, interval bell), the nap's lengths, the bedtime reminder (on, time, days, skip tonight).
+/// The Timers lists' contents: the meditation timer (start, length, bed, breathing guide,
+/// interval bell), the nap's lengths, the bedtime reminder (on, time, days, skip tonight); their
+/// values and words. The page itself is `Pages/TimersPage.swift`.
 extension Box {
     /// A row of a Timers list.
     enum TimersRow: Equatable {
@@ -47,39 +48,8 @@ extension Box {
         }
     }
 
-    /// A Timers list as the display shows it.
-    func timersScreen(_ category: MenuCategory, _ position: MenuPosition, at now: Moment) -> MenuScreen {
-        let words = config.words
-        let list = timersRows(category)
-        var rows: [MenuRow] = []
-        for (index, row) in list.enumerated() {
-            switch row {
-            case .back:
-                rows.append(MenuRow(kind: .back, label: words(.back)))
-            case .open(let entry):
-                rows.append(MenuRow(kind: .category, label: words(entry.key), detail: timersDetail(entry, at: now)))
-            case .startMeditation:
-                rows.append(MenuRow(kind: .action, label: words(.startTimer), detail: minutesLabel(meditationChoice.minutes)))
-            case .setting(let setting):
-                let labels = settingLabels(setting)
-                let editing = index == position.selected ? position.editing : nil
-                let value = labels[min(max(0, editing ?? settingIndex(setting)), labels.count - 1)]
-                rows.append(MenuRow(kind: .setting, label: words(setting.key), detail: editing == nil ? value : "< \(value) >",
-                                    isEditing: editing != nil))
-            case .napLength(let minutes):
-                let wake = clock.fields(now.wall + minutes * 60)
-                rows.append(MenuRow(kind: .action, label: minutesLabel(minutes),
-                                    detail: twoDigits(wake.hour) + ":" + twoDigits(wake.minute)))
-            case .skipTonight:
-                rows.append(MenuRow(kind: .action, label: words(.skipTonight),
-                                    detail: reminderSkipped ? words(.settingOn) : nil))
-            }
-        }
-        return MenuScreen(title: words(category.key), rows: rows, selected: min(position.selected, rows.count - 1))
-    }
-
     /// The Timers list's detail of an entry: a running timer's time left, else its setting.
-    private func timersDetail(_ entry: MenuCategory, at now: Moment) -> String? {
+    func timersDetail(_ entry: MenuCategory, at now: Moment) -> String? {
         let running: TimerSession.Kind? = entry == .meditationTimer ? .meditation : entry == .nap ? .nap : nil
         if let session = state.session, session.kind == running {
             return countdownText(session.remaining(at: now.uptime))
@@ -91,65 +61,6 @@ extension Box {
             return r.isEnabled ? r.timeText : config.words(.timerOff)
         default: return nil
         }
-    }
-
-    /// A short press in a Timers list.
-    mutating func timersPressed(_ category: MenuCategory, _ position: MenuPosition, at now: Moment,
-                                into out: inout [Command]) {
-        let list = timersRows(category)
-        guard position.selected < list.count else { return }
-        switch list[position.selected] {
-        case .back:
-            if category == .timers {
-                openMenu(MenuPosition(category: nil, selected: topMenuRows.firstIndex(of: .category(.timers)) ?? 0), at: now)
-            } else {
-                openMenu(MenuPosition(category: .timers, selected: timersRows(.timers).firstIndex(of: .open(category)) ?? 0), at: now)
-            }
-        case .open(let entry):
-            openMenu(MenuPosition(category: entry, selected: 1), at: now)
-        case .startMeditation:
-            state.overlay = nil
-            startMeditation(at: now, into: &out)
-        case .setting(let setting):
-            var kept = position
-            if let draft = position.editing {
-                if draft != settingIndex(setting) { apply(setting, draft) }
-                kept.editing = nil
-                if config.audio.confirmationCues { out.append(.playCue(.tick)) }
-            } else {
-                kept.editing = settingIndex(setting)
-            }
-            openMenu(kept, at: now)
-        case .napLength(let minutes):
-            state.overlay = nil
-            startNap(minutes: minutes, at: now, into: &out)
-        case .skipTonight:
-            toggleReminderSkip()
-            openMenu(position, at: now)
-            if config.audio.confirmationCues { out.append(.playCue(.tick)) }
-        }
-    }
-
-    /// The knob held in a Timers list: a value being changed goes back to what it was; otherwise
-    /// the menu closes.
-    mutating func timersHeld(_ position: MenuPosition, at now: Moment) {
-        guard position.editing != nil else {
-            state.overlay = nil
-            return
-        }
-        var kept = position
-        kept.editing = nil
-        openMenu(kept, at: now)
-    }
-
-    /// The value `draft` moved by `detents` for the setting row at `position` (the time of day
-    /// goes round the clock; the other values stop at their ends).
-    func movedSetting(_ draft: Int, by detents: Int, in position: MenuPosition, at now: Moment) -> Int {
-        guard let category = position.category, position.selected < timersRows(category).count,
-              case .setting(let setting) = timersRows(category)[position.selected] else { return draft }
-        let count = settingLabels(setting).count
-        if setting == .reminderTime { return ((draft + detents) % count + count) % count }
-        return min(max(0, draft + detents), count - 1)
     }
 
     // MARK: - The settings' values

@@ -211,18 +211,17 @@ public enum Overlay: Sendable, Equatable {
     case volume(until: Double)
     case message(String, until: Double)
     case comingSoon(title: String, until: Double)
-    /// The library menu, open until `until` (uptime) unless used.
-    case menu(MenuPosition, until: Double)
+    /// The pages the owner moves through (the library, Timers, Nights, the alarms, the settings
+    /// and their editors), bottom first, the top one shown; open until `until` (uptime) unless
+    /// used. Closing them by any way but a commit changes nothing.
+    case pages([Page], until: Double)
     /// The bedtime reminder's note ("Time to wind down"), up until `until` unless answered.
     case reminder(until: Double)
-    /// The alarms and the settings (a list or an editor), open until `until` unless used; closing
-    /// it by any way but a commit changes nothing.
-    case settings(SettingsPage, until: Double)
 
     var expiry: Double {
         switch self {
-        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .menu(_, let t),
-             .reminder(let t), .settings(_, let t):
+        case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .pages(_, let t),
+             .reminder(let t):
             return t
         }
     }

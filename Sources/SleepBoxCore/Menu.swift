@@ -59,19 +59,3 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
         }
     }
 }
-
-/// Where the menu is: the top level (`category == nil`) or a category's list, and the row the
-/// knob points at. In a list, row 0 is "Back" and the items follow.
-public struct MenuPosition: Sendable, Equatable {
-    public var category: MenuCategory?
-    public var selected: Int
-    /// While a setting row is being changed: the value the knob has moved to (an index into the
-    /// setting's options), not taken until the knob is pressed.
-    public var editing: Int?
-
-    public init(category: MenuCategory?, selected: Int, editing: Int? = nil) {
-        self.category = category
-        self.selected = selected
-        self.editing = editing
-    }
-}

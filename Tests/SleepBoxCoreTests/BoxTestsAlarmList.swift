@@ -45,8 +45,8 @@ import Testing
             for _ in 0..<abs(detents) { send(.knobTurned(detents: detents.signum()), after: gap) }
         }
 
-        var page: SettingsPage? {
-            if case .settings(let page, _) = box.state.overlay { return page }
+        var page: Page? {
+            if case .pages(let stack, _) = box.state.overlay { return stack.last }
             return nil
         }
 
@@ -103,7 +103,7 @@ import Testing
         d.setAlarm(slot: 1, hour: 8, minute: 15)
         #expect(d.box.state.alarms == [AlarmSettings(hour: 6, minute: 45, weekdays: Self.weekdays),
                                        AlarmSettings(hour: 8, minute: 15, weekdays: Self.weekdays), nil, nil])
-        #expect(d.page == .alarmList(selected: 2, fromSettings: false), "Save goes back to the list, on the alarm")
+        #expect(d.page == .alarmList(AlarmListPage(selected: 2)), "Save goes back to the list, on the alarm")
         #expect(d.menu?.rows.map(\.label) == ["Back", "06:45 Weekdays", "08:15 Weekdays", "Alarm 3", "Alarm 4"])
         d.hold()
         #expect(d.box.state.overlay == nil)
@@ -190,7 +190,7 @@ import Testing
         #expect(d.editor?.draft.hour == 9)
         // Holding the knob goes back to the list: the alarm is as it was.
         d.hold()
-        #expect(d.page == .alarmList(selected: 1, fromSettings: false))
+        #expect(d.page == .alarmList(AlarmListPage(selected: 1)))
         #expect(d.box.state.alarm == alarm)
         // Another button closes the editor and does its own thing: still nothing saved.
         d.press()
@@ -285,14 +285,13 @@ import Testing
         let rows = try #require(d.menu).rows.count
         d.turn(rows - 2)
         d.press()
-        #expect(d.page == .alarmList(selected: 1, fromSettings: false))
+        #expect(d.page == .alarmList(AlarmListPage(selected: 1)))
+        // Held: back one level, to the library on Alarms.
         d.hold()
-        d.send(.buttonPressed(.knob), after: 1)
-        d.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8)
-        d.send(.buttonReleased(.knob), after: 0.1)
-        d.turn(rows - 1)
+        #expect(d.page == .library(LibraryPage(category: nil, selected: rows - 2)))
+        d.turn(1)
         d.press()
-        #expect(d.page == .list(nil, selected: 1))
+        #expect(d.page == .settingsList(SettingsListPage(group: nil, selected: 1)))
         #expect(d.menu?.title == "Settings")
         #expect(d.menu?.rows.map(\.label) == ["Back", "Alarms", "Clock", "Display", "Sound", "Voice speed", "Language", "Speak menus", "About"])
     }

@@ -49,9 +49,9 @@ import Testing
         #expect(box.state == expected, "only the measured length is new in the state")
         #expect(box.catalog.item("story-fox") == ContentItem(id: "story-fox", title: "The Fox", kind: .story, duration: Self.real))
         #expect(try nowPlaying(box, at: now).duration == Self.real)
-        // The menu lists it at its real length: 11 min, not 8 (Sleep stories is the fifth row
-        // while something plays: Restart heads the list).
-        for event: Event in [.buttonPressed(.knob), .buttonHeld(.knob, seconds: 0.8), .buttonReleased(.knob), .knobTurned(detents: 4),
+        // The menu lists it at its real length: 11 min, not 8 (Sleep stories is the sixth row
+        // while something plays: Restart and the favourite's row head the list).
+        for event: Event in [.buttonPressed(.knob), .buttonHeld(.knob, seconds: 0.8), .buttonReleased(.knob), .knobTurned(detents: 5),
                              .buttonPressed(.knob), .buttonReleased(.knob)]  {
             now = now.advanced(by: 0.5)
             _ = box.handle(event, at: now)

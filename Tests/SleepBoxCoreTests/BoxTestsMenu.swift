@@ -82,7 +82,7 @@ import Testing
         var d = try Driver()
         /// When the menu's row was last selected or touched: the menu closes 30 s after that.
         func selectedAt(_ d: Driver) throws -> Double {
-            guard case .menu(_, let until)? = d.box.state.overlay else { throw CancellationError() }
+            guard case .pages(_, let until)? = d.box.state.overlay else { throw CancellationError() }
             return until - 30
         }
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
@@ -164,24 +164,24 @@ import Testing
         let meditation = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
 
-        // The knob held opens the library ("Restart Body Scan" first, as something plays); five
-        // detents down to Sleep stories; a press opens it.
+        // The knob held opens the library ("Restart Body Scan" and "Add to favorites" first, as
+        // something plays); six detents down to Sleep stories; a press opens it.
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let held = t.at(0.8)
         t.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
             $0.pressed[.knob] = .used
-            $0.overlay = .menu(MenuPosition(category: nil, selected: 0), until: held.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: nil, selected: 0), in: &$0, until: held.uptime + 30)
         }, commands: [])
         t.send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
         let turned = t.at(1)
-        t.send(.knobTurned(detents: 5), after: 1, update: {
-            $0.overlay = .menu(MenuPosition(category: nil, selected: 5), until: turned.uptime + 30)
+        t.send(.knobTurned(detents: 6), after: 1, update: {
+            BoxTester.show(BoxTester.menuPage(category: nil, selected: 6), in: &$0, until: turned.uptime + 30)
         }, commands: [])
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let opened = t.at(0.1)
         t.send(.buttonReleased(.knob), after: 0.1, update: {
             $0.pressed[.knob] = nil
-            $0.overlay = .menu(MenuPosition(category: .kind(.story), selected: 1), until: opened.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .kind(.story), selected: 1), in: &$0, until: opened.uptime + 30)
         }, commands: [])
         #expect(t.screen().name == "menu")
 
@@ -264,33 +264,44 @@ import Testing
         #expect(d.box.state.phase == .idle)
     }
 
-    @Test func holdingOnAnItemMarksItAFavouriteAndHoldingAgainUnmarksIt() throws {
+    @Test func holdingOnAnItemGoesBackAndNeverMarksAFavourite() throws {
         var d = try Driver(cues: true)
         d.holdKnob()
         d.send(.knobTurned(detents: 7), after: 1)
         d.pressKnob()
         d.send(.knobTurned(detents: 1), after: 1)
-        #expect(d.holdKnob() == [.playCue(.tick), .persist])
-        #expect(d.box.state.favorites == ["poem-hope"])
-        #expect(d.menu?.rows[2] == MenuRow(kind: .item, label: "Hope", detail: "2 min", isFavorite: true))
-        #expect(d.menu?.title == "Poems", "the menu stays where it was")
-        d.send(.knobTurned(detents: -1), after: 1)
+        #expect(d.holdKnob() == [])
+        #expect(d.box.state.favorites == [])
+        #expect(d.menu?.title == "Library")
+        #expect(d.menu?.selected == 7, "back on the list it came from")
+    }
+
+    @Test func theItemPlayingIsMarkedAFavouriteOnItsRowAtTheLibrarysTop() throws {
+        var d = try Driver(cues: true)
         d.holdKnob()
-        #expect(d.box.state.favorites == ["poem-hope", "poem-lake"])
-        // The favourites list, in the order they were marked.
-        d.send(.knobTurned(detents: -1), after: 1)
+        d.send(.knobTurned(detents: 7), after: 1)
         d.pressKnob()
-        d.send(.knobTurned(detents: -5), after: 1)
+        d.send(.knobTurned(detents: 1), after: 1)
+        d.pressKnob()
+        #expect(d.box.state.playback?.item == "poem-hope")
+        // The library: "Restart Hope", then the favourite's row.
+        d.holdKnob()
+        #expect(d.menu?.rows[1] == MenuRow(kind: .action, label: "Add to favorites"))
+        d.send(.knobTurned(detents: 1), after: 1)
+        #expect(d.pressKnob() == [.playCue(.tick), .persist])
+        #expect(d.box.state.favorites == ["poem-hope"])
+        #expect(d.menu?.rows[1] == MenuRow(kind: .action, label: "Remove favorite", isFavorite: true))
+        #expect(d.menu?.selected == 1, "the menu stays where it was")
+        // Pressed again: no longer a favourite; and again: one once more.
+        #expect(d.pressKnob() == [.playCue(.tick), .persist])
+        #expect(d.box.state.favorites == [])
+        d.pressKnob()
+        // The favourites list, in the order they were marked.
+        d.send(.knobTurned(detents: 3), after: 1)
         d.pressKnob()
         let favorites = try #require(d.menu)
         #expect(favorites.title == "Favorites")
-        #expect(favorites.rows.map(\.label) == ["Back", "Hope", "The Lake Isle"])
-        // Unmarked in the favourites list: the row goes, the selection stays on a row that exists.
-        d.send(.knobTurned(detents: 1), after: 1)
-        d.holdKnob()
-        #expect(d.box.state.favorites == ["poem-hope"])
-        #expect(d.menu?.rows.map(\.label) == ["Back", "Hope"])
-        #expect(d.menu?.selected == 1)
+        #expect(favorites.rows.map(\.label) == ["Back", "Hope"])
         // Favourites survive a restart.
         let snapshot = d.box.snapshot(at: d.now)
         var restored = Box(config: d.box.config, catalog: Fixture.catalog, seed: 1)
@@ -306,8 +317,11 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.rows == [MenuRow(kind: .back, label: "Back")])
         #expect(menu.selected == 0)
-        #expect(menu.hint == "Hold the knob on an item to add it")
-        // Holding on Back closes the menu.
+        #expect(menu.hint == "Add what plays: Library, 2nd row")
+        // Holding goes back one level, to the library on Favorites; held again, it closes.
+        d.holdKnob()
+        #expect(d.menu?.title == "Library")
+        #expect(d.menu?.selected == 2)
         d.holdKnob()
         #expect(d.menu == nil)
         #expect(d.box.state.favorites.isEmpty)
@@ -402,6 +416,6 @@ import Testing
         }
         _ = box.handle(.buttonPressed(.knob), at: now.advanced(by: 1))
         _ = box.handle(.buttonHeld(.knob, seconds: 0.8), at: now.advanced(by: 1.8))
-        if case .menu? = box.state.overlay { Issue.record("the menu opened over the alarm") }
+        if case .pages? = box.state.overlay { Issue.record("the menu opened over the alarm") }
     }
 }

@@ -37,13 +37,13 @@ import Testing
         t.openLibrary()
         // The library's last row is Settings: 8 rows of lists (3 of the owner's, 6 kinds), then
         // Timers, Nights, Alarms, Settings.
-        t.menuTurn(30, to: MenuPosition(category: nil, selected: 12))
-        t.press(to: .list(nil, selected: 1))
-        t.turn(3, to: .list(nil, selected: 4))
-        t.press(to: .list(.sound, selected: 1))
-        t.turn(10, to: .list(.sound, selected: 4))
+        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 12))
+        t.press(to: .settingsList(SettingsListPage(group: nil, selected: 1)))
+        t.turn(3, to: .settingsList(SettingsListPage(group: nil, selected: 4)))
+        t.press(to: .settingsList(SettingsListPage(group: .sound, selected: 1)))
+        t.turn(10, to: .settingsList(SettingsListPage(group: .sound, selected: 4)))
         #expect(t.menu?.rows[4] == MenuRow(kind: .category, label: "My mixes", detail: "0"))
-        t.press(to: .mixList(selected: 1))
+        t.press(to: .mixList(MixListPage(selected: 1)))
     }
 
     /// From the mix list on "New mix", makes Rain at 0 dB over Brown Noise at -12 dB named Calm
@@ -107,7 +107,7 @@ import Testing
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
         #expect(t.box.catalog.item("mix-mine-1") == nil, "nothing is saved before Save")
-        t.press(to: .mixList(selected: 1), update: { $0.ownerMixes = [rainOverBrown] }, commands: [.persist])
+        t.press(to: .mixList(MixListPage(selected: 1)), update: { $0.ownerMixes = [rainOverBrown] }, commands: [.persist])
     }
 
     @Test func aMixMadeWithTheKnobIsSavedListedAndPlayedWithItsLayersFirst() throws {
@@ -153,7 +153,7 @@ import Testing
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
         // Held: back to the list on "New mix", nothing kept, nothing saved.
-        t.hold(to: .mixList(selected: 1))
+        t.hold(to: .mixList(MixListPage(selected: 1)))
         #expect(t.state.ownerMixes.isEmpty)
         #expect(!t.box.catalog.items.contains { OwnerMix.isOwnerID($0.id) })
         // Another button closes the screens: the same.
@@ -181,7 +181,7 @@ import Testing
         var t = try Self.started()
         Self.openMyMixes(&t)
         Self.makeRainOverBrown(&t)
-        // Marked a favourite in the library (the list's last row).
+        // A favourite (kept across a restart).
         try Self.markFavourite(&t)
         #expect(t.state.favorites == ["mix-mine-1"])
         #expect(t.box.menuItems(.favorites, at: t.now).map(\.title) == ["Calm"])
@@ -204,7 +204,7 @@ import Testing
         e.lastTurn = t.at(0.5).uptime
         t.turn(4, to: .mixEditor(e))
         let edited = OwnerMix(number: 1, name: "calm", layers: [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12)])
-        t.press(to: .mixList(selected: 1), update: { $0.ownerMixes = [edited] }, commands: [.persist])
+        t.press(to: .mixList(MixListPage(selected: 1)), update: { $0.ownerMixes = [edited] }, commands: [.persist])
 
         // Deleted: out of the state, the library and the favourites.
         e = MixEditor(draft: edited, isSaved: true)
@@ -212,7 +212,7 @@ import Testing
         e.row = .delete
         e.lastTurn = t.at(0.5).uptime
         t.turn(10, to: .mixEditor(e))
-        t.press(to: .mixList(selected: 1), update: {
+        t.press(to: .mixList(MixListPage(selected: 1)), update: {
             $0.ownerMixes = []
             $0.favorites = []
         }, commands: [.persist])
@@ -230,7 +230,7 @@ import Testing
         #expect(restored.box.catalog.items.filter { OwnerMix.isOwnerID($0.id) }.map(\.title)
                 == ["My mix 1", "My mix 2", "My mix 3", "My mix 5", "My mix 6"])
         Self.openMyMixes(&restored, selected: 1)
-        restored.turn(10, to: .mixList(selected: 6))
+        restored.turn(10, to: .mixList(MixListPage(selected: 6)))
         #expect(restored.menu?.rows[6] == MenuRow(kind: .action, label: "New mix", detail: "+"))
         var e = MixEditor(draft: OwnerMix(number: 4, layers: []), isSaved: false)
         restored.press(to: .mixEditor(e))
@@ -256,7 +256,7 @@ import Testing
         e.lastTurn = restored.at(0.5).uptime
         restored.turn(10, to: .mixEditor(e))
         let fourth = OwnerMix(number: 4, layers: [OwnerMix.Layer(sound: "tone-isochronic-theta", levelDB: -40)])
-        restored.press(to: .mixList(selected: 4), update: { $0.ownerMixes = Array(mixes[0..<3]) + [fourth] + Array(mixes[3...]) },
+        restored.press(to: .mixList(MixListPage(selected: 4)), update: { $0.ownerMixes = Array(mixes[0..<3]) + [fourth] + Array(mixes[3...]) },
                        commands: [.persist])
         // Six: no "New mix" any more.
         #expect(restored.menu?.rows.map(\.label) == ["Back", "My mix 1", "My mix 2", "My mix 3", "My mix 4", "My mix 5", "My mix 6"])
@@ -379,45 +379,44 @@ extension BoxMixesTests {
 
     static func openMyMixes(_ t: inout BoxTester, selected: Int = 1, expectRow: Bool = true) {
         t.openLibrary()
-        t.menuTurn(30, to: MenuPosition(category: nil, selected: 12))
-        t.press(to: .list(nil, selected: 1))
-        t.turn(3, to: .list(nil, selected: 4))
-        t.press(to: .list(.sound, selected: 1))
-        t.turn(10, to: .list(.sound, selected: 4))
+        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 12))
+        t.press(to: .settingsList(SettingsListPage(group: nil, selected: 1)))
+        t.turn(3, to: .settingsList(SettingsListPage(group: nil, selected: 4)))
+        t.press(to: .settingsList(SettingsListPage(group: .sound, selected: 1)))
+        t.turn(10, to: .settingsList(SettingsListPage(group: .sound, selected: 4)))
         if expectRow { #expect(t.menu?.rows[4].label == "My mixes") }
-        t.press(to: .mixList(selected: selected))
+        t.press(to: .mixList(MixListPage(selected: selected)))
     }
 
-    /// From the mix list: closes the settings (held three times), opens the library's Ambient
-    /// list on its last row (the owner's mix).
+    /// From the mix list: back to the library (held three times, one level each) and closed,
+    /// opens the library's Ambient list on its last row (the owner's mix).
     static func toAmbientList(_ t: inout BoxTester) throws {
-        t.hold(to: .list(.sound, selected: 4))
-        t.hold(to: .list(nil, selected: 4))
+        t.hold(to: .settingsList(SettingsListPage(group: .sound, selected: 4)))
+        t.hold(to: .settingsList(SettingsListPage(group: nil, selected: 4)))
+        t.hold(to: BoxTester.menuPage(category: nil, selected: 12))
         t.hold(closing: true)
         t.openLibrary()
         // Ambient is the ninth row.
-        t.menuTurn(8, to: MenuPosition(category: nil, selected: 8))
+        t.menuTurn(8, to: BoxTester.menuPage(category: nil, selected: 8))
         let ambient = try #require(t.menu?.rows[8])
         #expect(ambient.label == "Ambient")
-        t.menuPress(to: MenuPosition(category: .kind(.ambient), selected: 1))
-        t.menuTurn(10, to: MenuPosition(category: .kind(.ambient), selected: 6))
+        t.menuPress(to: BoxTester.menuPage(category: .kind(.ambient), selected: 1))
+        t.menuTurn(10, to: BoxTester.menuPage(category: .kind(.ambient), selected: 6))
         #expect(t.menu?.rows[6].label == "Calm")
     }
 
-    /// From the mix list: the library's Ambient list, the knob held on the owner's mix.
+    /// A favourite of the owner's mix, kept across a restart (favourites are marked on the library's
+    /// row for the item playing: `BoxTestsMenu`).
     static func markFavourite(_ t: inout BoxTester) throws {
-        try toAmbientList(&t)
-        t.send(.buttonPressed(.knob), after: 0.5, update: { $0.pressed[.knob] = .pending }, commands: [])
-        let held = t.at(0.8)
-        t.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
-            $0.pressed[.knob] = .used
+        var snapshot = t.box.snapshot(at: t.now)
+        snapshot.favorites = ["mix-mine-1"]
+        let mixes = t.state.ownerMixes
+        var restored = BoxTester(config: t.config, catalog: Self.catalog, at: t.now.advanced(by: 1))
+        restored.start(restoring: snapshot, update: {
+            $0.ownerMixes = mixes
             $0.favorites = ["mix-mine-1"]
-            $0.overlay = .menu(MenuPosition(category: .kind(.ambient), selected: 6), until: held.uptime + 30)
-        }, commands: [.persist])
-        t.send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
-        // Held on "Back" the menu closes.
-        t.menuTurn(-10, to: MenuPosition(category: .kind(.ambient), selected: 0))
-        t.hold(closing: true)
+        }, commands: [.setVolume(percent: 50), .persist])
+        t = restored
     }
 }
 
@@ -428,31 +427,31 @@ extension BoxTester {
     }
 
     /// A knob press (down, then up 0.1 s later) after which the settings show `page`.
-    mutating func press(to page: SettingsPage, update: (inout BoxState) -> Void = { _ in }, commands: [Command] = [],
+    mutating func press(to page: Page, update: (inout BoxState) -> Void = { _ in }, commands: [Command] = [],
                         sourceLocation: SourceLocation = #_sourceLocation) {
         send(.buttonPressed(.knob), after: 0.5, update: { $0.pressed[.knob] = .pending }, commands: [], sourceLocation: sourceLocation)
         let released = at(0.1)
         send(.buttonReleased(.knob), after: 0.1, update: {
             $0.pressed[.knob] = nil
-            $0.overlay = .settings(page, until: released.uptime + 30)
+            BoxTester.show(page, in: &$0, until: released.uptime + 30)
             update(&$0)
         }, commands: commands, sourceLocation: sourceLocation)
     }
 
     /// A turn of `detents` after which the settings show `page`.
-    mutating func turn(_ detents: Int, to page: SettingsPage, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func turn(_ detents: Int, to page: Page, sourceLocation: SourceLocation = #_sourceLocation) {
         let turned = at(0.5)
-        send(.knobTurned(detents: detents), after: 0.5, update: { $0.overlay = .settings(page, until: turned.uptime + 30) },
+        send(.knobTurned(detents: detents), after: 0.5, update: { BoxTester.show(page, in: &$0, until: turned.uptime + 30) },
              commands: [], sourceLocation: sourceLocation)
     }
 
     /// The knob held 0.8 s and let go, after which the settings show `page` (or, `closing`, none).
-    mutating func hold(to page: SettingsPage? = nil, closing: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func hold(to page: Page? = nil, closing: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
         send(.buttonPressed(.knob), after: 0.5, update: { $0.pressed[.knob] = .pending }, commands: [], sourceLocation: sourceLocation)
         let held = at(0.8)
         send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
             $0.pressed[.knob] = .used
-            $0.overlay = page.map { .settings($0, until: held.uptime + 30) }
+            if let page { BoxTester.show(page, in: &$0, until: held.uptime + 30) } else { $0.overlay = nil }
         }, commands: [], sourceLocation: sourceLocation)
         send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [], sourceLocation: sourceLocation)
     }

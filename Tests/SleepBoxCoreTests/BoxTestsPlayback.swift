@@ -292,7 +292,7 @@ import Testing
         var t = try BoxTester.started()
         let release = t.at(1 + 0.25)
         t.tap(.knob, after: 1, update: {
-            $0.overlay = .settings(.alarmList(selected: 1, fromSettings: false), until: release.uptime + 30)
+            BoxTester.show(.alarmList(AlarmListPage(selected: 1)), in: &$0, until: release.uptime + 30)
         }, commands: [])
     }
 

@@ -91,9 +91,9 @@ import Testing
         d.turn(5)
         d.press()
         d.turn(1)
-        #expect(d.page == .value(key: "language", index: 1, lastTurn: d.now.uptime))
+        #expect(d.page == .value(ValuePage(key: "language", index: 1, lastTurn: d.now.uptime)))
         d.hold()
-        #expect(d.page == .list(nil, selected: 6))
+        #expect(d.page == .settingsList(SettingsListPage(group: nil, selected: 6)))
         #expect(d.box.state.settings == [:])
         #expect(d.box.config.language == .english)
     }
@@ -114,12 +114,14 @@ import Testing
         var expected = before
         expected.settings = ["audio.night_volume_limit": "30"]
         expected.volume = 30
-        expected.overlay = .settings(.list(.sound, selected: 1), until: d.now.uptime + 30)
+        expected.overlay = .pages([BoxTester.menuPage(category: nil, selected: 11), .settingsList(SettingsListPage(group: nil, selected: 4)),
+                                   .settingsList(SettingsListPage(group: .sound, selected: 1))], until: d.now.uptime + 30)
         expected.alarmLog.checkedUntil = d.now.wall
         expected.reminderLog.checkedUntil = d.now.wall
         expected.lastPersistUptime = d.now.uptime
         #expect(d.box.state == expected)
-        // The knob cannot go above it at night.
+        // The knob cannot go above it at night (held three times: back to the library, closed).
+        d.hold()
         d.hold()
         d.hold()
         d.send(.knobTurned(detents: 4), after: 1)
@@ -145,6 +147,7 @@ import Testing
         d.turn(1)
         d.press()
         #expect(d.box.state.settings == ["display.night_brightness": "30", "display.clock_24h": "off"])
+        d.hold()
         d.hold()
         d.hold()
         guard case .idle(let idle) = d.screen else {
@@ -204,10 +207,10 @@ import Testing
         try Self.openSettings(&d)
         d.turn(7)
         d.press()
-        #expect(d.page == .about)
+        #expect(d.page == .about(AboutPage()))
         #expect(d.menu?.rows.map(\.detail) == ["1.4.0", "3.4 GB", "synced", "-"])
         d.press()
-        #expect(d.page == .list(nil, selected: 8))
+        #expect(d.page == .settingsList(SettingsListPage(group: nil, selected: 8)))
     }
 
     @Test func aStateFileWithAnUnknownSettingOrAnOlderSingleAlarmStillLoads() throws {

@@ -18,16 +18,16 @@ extension BoxTester {
         let held = at(0.8)
         send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
             $0.pressed[.knob] = .used
-            $0.overlay = .menu(MenuPosition(category: nil, selected: 0), until: held.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: nil, selected: 0), in: &$0, until: held.uptime + 30)
         }, commands: [])
         send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
     }
 
     /// Turns the knob in the menu; the menu is then at `position`.
-    mutating func menuTurn(_ detents: Int, to position: MenuPosition, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func menuTurn(_ detents: Int, to position: Page, sourceLocation: SourceLocation = #_sourceLocation) {
         let turned = at(0.5)
         send(.knobTurned(detents: detents), after: 0.5, update: {
-            $0.overlay = .menu(position, until: turned.uptime + 30)
+            BoxTester.show(position, in: &$0, until: turned.uptime + 30)
         }, commands: [], sourceLocation: sourceLocation)
     }
 
@@ -43,20 +43,20 @@ extension BoxTester {
     }
 
     /// A short knob press in the menu that moves it to `position`.
-    mutating func menuPress(to position: MenuPosition, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func menuPress(to position: Page, sourceLocation: SourceLocation = #_sourceLocation) {
         let released = at(0.6)
-        menuPress(update: { $0.overlay = .menu(position, until: released.uptime + 30) }, commands: [],
+        menuPress(update: { BoxTester.show(position, in: &$0, until: released.uptime + 30) }, commands: [],
                   sourceLocation: sourceLocation)
     }
 
     /// From the idle screen (nothing playing): the library, down to Timers, into `entry`.
     mutating func openTimers(_ entry: MenuCategory, timersRow: Int = 8, sourceLocation: SourceLocation = #_sourceLocation) {
         openLibrary()
-        menuTurn(timersRow, to: MenuPosition(category: nil, selected: timersRow), sourceLocation: sourceLocation)
-        menuPress(to: MenuPosition(category: .timers, selected: 1), sourceLocation: sourceLocation)
+        menuTurn(timersRow, to: BoxTester.menuPage(category: nil, selected: timersRow), sourceLocation: sourceLocation)
+        menuPress(to: BoxTester.menuPage(category: .timers, selected: 1), sourceLocation: sourceLocation)
         let row = [MenuCategory.meditationTimer, .nap, .bedtimeReminder].firstIndex(of: entry).map { $0 + 1 } ?? 1
-        if row != 1 { menuTurn(row - 1, to: MenuPosition(category: .timers, selected: row), sourceLocation: sourceLocation) }
-        menuPress(to: MenuPosition(category: entry, selected: 1), sourceLocation: sourceLocation)
+        if row != 1 { menuTurn(row - 1, to: BoxTester.menuPage(category: .timers, selected: row), sourceLocation: sourceLocation) }
+        menuPress(to: BoxTester.menuPage(category: entry, selected: 1), sourceLocation: sourceLocation)
     }
 }
 
@@ -69,15 +69,15 @@ extension BoxTester {
         t.openLibrary()
         guard case .menu(let top) = t.screen() else { Issue.record("no menu"); return }
         #expect(top.rows[8] == MenuRow(kind: .category, label: "Timers"), "after the content, before Alarms and Settings")
-        t.menuTurn(8, to: MenuPosition(category: nil, selected: 8))
-        t.menuPress(to: MenuPosition(category: .timers, selected: 1))
+        t.menuTurn(8, to: BoxTester.menuPage(category: nil, selected: 8))
+        t.menuPress(to: BoxTester.menuPage(category: .timers, selected: 1))
         guard case .menu(let timers) = t.screen() else { Issue.record("no menu"); return }
         #expect(timers.title == "Timers")
         #expect(timers.rows == [MenuRow(kind: .back, label: "Back"),
                                 MenuRow(kind: .category, label: "Meditation timer", detail: "10 min"),
                                 MenuRow(kind: .category, label: "Nap"),
                                 MenuRow(kind: .category, label: "Bedtime reminder", detail: "Off")])
-        t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 1))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 1))
         guard case .menu(let meditation) = t.screen() else { Issue.record("no menu"); return }
         #expect(meditation.rows == [MenuRow(kind: .back, label: "Back"),
                                     MenuRow(kind: .action, label: "Start", detail: "10 min"),
@@ -86,8 +86,8 @@ extension BoxTester {
                                     MenuRow(kind: .setting, label: "Breathing", detail: "Off"),
                                     MenuRow(kind: .setting, label: "Bell every", detail: "Off")])
         // Back goes up to the Timers list, at the entry it came from.
-        t.menuTurn(-1, to: MenuPosition(category: .meditationTimer, selected: 0))
-        t.menuPress(to: MenuPosition(category: .timers, selected: 1))
+        t.menuTurn(-1, to: BoxTester.menuPage(category: .meditationTimer, selected: 0))
+        t.menuPress(to: BoxTester.menuPage(category: .timers, selected: 1))
     }
 
     /// "Breathing cues" off in Settings silences the guide's tones of a meditation timer already
@@ -146,37 +146,37 @@ extension BoxTester {
         var t = try BoxTester.started()
         t.openTimers(.meditationTimer)
         // Sound: Silence -> Rain.
-        t.menuTurn(2, to: MenuPosition(category: .meditationTimer, selected: 3))
-        t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 3, editing: 0))
-        t.menuTurn(1, to: MenuPosition(category: .meditationTimer, selected: 3, editing: 1))
+        t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 0))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 1))
         guard case .menu(let editing) = t.screen() else { Issue.record("no menu"); return }
         #expect(editing.rows[3] == MenuRow(kind: .setting, label: "Sound", detail: "< Rain >", isEditing: true))
         let chosen = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .meditationTimer, selected: 3), until: chosen.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)
             $0.meditationChoice = MeditationChoice(minutes: 10, sound: "rain", guide: false, bellEveryMinutes: 0)
         }, commands: [.persist])
         // Breathing: on. Bell every: 5 min.
-        t.menuTurn(1, to: MenuPosition(category: .meditationTimer, selected: 4))
-        t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 4, editing: 0))
-        t.menuTurn(1, to: MenuPosition(category: .meditationTimer, selected: 4, editing: 1))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: 0))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: 1))
         let guided = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .meditationTimer, selected: 4), until: guided.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 4), in: &$0, until: guided.uptime + 30)
             $0.meditationChoice = MeditationChoice(minutes: 10, sound: "rain", guide: true, bellEveryMinutes: 0)
         }, commands: [.persist])
-        t.menuTurn(1, to: MenuPosition(category: .meditationTimer, selected: 5))
-        t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 5, editing: 0))
-        t.menuTurn(1, to: MenuPosition(category: .meditationTimer, selected: 5, editing: 1))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 5))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 5, editing: 0))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 5, editing: 1))
         let belled = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .meditationTimer, selected: 5), until: belled.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 5), in: &$0, until: belled.uptime + 30)
             $0.meditationChoice = MeditationChoice(minutes: 10, sound: "rain", guide: true, bellEveryMinutes: 5)
         }, commands: [.persist])
         // Length: moved to 20 min, then the menu left alone: it closes, the length stays 10.
-        t.menuTurn(-3, to: MenuPosition(category: .meditationTimer, selected: 2))
-        t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 2, editing: 1))
-        t.menuTurn(2, to: MenuPosition(category: .meditationTimer, selected: 2, editing: 3))
+        t.menuTurn(-3, to: BoxTester.menuPage(category: .meditationTimer, selected: 2))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 2, editing: 1))
+        t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 2, editing: 3))
         t.send(.timePassed, after: 30, update: { $0.overlay = nil }, commands: [])
         #expect(t.box.meditationChoice.minutes == 10)
 
@@ -235,8 +235,8 @@ extension BoxTester {
         let item = try t.leafToMeditation(after: 1)
         let started = t.now.uptime - 0.25
         t.setTimer(1)
-        // "Restart <title>" heads the menu now: Timers is one further down.
-        t.openTimers(.nap, timersRow: 9)
+        // "Restart <title>" and the favourite's row head the menu now: Timers is two further down.
+        t.openTimers(.nap, timersRow: 10)
         let start = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil
@@ -252,15 +252,15 @@ extension BoxTester {
         var t = try BoxTester.started(alarm: AlarmSettings(hour: 22, minute: 35))
         t.openTimers(.meditationTimer)
         // With a bed: Sound -> Rain.
-        t.menuTurn(2, to: MenuPosition(category: .meditationTimer, selected: 3))
-        t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 3, editing: 0))
-        t.menuTurn(1, to: MenuPosition(category: .meditationTimer, selected: 3, editing: 1))
+        t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 0))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 1))
         let chosen = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .meditationTimer, selected: 3), until: chosen.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)
             $0.meditationChoice = MeditationChoice(minutes: 10, sound: "rain", guide: false, bellEveryMinutes: 0)
         }, commands: [.persist])
-        t.menuTurn(-2, to: MenuPosition(category: .meditationTimer, selected: 1))
+        t.menuTurn(-2, to: BoxTester.menuPage(category: .meditationTimer, selected: 1))
         let start = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil
@@ -335,15 +335,15 @@ extension BoxTester {
         var t = try BoxTester.started()
         t.openTimers(entry)
         if entry == .meditationTimer {
-            t.menuTurn(2, to: MenuPosition(category: .meditationTimer, selected: 3))
-            t.menuPress(to: MenuPosition(category: .meditationTimer, selected: 3, editing: 0))
-            t.menuTurn(2, to: MenuPosition(category: .meditationTimer, selected: 3, editing: 2))
+            t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
+            t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 0))
+            t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 2))
             let chosen = t.at(0.6)
             t.menuPress(update: {
-                $0.overlay = .menu(MenuPosition(category: .meditationTimer, selected: 3), until: chosen.uptime + 30)
+                BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)
                 $0.meditationChoice = MeditationChoice(minutes: 10, sound: "ocean", guide: false, bellEveryMinutes: 0)
             }, commands: [.persist])
-            t.menuTurn(-2, to: MenuPosition(category: .meditationTimer, selected: 1))
+            t.menuTurn(-2, to: BoxTester.menuPage(category: .meditationTimer, selected: 1))
             let start = t.at(0.6)
             t.menuPress(update: {
                 $0.overlay = nil
@@ -486,11 +486,11 @@ extension BoxTester {
         guard case .menu(let list) = t.screen() else { Issue.record("no menu"); return }
         #expect(list.rows.map(\.label) == ["Back", "Reminder", "Time", "Days", "Skip tonight"])
         #expect(list.rows.map(\.detail) == [nil, "On", "22:40", "Every day", nil])
-        t.menuTurn(3, to: MenuPosition(category: .bedtimeReminder, selected: 4))
+        t.menuTurn(3, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 4))
         let skipAt = try utc(2026, 11, 23, 21, 40)
         let pressed = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .bedtimeReminder, selected: 4), until: pressed.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .bedtimeReminder, selected: 4), in: &$0, until: pressed.uptime + 30)
             $0.reminderLog.skipping = skipAt
         }, commands: [.persist])
         t.send(.timePassed, after: 30, update: { $0.overlay = nil }, commands: [])
@@ -511,22 +511,22 @@ extension BoxTester {
     @Test func theReminderIsSetWithTheKnob() throws {
         var t = try Self.reminderBox(at: 23, 55)
         t.openTimers(.bedtimeReminder)
-        t.menuTurn(1, to: MenuPosition(category: .bedtimeReminder, selected: 2))
-        t.menuPress(to: MenuPosition(category: .bedtimeReminder, selected: 2, editing: 287))
-        t.menuTurn(3, to: MenuPosition(category: .bedtimeReminder, selected: 2, editing: 2))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2))
+        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: 287))
+        t.menuTurn(3, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: 2))
         let set = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .bedtimeReminder, selected: 2), until: set.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .bedtimeReminder, selected: 2), in: &$0, until: set.uptime + 30)
             $0.reminder = AlarmSettings(hour: 0, minute: 10, isEnabled: true)
         }, commands: [.persist])
-        t.menuTurn(1, to: MenuPosition(category: .bedtimeReminder, selected: 3))
-        t.menuPress(to: MenuPosition(category: .bedtimeReminder, selected: 3, editing: 0))
-        t.menuTurn(2, to: MenuPosition(category: .bedtimeReminder, selected: 3, editing: 2))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3))
+        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3, editing: 0))
+        t.menuTurn(2, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3, editing: 2))
         guard case .menu(let list) = t.screen() else { Issue.record("no menu"); return }
         #expect(list.rows[3].detail == "< Sun-Thu >")
         let days = t.at(0.6)
         t.menuPress(update: {
-            $0.overlay = .menu(MenuPosition(category: .bedtimeReminder, selected: 3), until: days.uptime + 30)
+            BoxTester.show(BoxTester.menuPage(category: .bedtimeReminder, selected: 3), in: &$0, until: days.uptime + 30)
             $0.reminder = AlarmSettings(hour: 0, minute: 10, weekdays: [1, 2, 3, 4, 5], isEnabled: true)
         }, commands: [.persist])
         // A reload of the configuration does not undo it.

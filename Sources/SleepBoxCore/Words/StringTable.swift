@@ -96,7 +96,7 @@ public struct StringTable: Sendable, Equatable {
         case back
         /// An empty menu list: "Nothing here yet".
         case nothingHereYet
-        /// The empty favourites list: "Hold the knob on an item to add it".
+        /// The empty favourites list: "Add what plays: Library, 2nd row".
         case favoritesHint
         /// A coming-soon item in a list: "soon".
         case soonMark
@@ -106,6 +106,8 @@ public struct StringTable: Sendable, Equatable {
         case breatheIn, breatheHold, breatheOut, breatheRest
         /// The library menu's first row while an item plays or is paused: "Restart {title}".
         case restartItem
+        /// The library's row for the item playing: mark it a favourite, or no longer.
+        case addFavorite, removeFavorite
         /// The Timers menu and its entries: "Timers", "Meditation timer", "Nap", "Bedtime reminder".
         case timers, meditationTimer, nap, bedtimeReminder
         /// The meditation timer's rows: "Start", "Length", "Sound", "Breathing", "Bell every".

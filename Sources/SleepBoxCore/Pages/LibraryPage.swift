@@ -1,0 +1,109 @@
+/// The library: its top level (the lists, Timers, Nights, Alarms, Settings, and "Restart" and the
+/// favourite's row while an item plays or is paused), or the items of one list. A press opens a
+/// list or a screen, plays an item, or marks the item playing a favourite (or no longer).
+public struct LibraryPage: Sendable, Equatable, PageBehaviour {
+    /// nil: the top level.
+    public var category: MenuCategory?
+    /// The row the knob points at; in a list row 0 is "Back" and the items follow.
+    public var selected: Int
+
+    public init(category: MenuCategory?, selected: Int) {
+        self.category = category
+        self.selected = selected
+    }
+
+    var page: Page { .library(self) }
+
+    func screen(_ box: Box, at now: Moment) -> Screen { .menu(box.libraryScreen(self, at: now)) }
+
+    mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
+        let rows = box.libraryScreen(self, at: now).rows.count
+        selected = min(max(0, selected + detents), max(0, rows - 1))
+    }
+
+    mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
+        guard let category else {
+            let rows = box.topMenuRows
+            guard rows.indices.contains(selected) else { return .stay }
+            switch rows[selected] {
+            case .restart:
+                box.restartItem(at: now, into: &out)
+                return .close
+            case .favorite(let id):
+                box.toggleFavorite(id)
+                if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
+                return .stay
+            case .category(.nights): return .open(.nights(NightsPage()))
+            case .category(.alarms): return .open(.alarmList(AlarmListPage(selected: 1)))
+            case .category(.settings): return .open(.settingsList(SettingsListPage(group: nil, selected: 1)))
+            case .category(let chosen) where Box.isTimers(chosen):
+                return .open(.timers(TimersPage(list: chosen, selected: 1)))
+            case .category(let chosen):
+                let empty = box.menuItems(chosen, at: now).isEmpty
+                return .open(.library(LibraryPage(category: chosen, selected: empty ? 0 : 1)))
+            }
+        }
+        guard selected > 0 else { return .back }
+        let items = box.menuItems(category, at: now)
+        guard selected - 1 < items.count else { return .stay }
+        let item = items[selected - 1]
+        guard item.isAvailable, !box.state.unplayable.contains(item.id) else {
+            box.state.overlay = .comingSoon(title: item.title, until: now.uptime + box.config.display.messageSeconds * 2)
+            return .close
+        }
+        box.play(chosen: item, at: now, into: &out)
+        return .close
+    }
+}
+
+extension Box {
+    /// Marks `id` a favourite, or no longer.
+    mutating func toggleFavorite(_ id: ItemID) {
+        if let index = state.favorites.firstIndex(of: id) {
+            state.favorites.remove(at: index)
+        } else {
+            state.favorites.append(id)
+        }
+    }
+
+    /// The library as the display shows it.
+    func libraryScreen(_ page: LibraryPage, at now: Moment) -> MenuScreen {
+        let words = config.words
+        guard let category = page.category else {
+            let rows = topMenuRows.map { row -> MenuRow in
+                switch row {
+                case .restart(let id):
+                    return MenuRow(kind: .action, label: words(.restartItem, ["title": catalog.item(id)?.title ?? id]))
+                case .favorite(let id):
+                    let marked = state.favorites.contains(id)
+                    return MenuRow(kind: .action, label: words(marked ? .removeFavorite : .addFavorite), isFavorite: marked)
+                case .category(.timers):
+                    return MenuRow(kind: .category, label: words(.timers),
+                                   detail: state.session.map { countdownText($0.remaining(at: now.uptime)) })
+                case .category(let category):
+                    return MenuRow(kind: .category, label: words(category.key),
+                                   detail: category.opensScreen ? nil : String(menuItems(category, at: now).count))
+                }
+            }
+            return MenuScreen(title: words(.library), rows: rows, selected: min(page.selected, max(0, rows.count - 1)))
+        }
+        let items = menuItems(category, at: now)
+        var rows = [MenuRow(kind: .back, label: words(.back))]
+        for item in items {
+            let detail: String
+            if !item.isAvailable {
+                detail = words(.soonMark)
+            } else if category == .continueListening, let entry = state.progress[item.id] {
+                detail = String(Int((entry.fraction * 100).rounded(.down))) + "%"
+            } else if item.playsAllNight {
+                detail = words(.allNight)
+            } else {
+                detail = words.table.timerLabel(.minutes(max(1, (item.duration / 60).rounded())), in: config.language)
+            }
+            rows.append(MenuRow(kind: .item, label: item.title, detail: detail, isFavorite: state.favorites.contains(item.id),
+                                isAvailable: item.isAvailable))
+        }
+        let hint: String? = items.isEmpty ? words(category == .favorites ? .favoritesHint : .nothingHereYet) : nil
+        return MenuScreen(title: words(category.key), rows: rows, selected: min(page.selected, rows.count - 1), hint: hint)
+    }
+}

@@ -1,0 +1,80 @@
+/// A mix being made or edited as a page: the layers' sounds and levels, its name, "Save" (back to
+/// the list on the mix) and, for a saved mix, "Delete".
+extension MixEditor: PageBehaviour {
+    var page: Page { .mixEditor(self) }
+
+    func screen(_ box: Box, at now: Moment) -> Screen { box.mixEditorScreen(self) }
+
+    mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
+        let steps = field == .level ? KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 }) : detents
+        turn(steps, sounds: box.mixSounds)
+        lastTurn = now.uptime
+    }
+
+    mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
+        switch press(sounds: box.mixSounds) {
+        case .none:
+            lastTurn = nil
+            return .stay
+        case .save:
+            guard !draft.layers.isEmpty else {
+                // Nothing to save: straight to the first sound (the screen says to choose one).
+                row = .layer1
+                _ = press(sounds: box.mixSounds)
+                return .stay
+            }
+            box.saveMix(draft)
+            if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
+            return .backTo(.mixList(MixListPage(selected: box.mixListRow(of: draft.number))))
+        case .delete:
+            box.deleteMix(draft.id, at: now, into: &out)
+            if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
+            return .backTo(.mixList(MixListPage(selected: min(1, box.mixListRows.count - 1))))
+        }
+    }
+}
+
+extension Box {
+    /// "-6 dB".
+    static func levelText(_ db: Int) -> String { String(db) + " dB" }
+
+    func mixEditorScreen(_ e: MixEditor) -> Screen {
+        let words = config.words
+        let sounds = mixSounds
+        func mark(_ text: String, _ open: Bool) -> String { open ? "<" + text + ">" : text }
+        func title(_ id: ItemID?) -> String { id.map { catalog.item($0)?.title ?? $0 } ?? words(.mixNone) }
+        // A sound's name takes its whole row ("Isochronic Gamma 40 Hz"); its level has the row
+        // under it ("Level  -10 dB"), where the knob sets it.
+        var rows: [MenuRow] = []
+        var selected = 0
+        for layer in 0..<OwnerMix.maximumLayers {
+            let here = e.layerIndex == layer
+            let present = e.draft.layers.indices.contains(layer)
+            if here { selected = rows.count }
+            if here, case .sound(let i)? = e.field {
+                let offered = e.choices(for: layer, among: sounds)
+                rows.append(MenuRow(kind: .category, label: mark(title(offered.indices.contains(i) ? offered[i] : nil), true)))
+            } else if present {
+                rows.append(MenuRow(kind: .category, label: title(e.draft.layers[layer].sound)))
+            } else {
+                rows.append(MenuRow(kind: .category, label: words(.mixLayer, ["n": String(layer + 1)]), detail: words(.mixNone)))
+            }
+            if present {
+                if here && e.field == .level { selected = rows.count }
+                rows.append(MenuRow(kind: .category, label: words(.mixLevel),
+                                    detail: mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.field == .level)))
+            }
+        }
+        let others: [(MixEditor.Row, MenuRow)] = [
+            (.name, MenuRow(kind: .category, label: words(.mixName), detail: mark(mixTitle(e.draft), e.field == .name))),
+            (.save, MenuRow(kind: .category, label: words(.save))),
+            (.delete, MenuRow(kind: .category, label: words(.delete))),
+        ]
+        for (row, menuRow) in others where e.rows.contains(row) {
+            if e.row == row { selected = rows.count }
+            rows.append(menuRow)
+        }
+        let hint = e.draft.layers.isEmpty ? words(.mixNeedsSound) : nil
+        return .menu(MenuScreen(title: mixTitle(e.draft), rows: rows, selected: selected, hint: hint))
+    }
+}
