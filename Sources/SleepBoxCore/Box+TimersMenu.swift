@@ -20,9 +20,6 @@ extension Box {
         (Set(1...7), .daysDaily), ([2, 3, 4, 5, 6], .daysWeekdays), ([1, 2, 3, 4, 5], .daysSchoolNights), ([1, 7], .daysWeekends),
     ]
 
-    /// The reminder's time moves by this many minutes per detent.
-    static let reminderMinuteStep = 5
-
     /// The lists that belong to the Timers menu.
     static func isTimers(_ category: MenuCategory) -> Bool {
         switch category {
@@ -80,7 +77,40 @@ extension Box {
         return presets.contains(current) ? presets : presets + [current]
     }
 
-    /// The labels of a setting's values, in knob order.
+    /// The picker a press on a setting's row opens, at the value now: the reminder's time as a
+    /// time (the hour, then the minute), the others as a choice among their values.
+    func picker(for setting: TimerSetting) -> ValuePicker {
+        guard setting != .reminderTime else { return .time(hour: reminderSchedule.hour, minute: reminderSchedule.minute) }
+        return .choice(settingIndex(setting), count: settingLabels(setting).count)
+    }
+
+    /// A setting's value as its row shows it; `picker` while the knob is changing it.
+    func settingText(_ setting: TimerSetting, picker: ValuePicker?) -> String {
+        if setting == .reminderTime {
+            guard let picker else { return reminderSchedule.timeText }
+            return picker.timeText
+        }
+        let labels = settingLabels(setting)
+        let value = labels[min(max(0, picker?.index ?? settingIndex(setting)), labels.count - 1)]
+        return picker == nil ? value : "< \(value) >"
+    }
+
+    /// Takes what `picker` holds for `setting` (kept in the state: it wins over the configuration).
+    mutating func apply(_ setting: TimerSetting, _ picker: ValuePicker) {
+        guard setting == .reminderTime else {
+            if picker.index != settingIndex(setting) { apply(setting, picker.index) }
+            return
+        }
+        var r = reminderSchedule
+        guard r.hour != picker.hour || r.minute != picker.minute else { return }
+        r.hour = picker.hour
+        r.minute = picker.minute
+        state.reminder = r
+        // A skip belongs to the reminder it was set for.
+        state.reminderLog.skipping = nil
+    }
+
+    /// The labels of a setting's values, in knob order (the reminder's time is a time, not a list).
     func settingLabels(_ setting: TimerSetting) -> [String] {
         let words = config.words
         switch setting {
@@ -89,8 +119,7 @@ extension Box {
         case .guide: return [words(.timerOff), config.meditation.patternName]
         case .bells: return bellValues.map { $0 == 0 ? words(.timerOff) : minutesLabel($0) }
         case .reminderOn: return [words(.timerOff), words(.settingOn)]
-        case .reminderTime:
-            return stride(from: 0, to: 24 * 60, by: Box.reminderMinuteStep).map { twoDigits($0 / 60) + ":" + twoDigits($0 % 60) }
+        case .reminderTime: return [reminderSchedule.timeText]
         case .reminderDays: return dayValues.map(daysName)
         }
     }
@@ -104,7 +133,7 @@ extension Box {
         case .guide: return c.guide ? 1 : 0
         case .bells: return bellValues.firstIndex(of: c.bellEveryMinutes) ?? 0
         case .reminderOn: return r.isEnabled ? 1 : 0
-        case .reminderTime: return (r.hour * 60 + r.minute) / Box.reminderMinuteStep
+        case .reminderTime: return 0
         case .reminderDays: return dayValues.firstIndex(of: r.weekdays) ?? 0
         }
     }
@@ -118,10 +147,7 @@ extension Box {
         case .guide: c.guide = index == 1
         case .bells: c.bellEveryMinutes = bellValues[index]
         case .reminderOn: r.isEnabled = index == 1
-        case .reminderTime:
-            let minutes = index * Box.reminderMinuteStep
-            r.hour = minutes / 60
-            r.minute = minutes % 60
+        case .reminderTime: return
         case .reminderDays: r.weekdays = dayValues[index]
         }
         switch setting {

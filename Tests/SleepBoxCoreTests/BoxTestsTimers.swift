@@ -27,7 +27,7 @@ extension BoxTester {
     mutating func menuTurn(_ detents: Int, to position: Page, sourceLocation: SourceLocation = #_sourceLocation) {
         let turned = at(0.5)
         send(.knobTurned(detents: detents), after: 0.5, update: {
-            BoxTester.show(position, in: &$0, until: turned.uptime + 30)
+            BoxTester.show(BoxTester.turned(position, at: turned.uptime), in: &$0, until: turned.uptime + 30)
         }, commands: [], sourceLocation: sourceLocation)
     }
 
@@ -147,8 +147,8 @@ extension BoxTester {
         t.openTimers(.meditationTimer)
         // Sound: Silence -> Rain.
         t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 0))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 1))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 5)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(1, count: 5)))
         guard case .menu(let editing) = t.screen() else { Issue.record("no menu"); return }
         #expect(editing.rows[3] == MenuRow(kind: .setting, label: "Sound", detail: "< Rain >", isEditing: true))
         let chosen = t.at(0.6)
@@ -158,16 +158,16 @@ extension BoxTester {
         }, commands: [.persist])
         // Breathing: on. Bell every: 5 min.
         t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: 0))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: 1))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: .choice(0, count: 2)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: .choice(1, count: 2)))
         let guided = t.at(0.6)
         t.menuPress(update: {
             BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 4), in: &$0, until: guided.uptime + 30)
             $0.meditationChoice = MeditationChoice(minutes: 10, sound: "rain", guide: true, bellEveryMinutes: 0)
         }, commands: [.persist])
         t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 5))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 5, editing: 0))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 5, editing: 1))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 5, editing: .choice(0, count: 5)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 5, editing: .choice(1, count: 5)))
         let belled = t.at(0.6)
         t.menuPress(update: {
             BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 5), in: &$0, until: belled.uptime + 30)
@@ -175,8 +175,8 @@ extension BoxTester {
         }, commands: [.persist])
         // Length: moved to 20 min, then the menu left alone: it closes, the length stays 10.
         t.menuTurn(-3, to: BoxTester.menuPage(category: .meditationTimer, selected: 2))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 2, editing: 1))
-        t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 2, editing: 3))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 2, editing: .choice(1, count: 6)))
+        t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 2, editing: .choice(3, count: 6)))
         t.send(.timePassed, after: 30, update: { $0.overlay = nil }, commands: [])
         #expect(t.box.meditationChoice.minutes == 10)
 
@@ -253,8 +253,8 @@ extension BoxTester {
         t.openTimers(.meditationTimer)
         // With a bed: Sound -> Rain.
         t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 0))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 1))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 5)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(1, count: 5)))
         let chosen = t.at(0.6)
         t.menuPress(update: {
             BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)
@@ -336,8 +336,8 @@ extension BoxTester {
         t.openTimers(entry)
         if entry == .meditationTimer {
             t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
-            t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 0))
-            t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: 2))
+            t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 5)))
+            t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(2, count: 5)))
             let chosen = t.at(0.6)
             t.menuPress(update: {
                 BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)
@@ -506,22 +506,29 @@ extension BoxTester {
         #expect(!out.contains(.playCue(.bell)) && box.state.overlay == nil)
     }
 
-    /// The time moves by 5 minutes a detent and goes round the clock; the days step through the
-    /// usual sets; both are kept in the state.
+    /// The time is set as every time is (the value picker: the hour, then the minute, round the
+    /// clock); the days step through the usual sets; both are kept in the state.
     @Test func theReminderIsSetWithTheKnob() throws {
         var t = try Self.reminderBox(at: 23, 55)
         t.openTimers(.bedtimeReminder)
         t.menuTurn(1, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2))
-        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: 287))
-        t.menuTurn(3, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: 2))
+        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: .time(hour: 23, minute: 55)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: .time(hour: 0, minute: 55)))
+        #expect(t.menu?.rows[2].detail == "[00]:55")
+        var minute = ValuePicker.time(hour: 0, minute: 55)
+        _ = minute.press()
+        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: minute))
+        minute.turn(15, at: 0)
+        t.menuTurn(15, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 2, editing: minute))
+        #expect(t.menu?.rows[2].detail == "00:[10]")
         let set = t.at(0.6)
         t.menuPress(update: {
             BoxTester.show(BoxTester.menuPage(category: .bedtimeReminder, selected: 2), in: &$0, until: set.uptime + 30)
             $0.reminder = AlarmSettings(hour: 0, minute: 10, isEnabled: true)
         }, commands: [.persist])
         t.menuTurn(1, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3))
-        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3, editing: 0))
-        t.menuTurn(2, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3, editing: 2))
+        t.menuPress(to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3, editing: .choice(0, count: 4)))
+        t.menuTurn(2, to: BoxTester.menuPage(category: .bedtimeReminder, selected: 3, editing: .choice(2, count: 4)))
         guard case .menu(let list) = t.screen() else { Issue.record("no menu"); return }
         #expect(list.rows[3].detail == "< Sun-Thu >")
         let days = t.at(0.6)

@@ -3,13 +3,20 @@ import SleepBoxCore
 /// What the tests expect of the pages: the stack after a knob gesture led to a page.
 extension BoxTester {
     /// The library's page at `category` (nil: the top level), or Timers' for its lists.
-    static func menuPage(category: MenuCategory?, selected: Int, editing: Int? = nil) -> Page {
+    static func menuPage(category: MenuCategory?, selected: Int, editing: ValuePicker? = nil) -> Page {
         switch category {
         case .timers?, .meditationTimer?, .nap?, .bedtimeReminder?:
             return .timers(TimersPage(list: category ?? .timers, selected: selected, editing: editing))
         default:
             return .library(LibraryPage(category: category, selected: selected))
         }
+    }
+
+    /// `page` with the picker it edits turned at `uptime` (its acceleration's clock).
+    static func turned(_ page: Page, at uptime: Double) -> Page {
+        guard case .timers(var timers) = page, timers.editing != nil else { return page }
+        timers.editing?.lastTurn = uptime
+        return .timers(timers)
     }
 
     /// The pages open in `state` (empty when none is).

@@ -1,15 +1,15 @@
 /// Timers and its lists: the meditation timer (start, length, bed, breathing guide, interval
 /// bell), the nap's lengths, the bedtime reminder (on, time, days, skip tonight). A press on a
-/// setting's row lets the knob change its value in the row; the next press takes it.
+/// setting's row opens the value picker in the row (the reminder's time: the hour, then the
+/// minute); the press on its last field takes it.
 public struct TimersPage: Sendable, Equatable, PageBehaviour {
     /// `.timers`, `.meditationTimer`, `.nap` or `.bedtimeReminder`.
     public var list: MenuCategory
     public var selected: Int
-    /// While a setting row is being changed: the value the knob has moved to (an index into the
-    /// setting's values), not taken until the knob is pressed.
-    public var editing: Int?
+    /// While a setting row is being changed: the picker, not taken until its last press.
+    public var editing: ValuePicker?
 
-    public init(list: MenuCategory, selected: Int, editing: Int? = nil) {
+    public init(list: MenuCategory, selected: Int, editing: ValuePicker? = nil) {
         self.list = list
         self.selected = selected
         self.editing = editing
@@ -27,14 +27,12 @@ public struct TimersPage: Sendable, Equatable, PageBehaviour {
     }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        guard let draft = editing else {
+        guard var picker = editing else {
             selected = min(max(0, selected + detents), max(0, box.timersRows(list).count - 1))
             return
         }
-        guard let setting = setting(box) else { return }
-        // The time of day goes round the clock; the other values stop at their ends.
-        let count = box.settingLabels(setting).count
-        editing = setting == .reminderTime ? ((draft + detents) % count + count) % count : min(max(0, draft + detents), count - 1)
+        picker.turn(detents, at: now.uptime)
+        editing = picker
     }
 
     mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
@@ -49,13 +47,17 @@ public struct TimersPage: Sendable, Equatable, PageBehaviour {
             box.startMeditation(at: now, into: &out)
             return .close
         case .setting(let setting):
-            if let draft = editing {
-                if draft != box.settingIndex(setting) { box.apply(setting, draft) }
-                editing = nil
-                if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
-            } else {
-                editing = box.settingIndex(setting)
+            guard var picker = editing else {
+                editing = box.picker(for: setting)
+                return .stay
             }
+            guard picker.press() else {
+                editing = picker
+                return .stay
+            }
+            box.apply(setting, picker)
+            editing = nil
+            if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
             return .stay
         case .napLength(let minutes):
             box.startNap(minutes: minutes, at: now, into: &out)
@@ -84,10 +86,8 @@ extension Box {
             case .startMeditation:
                 rows.append(MenuRow(kind: .action, label: words(.startTimer), detail: minutesLabel(meditationChoice.minutes)))
             case .setting(let setting):
-                let labels = settingLabels(setting)
                 let editing = index == position.selected ? position.editing : nil
-                let value = labels[min(max(0, editing ?? settingIndex(setting)), labels.count - 1)]
-                rows.append(MenuRow(kind: .setting, label: words(setting.key), detail: editing == nil ? value : "< \(value) >",
+                rows.append(MenuRow(kind: .setting, label: words(setting.key), detail: settingText(setting, picker: editing),
                                     isEditing: editing != nil))
             case .napLength(let minutes):
                 let wake = clock.fields(now.wall + minutes * 60)

@@ -1,17 +1,16 @@
-/// One owner setting's value being chosen: its values as a list, the one the knob is on
-/// selected (faster on a fast turn); a press takes it and goes back to the list.
+/// One owner setting's value being chosen with the value picker: its values as a list, the one
+/// the knob is on selected; a press takes it and goes back to the list.
 public struct ValuePage: Sendable, Equatable, PageBehaviour {
     /// The setting (`OwnerSetting.key`).
     public var key: String
     /// Where the knob is among the setting's values.
-    public var index: Int
-    /// Uptime of the last detent, for the knob's acceleration.
-    public var lastTurn: Double?
+    public var picker: ValuePicker
+    public var index: Int { picker.index }
 
     public init(key: String, index: Int, lastTurn: Double? = nil) {
         self.key = key
-        self.index = index
-        self.lastTurn = lastTurn
+        picker = .choice(index, count: OwnerSetting.named(key)?.values.count ?? 1)
+        picker.lastTurn = lastTurn
     }
 
     /// Opens on the value `config` holds (or the nearest of the values).
@@ -32,14 +31,11 @@ public struct ValuePage: Sendable, Equatable, PageBehaviour {
     }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        guard let setting = OwnerSetting.named(key) else { return }
-        let steps = KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 })
-        index = min(max(0, index + steps), setting.values.count - 1)
-        lastTurn = now.uptime
+        picker.turn(detents, at: now.uptime)
     }
 
     mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
-        guard let setting = OwnerSetting.named(key), setting.values.indices.contains(index) else { return .stay }
+        guard let setting = OwnerSetting.named(key), setting.values.indices.contains(index), picker.press() else { return .stay }
         box.state.settings[key] = setting.values[index]
         box.applySettings()
         box.capVolumeAtNight(at: now, into: &out)

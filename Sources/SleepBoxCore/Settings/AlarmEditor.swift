@@ -52,10 +52,13 @@ public struct AlarmEditor: Sendable, Equatable {
         case nil:
             let rows = Row.allCases.count
             row = Row(rawValue: min(max(0, row.rawValue + steps), rows - 1)) ?? row
-        case .hour?:
-            draft.hour = ((draft.hour + steps) % 24 + 24) % 24
-        case .minute?:
-            draft.minute = ((draft.minute + steps) % 60 + 60) % 60
+        case .hour?, .minute?:
+            // The time as the value picker sets every time: the hour, then the minute, round the clock.
+            var time = ValuePicker.time(hour: draft.hour, minute: draft.minute)
+            if field == .minute { _ = time.press() }
+            time.turn(steps, at: 0)
+            draft.hour = time.hour
+            draft.minute = time.minute
         case .days(let i)?:
             field = .days(min(max(0, i + steps), Self.dayChoices.count - 1))
         case .value?:

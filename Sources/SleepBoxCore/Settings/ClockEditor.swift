@@ -30,8 +30,13 @@ public struct ClockEditor: Sendable, Equatable {
         case .year: year = min(max(Self.years.lowerBound, year + steps), Self.years.upperBound)
         case .month: month = wrap(month, 1, 12)
         case .day: day = wrap(day, 1, daysInMonth(year, month))
-        case .hour: hour = wrap(hour, 0, 24)
-        case .minute: minute = wrap(minute, 0, 60)
+        case .hour, .minute:
+            // The time as the value picker sets every time: the hour, then the minute, round the clock.
+            var time = ValuePicker.time(hour: hour, minute: minute)
+            if field == .minute { _ = time.press() }
+            time.turn(steps, at: 0)
+            hour = time.hour
+            minute = time.minute
         }
         day = min(day, daysInMonth(year, month))
     }
