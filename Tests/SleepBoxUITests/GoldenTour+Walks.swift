@@ -147,6 +147,21 @@ extension GoldenTour {
         walkBreathing()
         walkAlarm()
         walkTimers()
+        walkLibraryWhilePlaying()
+    }
+
+    /// The library opened while something plays: "Restart <title>" and the favourite's row first,
+    /// before and after the press that marks it.
+    mutating func walkLibraryWhilePlaying() {
+        let (box, now) = freshBox()
+        var d = Driver(box: box, now: now)
+        d.press(.leaf)
+        d.wait(2)
+        d.hold()
+        d.select(1)
+        shoot(d, "library-playing")
+        d.press()
+        shoot(d, "library-playing-favorite")
     }
 
     /// The breathing exercise: the circle at a few phases of one breath.
