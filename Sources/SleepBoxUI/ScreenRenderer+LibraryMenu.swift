@@ -180,7 +180,9 @@ extension ScreenRenderer {
             }
         } else {
             if layout.label != layout.fullLabel {
-                framebuffer.cuts.append(TextCut(text: layout.fullLabel, shown: layout.label, scrolls: row.kind == .item))
+                // An item's title, or an action naming one ("Restart <title>"), scrolls when selected.
+                framebuffer.cuts.append(TextCut(text: layout.fullLabel, shown: layout.label,
+                                                scrolls: row.kind == .item || row.kind == .action))
             }
             font.draw(layout.label, x: layout.labelX, y: textY, in: &framebuffer, on)
         }

@@ -154,7 +154,7 @@ check "mixes: played from the library, its layers sent before the play, and it p
 if python3 -c "import json,sys; s=json.load(open('$T/sleepbox-mixes/state.json')); sys.exit(0 if s.get('favorites')==['mix-mine-1'] and [m['name'] for m in s.get('mixes',[])]==['calm'] else 1)"; then
   ok "mixes: the mix and its favourite are in the state file"
 else bad "mixes: the mix and its favourite are in the state file" "$(head -c 300 "$T/sleepbox-mixes/state.json")"; fi
-for pic in "mix-edit:00h01m32.015s" "mix-list:00h01m44.150s" "mix-favorite:00h02m12.800s"; do
+for pic in "mix-edit:00h01m32.015s" "mix-list:00h01m44.150s" "mix-favorite:00h02m21.815s"; do
   if cmp -s "$T/mixes-frames/${pic#*:}.png" "docs/images/${pic%%:*}.png"; then ok "mixes: the ${pic%%:*} frame is the README's picture"
   else bad "mixes: the ${pic%%:*} frame is the README's picture" "$(ls "$T/mixes-frames" 2>/dev/null | tail -3)"; fi
 done
