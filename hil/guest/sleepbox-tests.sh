@@ -320,13 +320,13 @@ fi
 info "LED line (gpio-sim output value): $(line_value led)"
 
 # --- 7. the library menu on the knob, and the breathing LED ------------------------------------------------
-# The knob held 1.5 s opens the menu (its top level: "Restart <title>" while something plays,
-# then Featured tonight); one detent clockwise to Featured tonight, a press opens it on its first
-# item, the breathing exercise (hil/guest/content/breathing); a press plays it. The LED line, an
+# The knob held 1.5 s opens the menu (its top level: "Restart <title>" and "Add to favorites"
+# while something plays, then Featured tonight); two detents clockwise to Featured tonight, a
+# press opens it on its first item, the breathing exercise (hil/guest/content/breathing); a press plays it. The LED line, an
 # output the daemon drives, is then read every 100 ms for 9 s.
 hold knob_switch 1.5
 if wait_until 3 screen_is menu; then
-    turn 1
+    turn 2
     usleep 300000
     press knob_switch
     usleep 500000
@@ -337,7 +337,7 @@ if wait_until 3 screen_is menu; then
 fi
 st=$(status)
 if [ "$(item_field id "$st")" = breath-hil ] && [ "$(json_str phase "$st")" = playing ]; then
-    result sb-menu PASS "knob held 1.5 s, one detent, two presses: playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st")"
+    result sb-menu PASS "knob held 1.5 s, two detents, two presses: playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st")"
 else
     result sb-menu FAIL "want breath-hil playing: item $(item_field id "$st"), phase $(json_str phase "$st"), screen $(json_str screen "$st")"
 fi
