@@ -1,5 +1,5 @@
-/// A setting of the Timers menu the knob changes: a press on its row lets the knob move its
-/// value, the next press takes it; closing the menu first changes nothing.
+/// A setting of the Timers menu the knob changes: a press on its row opens the value picker
+/// (`ValuePicker`), its last press takes the value; going back or closing first changes nothing.
 public enum TimerSetting: Sendable, Equatable, CaseIterable {
     /// The meditation timer's length, bed, breathing guide and interval bell.
     case length, sound, guide, bells

@@ -19,13 +19,6 @@ public struct TimersPage: Sendable, Equatable, PageBehaviour {
 
     func screen(_ box: Box, at now: Moment) -> Screen { .menu(box.timersScreen(self, at: now)) }
 
-    /// The setting of the selected row, if it is one.
-    func setting(_ box: Box) -> TimerSetting? {
-        let rows = box.timersRows(list)
-        guard rows.indices.contains(selected), case .setting(let setting) = rows[selected] else { return nil }
-        return setting
-    }
-
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
         guard var picker = editing else {
             selected = min(max(0, selected + detents), max(0, box.timersRows(list).count - 1))
