@@ -125,7 +125,7 @@ public enum SimulateSetup {
             throw SetupFailure("frames not written to \(frames.directory): \(first)", exitCode: ExitStatus.ioError.rawValue)
         }
         print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
-        if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }
+        if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationText.format(audio.time, precision: .millisecond)) at \(format.sampleRate) Hz)") }
         if let path = options.audioEnvelope { print("  level:   \(path)") }
     }
 
@@ -133,11 +133,11 @@ public enum SimulateSetup {
                                 trace: TraceRecorder?, frames: FrameRecorder?) -> String {
         let box = sim.box
         var lines = ["sleepbox simulate: \(box.clock.isoLocal(startWall)) -> \(box.clock.isoLocal(sim.now.wall))"
-                     + " (\(DurationParser.format(sim.time)) virtual, \(String(format: "%.2f", real)) s real, seed \(seed))"]
+                     + " (\(DurationText.format(sim.time, precision: .millisecond)) virtual, \(String(format: "%.2f", real)) s real, seed \(seed))"]
         if let trace, let path = options.traceOut { lines.append("  trace:   \(path) (\(trace.records) records)") }
         if let frames { lines.append("  frames:  \(frames.directory) (\(frames.written) PNG)") }
         let titles = sim.log.played.map { p in
-            (box.catalog.item(p.item)?.title ?? p.item) + " at " + DurationParser.format(p.at)
+            (box.catalog.item(p.item)?.title ?? p.item) + " at " + DurationText.format(p.at, precision: .millisecond)
         }
         lines.append("  played:  " + (titles.isEmpty ? "nothing" : titles.joined(separator: ", ")))
         let rings = sim.log.rings.map { box.clock.isoLocal($0) }
