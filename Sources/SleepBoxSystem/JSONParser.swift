@@ -22,12 +22,6 @@ public struct JSONParser {
         /// The members of one object: the check for a key given twice stays cheap.
         public var members: Int
 
-        public init(bytes: Int, depth: Int, members: Int) {
-            self.bytes = bytes
-            self.depth = depth
-            self.members = members
-        }
-
         /// A script line, a request or an answer: an event has a handful of keys, a request a few
         /// more, a status a few dozen; a line of a mebibyte is far past any of them.
         public static let line = Limits(bytes: 1 << 20, depth: 32, members: 64)
