@@ -158,8 +158,7 @@ public final class ForestGenerator: AudioSource {
                     let y = DSPMath.sinCycles(ph) * (e * e * level)
                     out[2 * (i + j)] += gl * y
                     out[2 * (i + j) + 1] += gr * y
-                    ph += Float(inc)
-                    if ph >= 1 { ph -= 1 }
+                    DSPMath.advance(&ph, by: Float(inc))
                     inc *= ratio
                 }
                 c.phase = ph
