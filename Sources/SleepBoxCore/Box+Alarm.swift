@@ -60,13 +60,8 @@ extension Box {
     }
 
     mutating func beginRing(at now: Moment, since: Double, into out: inout [Command]) {
-        stopNow(at: now, into: &out)
-        stopBed(into: &out)
-        state.mode = .off
-        state.timer = nil
-        // The alarm wins over a meditation timer or a nap (its bed went with stopBed).
-        state.session = nil
-        state.overlay = nil
+        // The alarm wins over what plays, a meditation timer or a nap.
+        takeAlone(at: now, into: &out)
         state.phase = .ringing(AlarmRing(since: since, greetingPending: state.contentCompleted))
         let a = config.alarmBehaviour
         let alarm = state.alarms.indices.contains(state.ringingAlarm) ? state.alarms[state.ringingAlarm] : nil
