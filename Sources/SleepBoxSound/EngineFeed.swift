@@ -76,45 +76,47 @@ package final class EngineFeed {
     package var isWriting: Bool { !(stopsWritingOnFailure && lastWriteFailure != nil) }
 
     /// Plays `frames` frames into `sink` (nil: nowhere; the engine plays on), in blocks: zeros
-    /// while nothing sounds, a period at a time while something does. Stops early when the sink
-    /// takes less than a block or a write fails (a device), and with `untilReport` at the end of
-    /// the first block in which the engine reported something. Returns the frames played and,
-    /// when it stopped for a report, that report's frame counted from the start of this call.
+    /// while nothing sounds (counted as far as the sink took them), a period at a time while
+    /// something does. Stops early when a device takes nothing more (or only part of a period of
+    /// sound, or its write fails), and with `untilReport` at the end of the first block in which
+    /// the engine reported something. Returns the frames played and, when it stopped for a
+    /// report, that report's frame counted from the start of this call.
     @discardableResult
     package func play(_ frames: Int, to sink: AudioSink?, untilReport: Bool = false) -> (played: Int, reportAt: Int?) {
         var done = 0
         while done < frames {
-            let silent = engine.isSilent
-            let n = min(frames - done, silent ? Self.silenceFrames : periodFrames)
-            let block: UnsafeMutablePointer<Float>
-            var firstReport: Int?
-            if silent {
-                block = silence
-                engine.skip(frames: n)
-                meter?.addSilence(frames: n)
-                quietFrames += n
-            } else {
-                block = buffer
-                for (report, offset) in engine.render(into: buffer, frames: n) {
-                    pending.append(report.event)
-                    firstReport = min(firstReport ?? offset, offset)
-                }
-                meter?.add(buffer, frames: n)
-                quietFrames = 0
+            if engine.isSilent {
+                let took = deliver(silence, min(frames - done, Self.silenceFrames), to: sink)
+                engine.skip(frames: took)
+                meter?.addSilence(frames: took)
+                quietFrames += took
+                framesPlayed += Int64(took)
+                done += took
+                if took == 0 { break }
+                continue
             }
+            let n = min(frames - done, periodFrames)
+            var firstReport: Int?
+            for (report, offset) in engine.render(into: buffer, frames: n) {
+                pending.append(report.event)
+                firstReport = min(firstReport ?? offset, offset)
+            }
+            meter?.add(buffer, frames: n)
+            quietFrames = 0
             framesPlayed += Int64(n)
             let start = done
             done += n
-            // A device that took less (or failed) is written again next time; a recording that
-            // failed is written no more, and the engine plays on.
-            if let sink, isWriting, write(block, n, to: sink) != n, isWriting { break }
+            if deliver(buffer, n, to: sink) < n { break }
             if untilReport, let firstReport { return (done, start + firstReport) }
         }
         return (done, nil)
     }
 
-    /// Hands `frames` frames to `sink`; returns how many it took, or nil when the write threw.
-    private func write(_ block: UnsafeMutablePointer<Float>, _ frames: Int, to sink: AudioSink) -> Int? {
+    /// Hands `frames` frames to `sink`; returns how many count as played: all of them without a
+    /// sink or once a recording stopped (the engine plays on), else what the sink took (0 when
+    /// its write threw: logged the first time for its kind, and kept for `status`).
+    private func deliver(_ block: UnsafeMutablePointer<Float>, _ frames: Int, to sink: AudioSink?) -> Int {
+        guard let sink, isWriting else { return frames }
         do {
             return try sink.write(block, frames: frames)
         } catch {
@@ -122,7 +124,7 @@ package final class EngineFeed {
             lastWriteFailure = error
             // A sink that fails once usually fails every period after: one line per kind of failure.
             if loggedFailures.insert(error.reason).inserted { logger.error("audio write failed: \(error)") }
-            return nil
+            return isWriting ? 0 : frames
         }
     }
 

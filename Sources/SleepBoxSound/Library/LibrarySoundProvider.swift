@@ -152,15 +152,8 @@ public final class LibrarySoundProvider: SoundProvider {
         measured.estimate(library)
         menuVoice?.use(voices.menu)
         forgetPrepared()
-        if let natural = voices.voice.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil {
-            // Loaded ahead, as at start: the first sentence then waits only for itself.
-            let server = natural.server, logger = self.logger
-            Thread.detachNewThread {
-                do { _ = try server.start() } catch {
-                    logger.warning("voice: the natural voice did not start (\(error)); espeak-ng reads instead")
-                }
-            }
-        }
+        // Loaded ahead, as at start: the first sentence then waits only for itself.
+        ContentSetup.startVoice(voices.voice, logger: logger)
         if renderAheadStop != nil { prepareAll() }
     }
 
