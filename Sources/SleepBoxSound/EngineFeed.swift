@@ -2,14 +2,11 @@ import Logging
 import SleepBoxAudio
 import SleepBoxCore
 
-/// The one loop from the audio engine to a sink, shared by every output: the ALSA device, the
-/// WAV recording of `run`, the simulator's recording and `sleepbox play`. Each brings its own sink
-/// and clock and asks for the frames that are due (`play`): what the device wants, what the
-/// monotonic clock has made due, what the virtual clock moved on to. The loop renders them the
-/// same way for all: stretches of nothing sounding in blocks of zeros (the engine only counts
-/// them), sound a period at a time; it collects what the engine reports, counts the silence
-/// played since the last sound (`quietFrames`), keeps an optional level meter, and reports a
-/// failed write (logged once per kind, the last kept for `status`) instead of dropping it.
+/// The one loop from the audio engine to a sink, shared by every output (the ALSA device, the
+/// WAV recording of `run`, the simulator, `sleepbox play`): each brings its sink and its clock and
+/// asks for the frames that are due (`play`), which are played the same way for all. It collects
+/// what the engine reports, counts the silence played since the last sound, keeps an optional
+/// level meter, and reports a failed write instead of dropping it.
 package final class EngineFeed {
     package let engine: AudioEngine
     package private(set) var periodFrames: Int
@@ -26,8 +23,7 @@ package final class EngineFeed {
     /// Writes that failed since the output started.
     package private(set) var writeFailureCount = 0
     /// Whether a failed write ends the writing for good (a recording: everything after a hole
-    /// would be at the wrong time; the engine plays on unrecorded) or the next call tries again
-    /// (a device).
+    /// would be at the wrong time) or the next call tries again (a device).
     package let stopsWritingOnFailure: Bool
     private let periodSeconds: Double
     private var buffer: UnsafeMutablePointer<Float>
@@ -75,12 +71,10 @@ package final class EngineFeed {
     /// Whether writes still reach the sink (false after a failure, when `stopsWritingOnFailure`).
     package var isWriting: Bool { !(stopsWritingOnFailure && lastWriteFailure != nil) }
 
-    /// Plays `frames` frames into `sink` (nil: nowhere; the engine plays on), in blocks: zeros
-    /// while nothing sounds (counted as far as the sink took them), a period at a time while
-    /// something does. Stops early when a device takes nothing more (or only part of a period of
-    /// sound, or its write fails), and with `untilReport` at the end of the first block in which
-    /// the engine reported something. Returns the frames played and, when it stopped for a
-    /// report, that report's frame counted from the start of this call.
+    /// Plays `frames` frames into `sink` (nil: nowhere): zeros while nothing sounds (the engine
+    /// only counts them, as far as the sink took them), a period at a time while something does.
+    /// Stops early when a device takes no more, and with `untilReport` after the first block the
+    /// engine reported something in. Returns the frames played and that report's frame, if any.
     @discardableResult
     package func play(_ frames: Int, to sink: AudioSink?, untilReport: Bool = false) -> (played: Int, reportAt: Int?) {
         var done = 0
@@ -112,9 +106,8 @@ package final class EngineFeed {
         return (done, nil)
     }
 
-    /// Hands `frames` frames to `sink`; returns how many count as played: all of them without a
-    /// sink or once a recording stopped (the engine plays on), else what the sink took (0 when
-    /// its write threw: logged the first time for its kind, and kept for `status`).
+    /// Hands `frames` frames to `sink`; returns what the sink took (0 when the write threw: logged
+    /// once per kind), or all of them without a sink or once a recording stopped.
     private func deliver(_ block: UnsafeMutablePointer<Float>, _ frames: Int, to sink: AudioSink?) -> Int {
         guard let sink, isWriting else { return frames }
         do {

@@ -4,10 +4,8 @@ import SleepBoxConfig
 import SleepBoxCore
 
 /// The sound side of `run` and `simulate`, built one way for both: the library's provider over
-/// the content and the voices (the menu voice, the voices made again for another rate or
-/// language, the recordings' loudness file), and the engine it feeds at the configured rate and
-/// volume. What differs is given: the executors (worker threads on the box, `InlineExecutor` in
-/// the simulator) and whether the menu voice renders on a thread of its own.
+/// the content and the voices, and the engine it feeds. What differs is given: the executors and
+/// whether the menu voice renders on a thread of its own.
 public struct SoundSide {
     public let provider: LibrarySoundProvider
     public let engine: AudioEngine

@@ -1,10 +1,7 @@
-/// Where the sound side's slow work runs (preparing a spoken item's program, measuring an
-/// item's loudness, opening and seeking a recording): the provider hands each job to the
-/// executor it was given and takes the result on the loop's thread. The daemon gives it work
-/// queues (`WorkQueue`: a worker thread, the result picked up in `poll()`), so the loop never
-/// waits; the simulator gives it `InlineExecutor`, so a job is done before the virtual clock
-/// moves on. The provider takes the same branches either way: a result that is there at once is
-/// used at once, one still to come is waited for in silence.
+/// Where the sound side's slow work runs (preparing a program, measuring loudness, opening a
+/// recording): the daemon's `WorkQueue`s, so the loop never waits, or the simulator's
+/// `InlineExecutor`, so a job is done before the virtual clock moves on. The provider takes the
+/// same branches either way: a result there at once is used at once, one to come is waited for.
 public protocol SoundExecutor: AnyObject {
     /// Runs `job` (on any thread), then `done` with its result on the caller's (the loop's) thread.
     func run<T: Sendable>(_ job: @escaping @Sendable () -> T, then done: @escaping (T) -> Void)
