@@ -68,7 +68,7 @@ extension LibrarySoundProvider {
     /// Prepares `entry`'s program with `work` unless it is kept or being prepared; the outcome
     /// goes to `finished`, and is returned too when it is there at once (an inline executor).
     @discardableResult
-    func prepareInBackground(_ entry: ContentEntry, keep: Bool = true) -> PreparedOutcome? {
+    func prepare(_ entry: ContentEntry, keep: Bool = true) -> PreparedOutcome? {
         guard prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return nil }
         inProgress.insert(entry.id)
         let builder = self.builder
@@ -112,7 +112,7 @@ extension LibrarySoundProvider {
         case .warmed(let id):
             inProgress.remove(id)
             // Someone asked for it while it was being warmed: prepare it again (from the cache now).
-            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
+            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepare(entry) }
         case .ready(let id, let p):
             inProgress.remove(id)
             if current { keep(id, p) }

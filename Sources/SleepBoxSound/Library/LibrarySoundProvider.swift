@@ -75,7 +75,7 @@ public final class LibrarySoundProvider: SoundProvider {
         let result: Result<any AudioSource, AudioError>
     }
 
-    /// What a background preparation gives back.
+    /// What a job of `work` gives back.
     public enum PreparedOutcome: Sendable {
         case ready(ItemID, PreparedProgram)
         /// Prepared only to fill the voice's cache; the program itself was let go.
@@ -306,7 +306,7 @@ public final class LibrarySoundProvider: SoundProvider {
             waiting[id, default: []].append(deferred)
             waiter = deferred
         }
-        switch prepareInBackground(entry) {
+        switch prepare(entry) {
         case .ready(_, let p)?: return try builder.makeSource(p, atSeconds: position)
         case .failed(_, let reason)?: throw AudioError(path: entry.path, reason: reason)
         case .warmed?, nil: return waiter
