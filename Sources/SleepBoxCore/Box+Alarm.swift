@@ -65,9 +65,8 @@ extension Box {
         state.phase = .ringing(AlarmRing(since: since, greetingPending: state.contentCompleted))
         let a = config.alarmBehaviour
         let alarm = state.alarms.indices.contains(state.ringingAlarm) ? state.alarms[state.ringingAlarm] : nil
-        if let sound = alarm?.sound, sound != "chime" { out.append(.useWakeSound(sound)) }
         let volume = alarm?.volume.map { Double($0) / 100 } ?? a.alarmVolume
-        out.append(.startAlarm(from: min(a.startVolume, volume), to: volume, over: alarm?.rampSeconds ?? a.rampSeconds))
+        out.append(.startAlarm(sound: alarm?.sound.flatMap { $0 == "chime" ? nil : $0 }, from: min(a.startVolume, volume), to: volume, over: alarm?.rampSeconds ?? a.rampSeconds))
     }
 
     /// The snooze length of the alarm that rang, in minutes.

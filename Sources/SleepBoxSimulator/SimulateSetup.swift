@@ -60,15 +60,12 @@ public enum SimulateSetup {
                                         format: format, logger: logger)
         var audio: SimulatorAudio? = nil
         if options.audioOut != nil || options.audioEnvelope != nil {
-            content.startVoice(logger: logger)
-            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
-                                                languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: config.breathingCues,
-                                                format: format, seed: seed, logger: logger, background: nil)
-            provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: false, logger: logger)
-            provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
-            let engine = AudioEngine(format: format, provider: provider, volumePercent: config.audio.volume)
+            // Virtual time stands still while the sound side works: every job is done inline.
+            let sound = SoundSide(content: content, config: config, format: format, seed: seed, work: InlineExecutor(),
+                                  opening: InlineExecutor(), menuVoiceThreaded: false, logger: logger)
             do {
-                audio = SimulatorAudio(engine: engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) })
+                audio = SimulatorAudio(engine: sound.engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) },
+                                       logger: logger)
             } catch {
                 throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }

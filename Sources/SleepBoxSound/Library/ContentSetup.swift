@@ -75,8 +75,11 @@ public struct ContentSetup {
 
     /// Loads the natural voice now, on a thread of its own (seconds), so that the first press only
     /// waits for its first sentence; a voice that will not start is logged once (espeak-ng reads).
-    public func startVoice(logger: Logger) {
-        guard let natural = voice?.engine as? NaturalVoiceEngine else { return }
+    public func startVoice(logger: Logger) { Self.startVoice(voice, logger: logger) }
+
+    /// `voice`'s natural voice loaded on a thread of its own, unless it runs already.
+    static func startVoice(_ voice: CachedSpeech?, logger: Logger) {
+        guard let natural = voice?.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil else { return }
         let server = natural.server
         Thread.detachNewThread {
             do { try server.start() } catch {
