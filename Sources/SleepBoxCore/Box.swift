@@ -27,7 +27,7 @@ public struct Box: Sendable {
         self.catalog = catalog
         self.clock = LocalClock(timeZone: config.timeZone)
         self.state = BoxState(volume: config.audio.volume, alarms: config.alarms, seed: seed)
-        self.lastSaved = settledSnapshot(at: Moment(uptime: 0, wall: 0))
+        self.lastSaved = settledSnapshot
     }
 
     /// Makes `config` the file's configuration with the owner's settings over it, and the clock
@@ -66,7 +66,7 @@ public struct Box: Sendable {
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
         state.lastPersistUptime = now.uptime
-        lastSaved = settledSnapshot(at: now)
+        lastSaved = settledSnapshot
         return withMixDefinitions(out)
     }
 
@@ -122,7 +122,7 @@ public struct Box: Sendable {
         }
         capVolumeAtNight(at: now, into: &out)
         trackHistory(from: prior, event: event, at: now, into: &out)
-        let settled = settledSnapshot(at: now)
+        let settled = settledSnapshot
         if settled != lastSaved || periodicPersistDue.map({ now.uptime >= $0 }) ?? false {
             out.append(.persist)
             state.lastPersistUptime = now.uptime
@@ -139,10 +139,11 @@ public struct Box: Sendable {
         state.phase.isContentSounding ? state.lastPersistUptime + config.playback.persistIntervalSeconds : nil
     }
 
-    /// What a save at `now` would write, less what changes by itself as time goes by
-    /// (`Snapshot.settled`). Its times are kept as uptimes (taken at a wall clock that equals the
-    /// uptime), so a wall clock stepped or slewed between two events changes nothing here.
-    func settledSnapshot(at now: Moment) -> Snapshot {
-        snapshot(at: Moment(uptime: now.uptime, wall: now.uptime)).settled
+    /// What a save would write, less what changes by itself as time goes by (`Snapshot.settled`).
+    /// It is taken at the moment 0 of both clocks, so its times are the uptimes themselves, to
+    /// the bit: neither time going by nor a wall clock stepped or slewed between two events
+    /// changes it.
+    var settledSnapshot: Snapshot {
+        snapshot(at: Moment(uptime: 0, wall: 0)).settled
     }
 }

@@ -71,6 +71,35 @@ import Testing
         #expect(try JSONDecoder().decode(Snapshot.self, from: JSONEncoder().encode(saved)) == saved)
     }
 
+    /// A sleep timer's deadline is saved as a wall time worked out from the moment of the save:
+    /// events at odd moments in between are no change (nor is a wall clock slewed between them).
+    @Test func aRunningTimerIsNoChangeFromEventToEvent() throws {
+        var t = try SnapshotTests.evening().t
+        #expect(t.state.timer?.deadline != nil)
+        for step in 1...200 {
+            t.send(.timePassed, after: 0.0123 + Double(step % 7) * 0.0031, wallJump: step % 5 == 0 ? 0.003 : 0, commands: [])
+        }
+    }
+
+    /// A meditation timer's start is saved as a wall time worked out from the moment of the
+    /// save: its bells and breaths at odd moments are no change (9.15 s seen from 33.15 s is
+    /// 9.149999999999999 when worked out through the moment of each event).
+    @Test func aRunningMeditationIsNoChangeFromEventToEvent() throws {
+        var object = try #require(JSONSerialization.jsonObject(with: Data(OwnerSettingsTests.savedFile.utf8)) as? [String: Any])
+        for key in ["item", "timer", "ringingSince", "openSession", "settings"] { object[key] = nil }
+        let saved = try Self.snapshot(object)
+        let startedAt = try #require(saved.session?.startedAt)
+        var box = Box(config: BoxConfig(), catalog: Fixture.catalog, seed: 1)
+        var now = Moment(uptime: 33.15, wall: startedAt + 24)
+        _ = box.start(at: now, restoring: saved)
+        #expect(box.state.session != nil)
+        for step in 1...300 {
+            now = now.advanced(by: 0.37 + Double(step % 11) * 0.013)
+            let commands = box.handle(.timePassed, at: now)
+            #expect(!commands.contains(.persist), "at \(now.uptime)")
+        }
+    }
+
     static func snapshot(_ object: Any) throws -> Snapshot {
         try JSONDecoder().decode(Snapshot.self, from: JSONSerialization.data(withJSONObject: object))
     }
