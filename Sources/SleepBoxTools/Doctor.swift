@@ -118,7 +118,7 @@ public struct Doctor {
         }
 
         // Voice.
-        let selection = VoiceSelection.choose(settings: devices.voice)
+        let selection = VoiceSelection.choose(settings: devices.voice, rate: (boxConfig ?? BoxConfig()).voiceRate)
         checks.append(Self.voiceCheck(selection, reason: VoiceSelection.reason(settings: devices.voice, choice: selection.choice)))
         checks.append(speechCacheCheck(devices: devices, config: boxConfig ?? BoxConfig()))
 

@@ -333,7 +333,7 @@ import Testing
 
     @Test func theMixScreensInGermanAndTheSpokenRows() throws {
         var t = try Self.started()
-        t.send(.settingChanged("language", "de"), update: { $0.settings = ["language": "de"] }, commands: [.persist])
+        t.send(.settingChanged("language", "de"), update: { $0.settings = OwnerSettings(language: .german) }, commands: [.persist])
         Self.openMyMixes(&t, expectRow: false)
         #expect(t.menu?.title == "Meine Mixe")
         #expect(t.menu?.rows.map(\.label) == ["Zurück", "Neuer Mix"])

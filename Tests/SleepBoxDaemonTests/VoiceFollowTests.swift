@@ -45,7 +45,7 @@ import Testing
             runner = BoxRunner(config: file.config, catalog: content.catalog, seed: 1,
                                clock: VirtualClock(startWall: 1_795_000_000),
                                devices: BoxDevices(input: NoInputLines(), display: NoDisplay(), audio: audio, state: nil),
-                               screenTimeout: nil, debounceSeconds: 0.005, logger: logger)
+                               screenSleeps: false, debounceSeconds: 0.005, logger: logger)
             runner.start()
         }
 
@@ -198,7 +198,7 @@ extension VoiceFollowTests.Bench {
                                devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                                    audio: SimulatorAudio(engine: AudioEngine(format: format, provider: provider), sink: nil),
                                                    state: StateStore(directory: b.root + "/state")),
-                               screenTimeout: nil, debounceSeconds: 0.005, logger: logger)
+                               screenSleeps: false, debounceSeconds: 0.005, logger: logger)
         runner.start()
         return provider
     }

@@ -77,7 +77,7 @@ public enum RunSetup {
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed,
                                stateInMemory: stateInMemory),
                 config: file.config, catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
-                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
+                screenSleeps: kind != .sim,
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { try loadConfig($0) }, logger: logger)
