@@ -130,9 +130,4 @@ extension Box {
     func lengthText(seconds: Double) -> String {
         seconds < 60 ? "\(Int(seconds)) s" : config.words.table.timerLabel(.minutes(seconds / 60), in: config.language)
     }
-
-    /// Days in a month of a year (the Gregorian calendar).
-    func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        LocalClock.daysInMonth(year: year, month: month)
-    }
 }

@@ -16,7 +16,7 @@ extension ClockEditor: PageBehaviour {
     }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        turn(KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 }), daysInMonth: box.daysInMonth)
+        turn(KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 }), daysInMonth: LocalClock.daysInMonth)
         lastTurn = now.uptime
     }
 
