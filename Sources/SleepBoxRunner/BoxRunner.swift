@@ -210,7 +210,11 @@ public final class BoxRunner {
             case .persist:
                 writeHistory(&records)
                 persist(at: t)
-            case .record(let r): records.append(r)
+            case .record(let r):
+                if case .event(let e) = r, e.kind == .rangWithoutSound {
+                    logger.critical("the alarm rang without sound (\(devices.audio.statusText)): the light is at full and the screen blinks; the sound is retried")
+                }
+                records.append(r)
             case .setClock(let wall):
                 writeHistory(&records)
                 setClock(wall, at: t)
