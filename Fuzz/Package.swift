@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "CFuzzer"),
         .executableTarget(name: "FuzzScript", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
         .executableTarget(name: "FuzzTimeline", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
-        .executableTarget(name: "FuzzContentItem", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
+        .executableTarget(name: "FuzzContentItem", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzStateFile", dependencies: ["CFuzzer", .product(name: "SleepBoxStore", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzConfig", dependencies: ["CFuzzer", .product(name: "SleepBoxConfig", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzSimulatorScript", dependencies: ["CFuzzer", .product(name: "SleepBoxSimulator", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
@@ -25,7 +25,7 @@ let package = Package(
                           dependencies: ["CFuzzer", "CHistorySQLite", .product(name: "SleepBoxStore", package: "sleepbox"),
                                          .product(name: "SleepBoxTools", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox")]),
         .executableTarget(name: "FuzzBoardProfile", dependencies: ["CFuzzer", .product(name: "SleepBoxConfig", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
-        .executableTarget(name: "FuzzMix", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
+        .executableTarget(name: "FuzzMix", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzWAVHeader", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]

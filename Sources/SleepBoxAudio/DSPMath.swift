@@ -27,6 +27,20 @@ enum DSPMath {
         Float(1 - libm_exp(-2 * Double.pi * cutoff / sampleRate))
     }
 
+    /// An oscillator's phase, in cycles in [0, 1), moved on by `increment` (less than a cycle).
+    @inline(__always)
+    static func advance(_ phase: inout Double, by increment: Double) {
+        phase += increment
+        if phase >= 1 { phase -= 1 }
+    }
+
+    /// The same for a phase kept in single precision.
+    @inline(__always)
+    static func advance(_ phase: inout Float, by increment: Float) {
+        phase += increment
+        if phase >= 1 { phase -= 1 }
+    }
+
     /// sin(2π·cycles). Range-reduced to a quarter wave, then an odd Taylor polynomial to the
     /// 11th power: the error on [−π/2, π/2] is below (π/2)^13/13! ≈ 6e-8, under Float's own
     /// rounding, for about a dozen flops and no table.

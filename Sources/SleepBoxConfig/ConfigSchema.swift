@@ -30,8 +30,6 @@ enum ConfigSchema {
         var draft = ConfigDraft(timeZone: defaultTimeZone)
         reader.read(schema, into: &draft)
         AlarmsSection.place(&reader, &draft)
-        draft.config.voiceRate = draft.devices.voice.rate
-        draft.config.display.screenTimeoutSeconds = draft.devices.screenTimeoutSeconds
         draft.devices.voice.languageVoice = VoiceSettings.languageVoice(for: draft.config.language)
         return ConfigFile(config: draft.config, devices: draft.devices)
     }

@@ -11,9 +11,6 @@ public struct DeviceSettings: Sendable, Equatable {
     public var debounceMilliseconds: Double = 5
     /// `[pins]`: lines moved away from the profile's.
     public var pinOverrides: [BoardPinOverride] = []
-    /// `[display] screen_timeout_seconds`: the panel goes dark this long after the last input;
-    /// 0 keeps it on.
-    public var screenTimeoutSeconds: Double = 60
     /// `[display] controller`: overrides the profile's ("ssd1306" or "sh1106").
     public var displayController: OLEDController?
     /// `[display] address`: overrides the profile's (0x3c or 0x3d).
@@ -38,7 +35,8 @@ public struct DeviceSettings: Sendable, Equatable {
     public var contentDirectory: String?
     /// `[paths] user_content`: the owner's own items (nil: `user-content` in the state directory).
     public var userContentDirectory: String?
-    /// `[voice]`: the text-to-speech engine, its voice, rate and pitch.
+    /// `[voice]`: the text-to-speech engine, its voice and pitch (its rate is the state machine's,
+    /// `BoxConfig.voiceRate`: the owner can change it on the box).
     public var voice = VoiceSettings()
     /// `[light]`: the PWM chip and channels of the wake light, and its LEDs.
     public var light = PWMLightSettings()

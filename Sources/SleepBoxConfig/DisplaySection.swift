@@ -12,7 +12,7 @@ enum DisplaySection {
     static let section = TOMLSection<ConfigDraft>("display", keys: [
         .wholeNumber("dim_from", hour, into: \.config.display.dimFromHour),
         .wholeNumber("dim_until", hour, into: \.config.display.dimUntilHour),
-        .number("screen_timeout_seconds", screenTimeout, into: \.devices.screenTimeoutSeconds),
+        .number("screen_timeout_seconds", screenTimeout, into: \.config.display.screenTimeoutSeconds),
         .wholeNumber("day_brightness", percent, into: \.config.display.dayBrightness),
         .wholeNumber("night_brightness", percent, into: \.config.display.nightBrightness),
         .bool("clock_24h", into: \.config.display.twentyFourHour),

@@ -18,7 +18,7 @@ enum VoiceSection {
                 draft.devices.voice.name = text
             }
         },
-        .wholeNumber("rate", speechRate, into: \.devices.voice.rate),
+        .wholeNumber("rate", speechRate, into: \.config.voiceRate),
         .wholeNumber("pitch", speechPitch, into: \.devices.voice.pitch),
         TOMLKey("piper_model", read: piperModel),
         TOMLKey("piper_binary", read: piperBinary),

@@ -27,8 +27,6 @@ public struct VoiceSettings: Sendable, Equatable {
     /// The espeak-ng voice of the configured `language` ("en-us" for en, "de" for de): the voice
     /// when `name` is not set, and the fallback when espeak-ng does not have `name`.
     public var languageVoice: String = SpeechVoice.espeakEnglish.name
-    /// `rate`: words per minute, 80 to 450 (Piper maps it to a length scale).
-    public var rate: Int = SpeechVoice.defaultRate
     /// `pitch`: 0 to 100, 50 being the voice's normal pitch (espeak-ng only).
     public var pitch: Int = SpeechVoice.defaultPitch
     /// `piper_model`: the absolute path of the Piper voice model, MODEL.onnx (MODEL.onnx.json
@@ -49,8 +47,8 @@ public struct VoiceSettings: Sendable, Equatable {
     /// The espeak-ng voice asked for: `name`, else the language's.
     public var espeakName: String { name ?? languageVoice }
 
-    /// The espeak-ng voice with this rate and pitch (the menu voice; the fallback behind Piper).
-    public var espeakVoice: SpeechVoice {
+    /// The espeak-ng voice at `rate` with this pitch (the menu voice; the fallback behind Piper).
+    public func espeakVoice(rate: Int) -> SpeechVoice {
         SpeechVoice(engine: EspeakEngine.engineName, name: espeakName, rate: rate, pitch: pitch)
     }
 

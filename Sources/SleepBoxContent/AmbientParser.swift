@@ -22,14 +22,7 @@ public enum AmbientParser {
         .ambientKind("an ambient generator item"),
         .itemDescription(into: \.description),
         TOMLKey("generator", missing: .item("generator", "\"rain\"")) { reader, value, draft in
-            guard let name = reader.text(value, what: "\"rain\"", nonBlank: true) else { return }
-            draft.generator = GeneratorItem.Generator(rawValue: name)
-            if draft.generator == nil {
-                let names = GeneratorItem.Generator.allCases.map(\.rawValue)
-                let message = Suggestion.appending(to: "unknown generator \"\(name)\"", for: name, among: names)
-                reader.report(value.path, message + " (one of \(names.joined(separator: ", ")))",
-                              suggestion: Suggestion.closest(to: name, among: names))
-            }
+            draft.generator = reader.choice(value, what: "\"rain\"", noun: "generator", among: GeneratorItem.Generator.allCases)
         },
         TOMLKey("level_db") { reader, value, draft in
             let range = TOMLRange(GeneratorItem.levelRange.lowerBound, GeneratorItem.levelRange.upperBound, unit: "dB")
@@ -37,15 +30,8 @@ public enum AmbientParser {
         },
         .itemLength(into: \.length),
         TOMLKey("state") { reader, value, draft in
-            guard let name = reader.text(value, what: "\"delta\"", nonBlank: true) else { return }
             draft.statePath = value.path
-            draft.state = BrainwaveTone.State(rawValue: name)
-            if draft.state == nil {
-                let names = BrainwaveTone.State.allCases.map(\.rawValue)
-                let message = Suggestion.appending(to: "unknown state \"\(name)\"", for: name, among: names)
-                reader.report(value.path, message + " (one of \(names.joined(separator: ", ")))",
-                              suggestion: Suggestion.closest(to: name, among: names))
-            }
+            draft.state = reader.choice(value, what: "\"delta\"", noun: "state", among: BrainwaveTone.State.allCases)
         },
         TOMLKey("carrier_hz") { reader, value, draft in
             let range = TOMLRange(BrainwaveTone.carrierRange.lowerBound, BrainwaveTone.carrierRange.upperBound, unit: "Hz")

@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxSystem
 
 extension BreathStep {
     /// Parses `"inhale 4"`, `"exhale 6.5"`; nil when the text is not a step (or its seconds are

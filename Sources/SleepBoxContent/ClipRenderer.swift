@@ -1,4 +1,5 @@
 import SleepBoxAudio
+import SleepBoxSystem
 
 /// Renders the speech of one program through the voice, once per distinct text, keeping the clips.
 struct ClipRenderer {

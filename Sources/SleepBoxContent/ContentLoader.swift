@@ -2,6 +2,7 @@ import Foundation
 import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// Reads content folders and single content files into entries and issues. `ContentLibrary`
 /// uses it; it holds no state beyond what it was given.

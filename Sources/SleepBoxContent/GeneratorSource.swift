@@ -1,4 +1,5 @@
 import SleepBoxAudio
+import SleepBoxSystem
 
 /// Plays an ambient generator item: the generator at the item's `level_db`, for exactly its
 /// `length`. Seekable: the sound does not change over time in any way a listener could place, so

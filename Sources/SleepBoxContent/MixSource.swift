@@ -1,5 +1,6 @@
 import Logging
 import SleepBoxAudio
+import SleepBoxSystem
 
 /// Plays a mix: its layers started together, each at its gain, summed into one sound that fades in
 /// over `MixItem.fadeInSeconds` from its first frame, for exactly the mix's `length`. Generators

@@ -1,6 +1,7 @@
 import Logging
 import SleepBoxAudio
 import SleepBoxCore
+import SleepBoxSystem
 
 /// Turns items into sound for the engine, in two steps so that rendering speech never stalls
 /// the audio path:

@@ -42,14 +42,7 @@ public enum RecordingParser {
     ])
 
     private static func kind(_ reader: inout TOMLReader, _ value: TOMLValue, _ draft: inout Draft) {
-        guard let text = reader.text(value, what: "\"story\"", nonBlank: true) else { return }
-        draft.kind = ContentKind(rawValue: text)
-        if draft.kind == nil {
-            let names = ContentKind.allCases.map(\.rawValue)
-            let message = Suggestion.appending(to: "unknown kind \"\(text)\"", for: text, among: names)
-            reader.report(value.path, message + " (one of \(names.joined(separator: ", ")))",
-                          suggestion: Suggestion.closest(to: text, among: names))
-        }
+        draft.kind = reader.choice(value, what: "\"story\"", noun: "kind", among: ContentKind.allCases)
     }
 
     /// Reads and parses the file at `path`.

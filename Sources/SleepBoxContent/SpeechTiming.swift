@@ -1,4 +1,5 @@
 import SleepBoxAudio
+import SleepBoxSystem
 
 /// How long spoken text lasts: exact when the voice has the clip cached, otherwise estimated
 /// from the words (at `wordsPerMinute`, 130 by default as in docs/content.md). Pauses are

@@ -1,4 +1,5 @@
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// What the keys of content TOML files (timelines, ambient generators, recordings) share: how
 /// their texts and durations are read and what a missing one says.
@@ -21,6 +22,20 @@ extension TOMLReader {
             return nil
         }
         return text
+    }
+
+    /// A string that names one of `choices` (such as `what`), or nil after an error that calls
+    /// it an unknown `noun`, lists the choices (`listed`; by default "one of a, b, c") and
+    /// suggests the closest.
+    mutating func choice<Choice: RawRepresentable>(_ value: TOMLValue, what: String, noun: String, among choices: [Choice],
+                                                   listed: String? = nil) -> Choice? where Choice.RawValue == String {
+        guard let text = text(value, what: what, nonBlank: true) else { return nil }
+        if let choice = choices.first(where: { $0.rawValue == text }) { return choice }
+        let names = choices.map(\.rawValue)
+        let message = Suggestion.appending(to: "unknown \(noun) \"\(text)\"", for: text, among: names)
+        report(value.path, message + " (\(listed ?? "one of \(names.joined(separator: ", "))"))",
+               suggestion: Suggestion.closest(to: text, among: names))
+        return nil
     }
 
     /// A duration string (`"1m30s"`) in seconds, at most a day.

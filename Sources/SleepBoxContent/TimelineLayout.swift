@@ -1,5 +1,6 @@
 import SleepBoxTOML
 import SleepBoxAudio
+import SleepBoxSystem
 
 /// Checks a timeline's timing once it is known how long each text lasts: that nothing overlaps
 /// (segments, interjection windows with their longest option, the breathing phase, the end) and

@@ -1,5 +1,6 @@
 import SleepBoxCore
 import SleepBoxTOML
+import SleepBoxSystem
 
 /// The tables of a timeline: `[[segment]]`, `[[interjection]]` and `[breathing]`, each read into
 /// its draft and checked against the item's length once the whole file was read.

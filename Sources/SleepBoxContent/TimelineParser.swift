@@ -1,5 +1,6 @@
 import SleepBoxTOML
 import SleepBoxCore
+import SleepBoxSystem
 
 /// Reads guided timelines (`<id>.timeline.toml`), breathing timelines included, by
 /// docs/content.md ("Guided timeline"). Errors name the file and the line of the key and say what
@@ -84,14 +85,9 @@ public enum TimelineParser {
     ])
 
     private static func kind(_ reader: inout TOMLReader, _ value: TOMLValue, _ draft: inout Draft) {
-        let names = ScriptHeader.spokenKinds.map(\.rawValue)
-        guard let text = reader.text(value, what: "\"meditation\" or \"breathing\"", nonBlank: true) else { return }
-        guard let kind = ContentKind(rawValue: text), ScriptHeader.spokenKinds.contains(kind) else {
-            let message = Suggestion.appending(to: "unknown kind \"\(text)\"", for: text, among: names)
-            reader.report(value.path, message + " (a timeline is one of \(names.joined(separator: ", ")), usually meditation or breathing)",
-                          suggestion: Suggestion.closest(to: text, among: names))
-            return
-        }
+        let names = ScriptHeader.spokenKinds.map(\.rawValue).joined(separator: ", ")
+        guard let kind = reader.choice(value, what: "\"meditation\" or \"breathing\"", noun: "kind", among: ScriptHeader.spokenKinds,
+                                       listed: "a timeline is one of \(names), usually meditation or breathing") else { return }
         draft.kind = kind
     }
 

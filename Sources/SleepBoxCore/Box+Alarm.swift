@@ -61,19 +61,13 @@ extension Box {
     }
 
     mutating func beginRing(at now: Moment, since: Double, into out: inout [Command]) {
-        stopNow(at: now, into: &out)
-        stopBed(into: &out)
-        state.mode = .off
-        state.timer = nil
-        // The alarm wins over a meditation timer or a nap (its bed went with stopBed).
-        state.session = nil
-        state.overlay = nil
+        // The alarm wins over what plays, a meditation timer or a nap.
+        takeAlone(at: now, into: &out)
         state.phase = .ringing(AlarmRing(since: since, greetingPending: state.contentCompleted))
         let a = config.alarmBehaviour
         let alarm = state.alarms.indices.contains(state.ringingAlarm) ? state.alarms[state.ringingAlarm] : nil
-        if let sound = alarm?.sound, sound != "chime" { out.append(.useWakeSound(sound)) }
         let volume = alarm?.volume.map { Double($0) / 100 } ?? a.alarmVolume
-        out.append(.startAlarm(from: min(a.startVolume, volume), to: volume, over: alarm?.rampSeconds ?? a.rampSeconds))
+        out.append(.startAlarm(sound: alarm?.sound.flatMap { $0 == "chime" ? nil : $0 }, from: min(a.startVolume, volume), to: volume, over: alarm?.rampSeconds ?? a.rampSeconds))
     }
 
     /// The snooze length of the alarm that rang, in minutes.

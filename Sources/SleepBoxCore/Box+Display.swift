@@ -1,4 +1,11 @@
 extension Box {
+    /// Seconds after the last input before the panel goes dark, as set in effect (the file's
+    /// `[display] screen_timeout_seconds` or the owner's); nil keeps it lit.
+    public var screenTimeout: Double? {
+        let seconds = config.display.screenTimeoutSeconds
+        return seconds > 0 ? seconds : nil
+    }
+
     /// What the display shows at `now`.
     public func display(at now: Moment) -> DisplayFrame {
         let f = clock.fields(now.wall)

@@ -188,7 +188,7 @@ extension Box {
         let words = config.words
         let (year, month) = calendarMonth(monthsBack, at: now)
         let first = CivilDay(year: year, month: month, day: 1)
-        let days = daysInMonth(year, month)
+        let days = LocalClock.daysInMonth(year: year, month: month)
         let marked = Set(historyStats.countedNights.filter { $0 >= first && $0.number < first.number + days }
             .map { $0.number - first.number + 1 })
         let today = clock.fields(now.wall)

@@ -2,8 +2,8 @@
 /// state, listed in the library among the ambient items, played as the bundled mixes are.
 ///
 /// The state is the one source of truth: the catalog's rows for the owner's mixes are made from
-/// it (`syncOwnerMixItems`), and every start of one sends its definition first
-/// (`Command.defineMix`), so the sound side never holds a mix the state does not.
+/// it (`syncOwnerMixItems`), and every start of one carries its definition (`Command.play`'s
+/// `mix`), so the sound side never holds a mix the state does not.
 extension Box {
     // MARK: The library's side
 
@@ -51,21 +51,16 @@ extension Box {
         }
     }
 
-    /// `commands` with each start of an owner's mix preceded by its definition.
+    /// `commands` with each start of an owner's mix carrying its definition.
     func withMixDefinitions(_ commands: [Command]) -> [Command] {
         guard !state.ownerMixes.isEmpty else { return commands }
-        var out: [Command] = []
-        out.reserveCapacity(commands.count + 1)
-        for command in commands {
+        return commands.map { command in
             switch command {
-            case .play(let id, _), .crossfade(let id, _, _):
-                if let mix = ownerMix(id) { out.append(.defineMix(mix)) }
-            default:
-                break
+            case .play(let id, let from, nil): return .play(id, from: from, mix: ownerMix(id))
+            case .crossfade(let id, let from, let over, nil): return .crossfade(to: id, from: from, over: over, mix: ownerMix(id))
+            default: return command
             }
-            out.append(command)
         }
-        return out
     }
 
     // MARK: The screens' rows

@@ -12,7 +12,7 @@ extension Box {
         state.favorites = s.favorites ?? []
         state.rng = s.rng
         for (name, bag) in s.shuffle { if let mode = Mode(rawValue: name) { state.shuffle[mode] = bag } }
-        state.settings = s.settings ?? [:]
+        state.settings = s.settings ?? OwnerSettings()
         // Before anything looks an item up: a mix of the owner's may be what resumes.
         state.ownerMixes = s.mixes ?? []
         applySettings()

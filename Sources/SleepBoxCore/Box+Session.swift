@@ -40,16 +40,22 @@ extension Box {
         if config.audio.confirmationCues { out.append(.playCue(.tick)) }
     }
 
-    /// A timer takes the box alone: what plays stops (its place saved), the bed and the sleep
-    /// timer go, a timer already running ends, the mode goes off.
+    /// A timer takes the box alone (`takeAlone`), and a reminder's repeats stop.
     private mutating func clearForSession(at now: Moment, into out: inout [Command]) {
+        takeAlone(at: now, into: &out)
+        dropReminderRepeats()
+    }
+
+    /// What takes the box alone, a timer or the alarm: what plays stops (its place saved), the
+    /// bed and the sleep timer go, a timer already running ends, the mode goes off, the screen
+    /// closes what it showed.
+    mutating func takeAlone(at now: Moment, into out: inout [Command]) {
         stopNow(at: now, into: &out)
         stopBed(into: &out)
         state.mode = .off
         state.timer = nil
         state.session = nil
         state.overlay = nil
-        dropReminderRepeats()
     }
 
     /// Ends the timer before its time: quietly (the bed fades), with a short message when by hand.

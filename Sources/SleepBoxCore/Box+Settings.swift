@@ -44,7 +44,7 @@ extension Box {
             openSettings(.value(key: key, index: min(max(0, index + steps), setting.values.count - 1), lastTurn: now.uptime), at: now)
         case .clock(var editor):
             let steps = KnobAcceleration.steps(detents, gap: editor.lastTurn.map { now.uptime - $0 })
-            editor.turn(steps, daysInMonth: daysInMonth)
+            editor.turn(steps, daysInMonth: LocalClock.daysInMonth)
             editor.lastTurn = now.uptime
             openSettings(.clock(editor), at: now)
         case .about:

@@ -202,11 +202,6 @@ extension Box {
         seconds < 60 ? "\(Int(seconds)) s" : config.words.table.timerLabel(.minutes(seconds / 60), in: config.language)
     }
 
-    /// Days in a month of a year (the Gregorian calendar).
-    func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        LocalClock.daysInMonth(year: year, month: month)
-    }
-
     func nearestIndex(_ setting: OwnerSetting, _ value: String) -> Int {
         guard let n = Double(value) else { return 0 }
         return setting.values.indices.min { abs((Double(setting.values[$0]) ?? 0) - n) < abs((Double(setting.values[$1]) ?? 0) - n) } ?? 0

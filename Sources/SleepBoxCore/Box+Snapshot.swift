@@ -38,7 +38,7 @@ extension Box {
                 Snapshot.SessionSnapshot(kind: t.kind, startedAt: now.wall(atUptime: t.started), length: t.length,
                                          sound: t.sound, guide: t.guide != nil, bellEvery: t.bellEvery)
             },
-            meditationChoice: state.meditationChoice, reminder: state.reminder, reminderLog: state.reminderLog)
+            meditationChoice: state.meditationChoice, reminder: state.reminder, reminderLog: state.reminderLog.saved)
         snapshot.alarms = state.alarms
         snapshot.configuredAlarms = fileConfig.alarms
         snapshot.ringingAlarm = state.ringingAlarm

@@ -15,6 +15,9 @@ public struct Box: Sendable {
     /// The state folder cannot be written: the state lives in memory this run (nothing set
     /// survives a restart), and the idle screen says so. Set by the driver at start.
     public var stateNotSaved = false
+    /// What the last save wrote, less what changes by itself (`Snapshot.settled`): a change from
+    /// it is saved at once.
+    private var lastSaved: Snapshot? = nil
 
     public init(config: BoxConfig, catalog: Catalog, seed: UInt64) {
         self.config = config
@@ -24,6 +27,7 @@ public struct Box: Sendable {
         self.catalog = catalog
         self.clock = LocalClock(timeZone: config.timeZone)
         self.state = BoxState(volume: config.audio.volume, alarms: config.alarms, seed: seed)
+        self.lastSaved = settledSnapshot
     }
 
     /// Makes `config` the file's configuration with the owner's settings over it, and the clock
@@ -63,6 +67,7 @@ public struct Box: Sendable {
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
         state.lastPersistUptime = now.uptime
+        lastSaved = settledSnapshot
         return withMixDefinitions(out)
     }
 
@@ -84,7 +89,6 @@ public struct Box: Sendable {
     /// the alarm rule, then the event itself.
     public mutating func handle(_ event: Event, at now: Moment) -> [Command] {
         var out: [Command] = []
-        let before = significant
         let prior = state
         runDeadlines(upTo: now, into: &out)
         checkAlarm(at: now, into: &out)
@@ -124,12 +128,11 @@ public struct Box: Sendable {
         capVolumeAtNight(at: now, into: &out)
         trackHistory(from: prior, event: event, at: now, into: &out)
         commandLight(at: now, into: &out)
-        if significant != before {
+        let settled = settledSnapshot
+        if settled != lastSaved || periodicPersistDue.map({ now.uptime >= $0 }) ?? false {
             out.append(.persist)
             state.lastPersistUptime = now.uptime
-        } else if let due = periodicPersistDue, now.uptime >= due {
-            out.append(.persist)
-            state.lastPersistUptime = now.uptime
+            lastSaved = settled
         }
         return withMixDefinitions(out)
     }
@@ -142,23 +145,11 @@ public struct Box: Sendable {
         state.phase.isContentSounding ? state.lastPersistUptime + config.playback.persistIntervalSeconds : nil
     }
 
-    /// The fields whose change is worth a save at once.
-    private struct Significant: Equatable {
-        var mode: Mode, lastMode: Mode, phase: String, item: ItemID?, timer: SleepTimer?, preference: TimerChoice
-        var alarms: [AlarmSettings?], volume: Int, completed: Bool, handled: Double?, favorites: [ItemID]
-        var session: TimerSession.Kind?, sessionStarted: Double?, meditationChoice: MeditationChoice?
-        var reminder: AlarmSettings?, reminderSkipping: Double?
-        var settings: [String: String]
-        var ownerMixes: [OwnerMix]
-    }
-
-    private var significant: Significant {
-        Significant(mode: state.mode, lastMode: state.lastMode, phase: state.phase.name, item: state.playback?.item,
-                    timer: state.timer, preference: state.timerPreference, alarms: state.alarms, volume: state.volume,
-                    completed: state.contentCompleted, handled: state.alarmLog.lastHandled, favorites: state.favorites,
-                    session: state.session?.kind, sessionStarted: state.session?.started,
-                    meditationChoice: state.meditationChoice, reminder: state.reminder,
-                    reminderSkipping: state.reminderLog.skipping, settings: state.settings,
-                    ownerMixes: state.ownerMixes)
+    /// What a save would write, less what changes by itself as time goes by (`Snapshot.settled`).
+    /// It is taken at the moment 0 of both clocks, so its times are the uptimes themselves, to
+    /// the bit: neither time going by nor a wall clock stepped or slewed between two events
+    /// changes it.
+    var settledSnapshot: Snapshot {
+        snapshot(at: Moment(uptime: 0, wall: 0)).settled
     }
 }

@@ -19,9 +19,9 @@ public struct BoxState: Sendable, Equatable {
     /// The slot of the alarm that rang last: its snooze and its sound.
     public var ringingAlarm = 0
     public var alarmLog = AlarmLog()
-    /// The owner's settings made on the box, by key (`OwnerSetting`), in the configuration's words:
-    /// each wins over the configuration file until changed on the box again.
-    public var settings: [String: String] = [:]
+    /// The owner's settings made on the box (`OwnerSetting`): each wins over the configuration
+    /// file until changed on the box again.
+    public var settings = OwnerSettings()
     /// What the runner knows that the core does not (version, free space), for the about screen.
     public var about = AboutFacts()
     /// True when the night's content ended by itself or by the sleep timer (the morning greeting

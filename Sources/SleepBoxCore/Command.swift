@@ -1,9 +1,12 @@
 /// What the core asks the drivers to do. Commands name the effect, not the reason.
 public enum Command: Sendable, Equatable {
-    /// Start an item at a position (seconds), replacing whatever plays, at full item gain.
-    case play(ItemID, from: Double)
-    /// Equal-power crossfade from what plays now to another item starting at a position.
-    case crossfade(to: ItemID, from: Double, over: Double)
+    /// Start an item at a position (seconds), replacing whatever plays, at full item gain. An
+    /// owner's mix (`mix-mine-<number>`) comes with what it plays (its layers and levels), so the
+    /// sound side builds it from this as it builds a bundled mix.
+    case play(ItemID, from: Double, mix: OwnerMix? = nil)
+    /// Equal-power crossfade from what plays now to another item starting at a position (an
+    /// owner's mix with what it plays, as in `play`).
+    case crossfade(to: ItemID, from: Double, over: Double, mix: OwnerMix? = nil)
     /// Move the current item's gain (0...1) from wherever it is now to `to`, along `curve`.
     case rampGain(to: Double, over: Double, curve: GainCurve)
     /// Stop the item (after a fade, or at once).
@@ -14,8 +17,9 @@ public enum Command: Sendable, Equatable {
     case seek(to: Double)
     /// Master volume in percent (0...100), mapped to gain on a perceptual curve by the audio side.
     case setVolume(percent: Int)
-    /// Start the wake sound at gain `from`, ramping to `to` over `over` seconds.
-    case startAlarm(from: Double, to: Double, over: Double)
+    /// Start the wake sound at gain `from`, ramping to `to` over `over` seconds: `sound`, a
+    /// generator's name ("rain", "ocean", ...), or the chime when nil.
+    case startAlarm(sound: String? = nil, from: Double, to: Double, over: Double)
     /// Lower (or restore, with 1) the wake sound relative to its ramp, e.g. under the greeting.
     case duckAlarm(to: Double, over: Double)
     /// Speak a text (the wake greeting) over everything else.
@@ -35,18 +39,12 @@ public enum Command: Sendable, Equatable {
     /// clock with it when there is one; the runner reports the outcome (`clockSourceChanged` and
     /// `clockChanged`, or `clockSetFailed`).
     case setClock(wall: Double)
-    /// The next `startAlarm` plays this sound instead of the chime: a generator's name ("rain",
-    /// "ocean", ...). It applies to that one ring only.
-    case useWakeSound(String)
     /// Say a menu row or a setting's value softly with the fast voice, over whatever plays,
     /// cutting off the one said before.
     case speakMenu(String)
     /// Keep a session or a night's event in the history (the store writes it once: a record it
     /// has already is ignored).
     case record(HistoryRecord)
-    /// What an owner's mix (`mix-mine-<number>`) plays: sent before every `play` or `crossfade`
-    /// of one, so the sound side builds it from this definition as it builds a bundled mix.
-    case defineMix(OwnerMix)
     /// What the light does from now on (the dawn, the alarm's light, the night light, the
     /// breathing guide's), until the next `light`.
     case light(LightPlan)
@@ -71,10 +69,8 @@ public enum Command: Sendable, Equatable {
         case .stopBed: return "stopBed"
         case .playCue: return "playCue"
         case .setClock: return "setClock"
-        case .useWakeSound: return "useWakeSound"
         case .speakMenu: return "speakMenu"
         case .record: return "record"
-        case .defineMix: return "defineMix"
         case .light: return "light"
         }
     }

@@ -2,7 +2,7 @@
 /// library (ambient generators, tones, recordings), each at its own level, played at once as one
 /// item. The state holds the definitions (`BoxState.ownerMixes`, saved in the snapshot); the core
 /// lists each one in the library as an ambient item with an id of its own (`mix-mine-<number>`)
-/// and hands the definition to the sound side with every start of it (`Command.defineMix`), which
+/// and hands the definition to the sound side with every start of it (`Command.play`'s `mix`), which
 /// builds and plays it as it plays a bundled mix.
 public struct OwnerMix: Sendable, Equatable, Codable {
     /// One sound of the mix.

@@ -12,4 +12,13 @@ public struct ReminderLog: Sendable, Equatable, Codable {
     public init() {}
 
     enum CodingKeys: String, CodingKey { case checkedUntil, skipping }
+
+    /// What the state file keeps of it (`CodingKeys`): the snapshot holds only that, so a change
+    /// of what a restart drops never forces a save.
+    public var saved: ReminderLog {
+        var log = ReminderLog()
+        log.checkedUntil = checkedUntil
+        log.skipping = skipping
+        return log
+    }
 }

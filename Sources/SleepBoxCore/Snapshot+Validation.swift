@@ -82,17 +82,9 @@ extension Snapshot {
             reject("ringingAlarm", "\(ringingAlarm) is not an alarm slot (0 to \(BoxConfig.alarmSlots - 1))")
             s.ringingAlarm = nil
         }
-        for (key, value) in settings ?? [:] {
-            guard let setting = OwnerSetting.named(key) else {
-                reject("settings.\(Self.shortened(key))", "not a setting")
-                s.settings?[key] = nil
-                continue
-            }
-            if setting.parse(value) == nil {
-                reject("settings.\(key)", "\"\(Self.shortened(value))\" is not one of \(setting.hint)")
-                s.settings?[key] = nil
-            }
-        }
+        // What reading the file could not take as a setting was left out then; said here.
+        for unread in settings?.unread ?? [] { reject("settings.\(Self.shortened(unread.key))", unread.reason) }
+        s.settings?.unread = []
         for (name, value) in [("checkedUntil", alarmLog.checkedUntil), ("lastHandled", alarmLog.lastHandled),
                               ("lastMissed", alarmLog.lastMissed), ("lastSkipped", alarmLog.lastSkipped)] {
             guard let value, !Self.isWallTime(value) else { continue }

@@ -71,13 +71,31 @@ public struct Snapshot: Sendable, Equatable, Codable {
     public var configuredAlarms: [AlarmSettings?]? = nil
     /// The slot of the alarm that rang last (its snooze and sound).
     public var ringingAlarm: Int? = nil
-    /// The owner's settings made on the box (`BoxState.settings`).
-    public var settings: [String: String]? = nil
+    /// The owner's settings made on the box (`BoxState.settings`), by the configuration's keys
+    /// (absent in files written before them).
+    public var settings: OwnerSettings? = nil
     /// The mixes the owner made on the box (absent in files written before them, and when none).
     public var mixes: [OwnerMix]? = nil
     /// The session being heard at the save, with the time heard up to it (absent when none, and
     /// in files written before the history).
     public var openSession: OpenSession? = nil
+
+    /// This snapshot without what changes by itself as time goes by: the save's time, the
+    /// position of the item playing (and how far it was heard, and its entry in `progress`), the
+    /// time heard of the open session, and the times up to which the alarms and the reminder were
+    /// looked at. Every other field is a change worth saving at once (`Box.handle`): a field
+    /// added to the snapshot is one too, without being listed anywhere.
+    public var settled: Snapshot {
+        var s = self
+        s.savedAt = 0
+        if let id = item?.id { s.progress[id] = nil }
+        s.item?.position = 0
+        s.item?.heard = nil
+        s.alarmLog.checkedUntil = nil
+        s.reminderLog?.checkedUntil = nil
+        s.openSession?.heard = 0
+        return s
+    }
 
     public struct ItemSnapshot: Sendable, Equatable, Codable {
         public var id: ItemID

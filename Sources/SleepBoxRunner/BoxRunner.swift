@@ -36,8 +36,9 @@ public final class BoxRunner {
     public internal(set) var lastClockSetting: Result<ClockSetOutcome, ClockSetError>?
     /// What the about screen shows that the core cannot know (set before `start`).
     public var aboutFacts: AboutFacts?
-    /// True when the panel has a screen timeout at all: then the owner's setting moves it.
-    private let hasScreenTimeout: Bool
+    /// True when the panel goes dark after the box's screen timeout (`Box.screenTimeout`); false
+    /// keeps it lit whatever the setting (the simulator, a terminal).
+    private let screenSleeps: Bool
     /// The brightness last handed to the display.
     private var shownBrightness: (Int, Bool)?
     /// Whether an `end` request was carried out.
@@ -56,20 +57,21 @@ public final class BoxRunner {
     ///
     /// - Parameters:
     ///   - seed: the seed of every random choice the box makes.
-    ///   - screenTimeout: seconds after the last input before the panel goes dark (nil: never).
+    ///   - screenSleeps: the panel goes dark the box's screen timeout after the last input (false: never).
     ///   - debounceSeconds: the buttons' debounce lock-out.
     public init(config: BoxConfig, catalog: Catalog, seed: UInt64, clock: RunnerClock, devices: BoxDevices,
-                screenTimeout: Double?, debounceSeconds: Double, logger: Logger) {
+                screenSleeps: Bool, debounceSeconds: Double, logger: Logger) {
         self.clock = clock
         self.devices = devices
         self.light = LightDriver(output: devices.light)
         self.box = Box(config: config, catalog: catalog, seed: seed)
         self.decoder = BoxRunner.makeDecoder(config: config, debounceSeconds: debounceSeconds)
         self.startUptime = clock.now.uptime
-        self.power = DisplayPower(timeout: screenTimeout, startUptime: startUptime)
-        self.hasScreenTimeout = screenTimeout != nil
+        self.power = DisplayPower(timeout: nil, startUptime: startUptime)
+        self.screenSleeps = screenSleeps
         self.followsDisplay = devices.displayWatched
         self.logger = logger
+        power.timeout = screenSleeps ? box.screenTimeout : nil
     }
 
     /// Adds an observer (in the order they are told things).
@@ -89,10 +91,11 @@ public final class BoxRunner {
         followSettings()
     }
 
-    /// Hands the sound settings in effect to the sound side when they changed (a setting made on
-    /// the box, a reload): the voice's rate and language, the breathing cues. Before the
-    /// commands that could use them are carried out.
+    /// Follows the settings in effect when they changed (a setting made on the box, a reload):
+    /// the screen timeout, and for the sound side the voice's rate and language and the breathing
+    /// cues. Before the commands that could use them are carried out.
     private func followSettings() {
+        power.timeout = screenSleeps ? box.screenTimeout : nil
         let settings = SoundSettings(box.config)
         guard settings != soundSettings else { return }
         soundSettings = settings
@@ -193,10 +196,6 @@ public final class BoxRunner {
         followSettings()
         carryOut(commands, at: t)
         for o in observers { o.boxHandled(event, commands: commands, box: box, at: t) }
-        if hasScreenTimeout, box.state.settings["display.screen_timeout_seconds"] != nil {
-            let seconds = box.config.display.screenTimeoutSeconds
-            power.timeout = seconds > 0 ? seconds : nil
-        }
         for learnt in devices.audio.takeLearnedEvents() { deliver(learnt, at: t) }
     }
 

@@ -47,7 +47,7 @@ public final class RunLog: RunnerObserver {
         for c in commands {
             commandCount[c.name, default: 0] += 1
             switch c {
-            case .play(let id, _), .crossfade(let id, _, _): played.append((id, t))
+            case .play(let id, _, _), .crossfade(let id, _, _, _): played.append((id, t))
             case .startAlarm:
                 rings.append(moment.wall)
                 moments.append(Marked(seconds: t, label: "alarm", kind: .alarm))

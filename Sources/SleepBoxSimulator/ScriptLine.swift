@@ -23,14 +23,14 @@ enum ScriptLine {
     static func step(from text: Substring, line: Int, path: String) throws(ScriptError) -> ScriptStep {
         func fail(_ message: String) -> ScriptError { ScriptError(path: path, line: line, message: message) }
 
-        let members: [(key: String, value: ScriptJSONValue)]
+        let members: [(key: String, value: JSONValue)]
         do {
-            members = try ScriptJSONParser.parseObject(text)
+            members = try JSONParser.parseObject(text)
         } catch {
             throw fail("malformed JSON at column \(error.column): \(error.message) "
                        + "(each line is one event such as {\"at\":\"90s\",\"press\":\"skip\"})")
         }
-        var values: [String: ScriptJSONValue] = [:]
+        var values: [String: JSONValue] = [:]
         for member in members {
             guard keys.contains(member.key) else {
                 var message = "unknown key \(Quoting.quoted(member.key))"
@@ -65,7 +65,7 @@ enum ScriptLine {
         }
         let at = try seconds(atValue, key: "at", fail)
         guard at <= latestAt else {
-            throw fail("\"at\" must be from 0s to \(DurationParser.format(latestAt)) (31 days), found \(DurationParser.format(at))")
+            throw fail("\"at\" must be from 0s to \(DurationText.format(latestAt, precision: .millisecond)) (31 days), found \(DurationText.format(at, precision: .millisecond))")
         }
 
         let action: BoxRequest
@@ -80,8 +80,8 @@ enum ScriptLine {
             let duration = try seconds(forValue, key: "for", fail)
             guard duration > 0 else { throw fail("\"for\" must be longer than 0s") }
             guard duration <= longestHold else {
-                throw fail("\"for\" must be longer than 0s and at most \(DurationParser.format(longestHold)), "
-                           + "found \(DurationParser.format(duration))")
+                throw fail("\"for\" must be longer than 0s and at most \(DurationText.format(longestHold, precision: .millisecond)), "
+                           + "found \(DurationText.format(duration, precision: .millisecond))")
             }
             action = .hold(held, seconds: duration)
         case "turn":
@@ -132,55 +132,26 @@ enum ScriptLine {
     }
 
     /// `{"alarm":2,"set":"08:15","days":"weekends"}`, `"enabled":false`, `"skipNext":true`,
-    /// `"clear":true`: the words of `sleepbox ctl alarm 2 ...`.
-    private static func alarm(_ values: [String: ScriptJSONValue], _ fail: (String) -> ScriptError) throws(ScriptError) -> BoxRequest {
-        guard case .number(let x)? = values["alarm"], let n = Int(exactly: x), (1...BoxConfig.alarmSlots).contains(n) else {
-            throw fail("\"alarm\" must be an alarm's number, 1 to \(BoxConfig.alarmSlots)")
+    /// `"clear":true`: the words of `sleepbox ctl alarm 2 ...`, read by the control socket's grammar.
+    private static func alarm(_ values: [String: JSONValue], _ fail: (String) -> ScriptError) throws(ScriptError) -> BoxRequest {
+        let request = AlarmChange.slot(values["alarm"] ?? .null).flatMap { n in
+            AlarmChange.parse(values, timeKey: "set", days: .commaSeparated).map { BoxRequest.alarmSlot(n, $0) }
         }
-        let changes = alarmKeys.filter { $0 != "days" && values[$0] != nil }
-        guard changes.count == 1 else {
-            throw fail("\"alarm\" needs one of \"set\" (with \"days\"), \"enabled\", \"skipNext\", \"clear\"")
-        }
-        if values["days"] != nil, changes[0] != "set" { throw fail("\"days\" goes with \"set\" only") }
-        func flag(_ key: String) throws(ScriptError) -> Bool {
-            guard case .bool(let b)? = values[key] else { throw fail("\"\(key)\" must be true or false") }
-            return b
-        }
-        switch changes[0] {
-        case "set":
-            guard case .string(let text)? = values["set"], let (h, m) = LocalDateTime.parseTimeOfDay(text) else {
-                throw fail("\"set\" must be a time HH:MM (00:00-23:59)")
-            }
-            var weekdays: Set<Int>? = nil
-            if let days = values["days"] {
-                guard case .string(let words) = days else { throw fail("\"days\" must be words such as \"weekdays\" or \"mon,wed\"") }
-                var set = Set<Int>()
-                for word in words.split(separator: ",") {
-                    guard let d = AlarmDays.days(for: String(word).trimmingCharacters(in: .whitespaces)) else {
-                        throw fail("\(Quoting.quoted(String(word))) is not a day (\(AlarmDays.hint))")
-                    }
-                    set.formUnion(d)
-                }
-                weekdays = set
-            }
-            return .alarmSlot(n - 1, .set(hour: h, minute: m, weekdays: weekdays))
-        case "enabled": return .alarmSlot(n - 1, .enable(try flag("enabled")))
-        case "skipNext": return .alarmSlot(n - 1, .skipNext(try flag("skipNext")))
-        default:
-            guard try flag("clear") else { throw fail("\"clear\" must be true") }
-            return .alarmSlot(n - 1, .clear)
+        switch request {
+        case .success(let request): return request
+        case .failure(let error): throw fail(error.message)
         }
     }
 
     /// `at` or `for`: a number of seconds or a duration string.
-    private static func seconds(_ value: ScriptJSONValue, key: String,
+    private static func seconds(_ value: JSONValue, key: String,
                                 _ fail: (String) -> ScriptError) throws(ScriptError) -> Double {
         switch value {
         case .number(let x):
             guard x >= 0 else { throw fail("\"\(key)\" must not be negative, found \(Quoting.number(x))") }
             return x
         case .string(let text):
-            guard let x = DurationParser.parse(text) else {
+            guard let x = DurationText.seconds(text) else {
                 throw fail("\(Quoting.quoted(text)) is not a duration (\(durationExamples))")
             }
             return x
@@ -189,7 +160,7 @@ enum ScriptLine {
         }
     }
 
-    private static func button(_ value: ScriptJSONValue?, key: String,
+    private static func button(_ value: JSONValue?, key: String,
                                _ fail: (String) -> ScriptError) throws(ScriptError) -> Button {
         guard case .string(let name)? = value else {
             throw fail("\"\(key)\" must be a button (\(buttonNames)), found \(value?.kindName ?? "nothing")")
@@ -204,7 +175,7 @@ enum ScriptLine {
         return button
     }
 
-    private static func detents(_ value: ScriptJSONValue?, _ fail: (String) -> ScriptError) throws(ScriptError) -> Int {
+    private static func detents(_ value: JSONValue?, _ fail: (String) -> ScriptError) throws(ScriptError) -> Int {
         guard case .number(let x)? = value else {
             throw fail("\"turn\" must be a whole number of detents, found \(value?.kindName ?? "nothing")")
         }

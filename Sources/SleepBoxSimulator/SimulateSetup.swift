@@ -60,15 +60,12 @@ public enum SimulateSetup {
                                         format: format, logger: logger)
         var audio: SimulatorAudio? = nil
         if options.audioOut != nil || options.audioEnvelope != nil {
-            content.startVoice(logger: logger)
-            let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
-                                                languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: config.breathingCues,
-                                                format: format, seed: seed, logger: logger, background: nil)
-            provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: false, logger: logger)
-            provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
-            let engine = AudioEngine(format: format, provider: provider, volumePercent: config.audio.volume)
+            // Virtual time stands still while the sound side works: every job is done inline.
+            let sound = SoundSide(content: content, config: config, format: format, seed: seed, work: InlineExecutor(),
+                                  opening: InlineExecutor(), menuVoiceThreaded: false, logger: logger)
             do {
-                audio = SimulatorAudio(engine: engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) })
+                audio = SimulatorAudio(engine: sound.engine, sink: try options.audioOut.map { try WAVFileSink(path: $0, format: format) },
+                                       logger: logger)
             } catch {
                 throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }
@@ -127,7 +124,7 @@ public enum SimulateSetup {
             throw SetupFailure("frames not written to \(frames.directory): \(first)", exitCode: ExitStatus.ioError.rawValue)
         }
         print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
-        if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationParser.format(audio.time)) at \(format.sampleRate) Hz)") }
+        if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationText.format(audio.time, precision: .millisecond)) at \(format.sampleRate) Hz)") }
         if let path = options.audioEnvelope { print("  level:   \(path)") }
     }
 
@@ -135,11 +132,11 @@ public enum SimulateSetup {
                                 trace: TraceRecorder?, frames: FrameRecorder?) -> String {
         let box = sim.box
         var lines = ["sleepbox simulate: \(box.clock.isoLocal(startWall)) -> \(box.clock.isoLocal(sim.now.wall))"
-                     + " (\(DurationParser.format(sim.time)) virtual, \(String(format: "%.2f", real)) s real, seed \(seed))"]
+                     + " (\(DurationText.format(sim.time, precision: .millisecond)) virtual, \(String(format: "%.2f", real)) s real, seed \(seed))"]
         if let trace, let path = options.traceOut { lines.append("  trace:   \(path) (\(trace.records) records)") }
         if let frames { lines.append("  frames:  \(frames.directory) (\(frames.written) PNG)") }
         let titles = sim.log.played.map { p in
-            (box.catalog.item(p.item)?.title ?? p.item) + " at " + DurationParser.format(p.at)
+            (box.catalog.item(p.item)?.title ?? p.item) + " at " + DurationText.format(p.at, precision: .millisecond)
         }
         lines.append("  played:  " + (titles.isEmpty ? "nothing" : titles.joined(separator: ", ")))
         let rings = sim.log.rings.map { box.clock.isoLocal($0) }

@@ -41,7 +41,7 @@ public final class Simulator {
                                  history: history, light: light)
         self.clock = clock
         self.runner = BoxRunner(config: config, catalog: catalog, seed: seed, clock: clock, devices: devices,
-                                screenTimeout: nil, debounceSeconds: Debouncer.defaultLockout, logger: logger)
+                                screenSleeps: false, debounceSeconds: Debouncer.defaultLockout, logger: logger)
         runner.aboutFacts = AboutFacts(version: BuildVersion.current)
         self.audio = audio
         self.trace = trace

@@ -17,7 +17,7 @@ import SleepBoxRunner
 ///
 /// Blank lines and lines starting with `#` or `//` are ignored. Each event has `at` (virtual
 /// time since the start: a number of seconds or a duration such as `"1h30m"`, see
-/// `DurationParser`) and exactly one action: `press` (leaf, skip, timer, knob), `hold` with
+/// `DurationText`) and exactly one action: `press` (leaf, skip, timer, knob), `hold` with
 /// `for`, `turn` (non-zero detents, negative = counter-clockwise), `clock` (the wall clock is set
 /// to a local date and time, or an absolute one with `Z` / `+01:00`) or `"end": true`. Events
 /// come in time order; nothing may follow `end`. Unknown keys are errors. `at` goes up to 744h
@@ -67,8 +67,8 @@ public struct SimulatorScript: Sendable, Equatable {
             if let endLine { throw fail("an event after \"end\" (line \(endLine)); the run has ended there") }
             let step = try ScriptLine.step(from: rawLine, line: line, path: path)
             if let previous = steps.last, step.at < previous.at {
-                throw fail("\"at\" \(DurationParser.format(step.at)) is before the previous event "
-                           + "(\(DurationParser.format(previous.at)), line \(previous.line)); events must be in time order")
+                throw fail("\"at\" \(DurationText.format(step.at, precision: .millisecond)) is before the previous event "
+                           + "(\(DurationText.format(previous.at, precision: .millisecond)), line \(previous.line)); events must be in time order")
             }
             if step.action == .end { endLine = line }
             steps.append(step)

@@ -13,7 +13,7 @@ import SleepBoxAudio
 /// and trimmed by `trimmer` to a fixed margin of silence at each end (espeak-ng adds 14-15 ms
 /// before and 10-35 ms after; see `SilenceTrimmer`). The same text can differ by a few samples from
 /// one render to the next (espeak-ng carries state over); `CachedSpeech` makes repeats identical.
-public final class EspeakEngine: SpeechEngine, Sendable {
+public final class EspeakEngine: PCMSpeechEngine, Sendable {
     /// "espeak-ng".
     public static let engineName = "espeak-ng"
 
@@ -38,45 +38,16 @@ public final class EspeakEngine: SpeechEngine, Sendable {
         self.trimmer = trimmer
     }
 
-    /// Renders `text` (plain UTF-8, no SSML) to a trimmed clip at the engine rate.
-    /// Wraps `espeak_SetVoiceByName`, `espeak_SetParameter`, `espeak_Synth` and `espeak_Synchronize`,
-    /// then `soxr_oneshot`. Throws when the voice or espeak-ng-data is missing; never traps.
-    public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {
-        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
-        do {
-            let native = try EspeakRuntime.shared.render(text, voice: voice)
-            let samples = try SpeechResampler.floats(fromS16: native.pcm, inputRate: native.sampleRate,
-                                                     outputRate: format.sampleRate)
-            return SpeechClip(samples: trimmer.trim(samples, sampleRate: format.sampleRate), format: format)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
-    }
-
-    /// `text` at espeak-ng's own rate (22,050 Hz), converted to float and trimmed, not resampled.
-    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip {
-        do {
-            let native = try EspeakRuntime.shared.render(text, voice: voice)
-            let samples = try SpeechResampler.floats(fromS16: native.pcm, inputRate: native.sampleRate,
-                                                     outputRate: native.sampleRate)
-            return SpeechClip(samples: trimmer.trim(samples, sampleRate: native.sampleRate), sampleRate: native.sampleRate)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
-    }
-
     /// espeak-ng's output rate (it loads espeak-ng once); nil when espeak-ng cannot start.
     public var nativeSampleRate: Int? { try? EspeakRuntime.shared.sampleRate() }
 
-    /// espeak-ng's untouched output for `text`: S16 mono at espeak-ng's own rate, with its own leading
-    /// and trailing silence (for measurements and tests). Wraps `espeak_Synth`.
-    public func renderNative(_ text: String) throws(SpeechError) -> (samples: [Int16], sampleRate: Int) {
-        do {
-            let native = try EspeakRuntime.shared.render(text, voice: voice)
-            return (native.pcm, native.sampleRate)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
+    /// espeak-ng's untouched output for `text` (plain UTF-8, no SSML): S16 mono at espeak-ng's own
+    /// rate, with its own leading and trailing silence. Wraps `espeak_SetVoiceByName`,
+    /// `espeak_SetParameter`, `espeak_Synth` and `espeak_Synchronize`; throws when the voice or
+    /// espeak-ng-data is missing, never traps. `synthesize` resamples it with `soxr_oneshot`.
+    public func renderPCM(_ text: String) throws(SpeechError.Reason) -> (samples: [Int16], sampleRate: Int) {
+        let native = try EspeakRuntime.shared.render(text, voice: voice)
+        return (native.pcm, native.sampleRate)
     }
 
     /// The languages of all installed espeak-ng voices ("de", "en-gb", "en-us", …), sorted; empty

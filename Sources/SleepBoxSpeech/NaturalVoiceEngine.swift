@@ -11,7 +11,7 @@ import SleepBoxAudio
 /// scale = (nominalRate / rate)^(1 / 0.78). The samples keep the level the model gives each sentence (Piper's
 /// per-sentence peak normalisation is off); `CachedSpeech` sets the loudness. Output: mono at
 /// `format`'s rate (libsoxr), the ends trimmed like `EspeakEngine`'s.
-public final class NaturalVoiceEngine: SpeechEngine, Sendable {
+public final class NaturalVoiceEngine: PCMSpeechEngine, Sendable {
     /// "piper".
     public static let engineName = PiperEngine.engineName
     /// en_US-joe-medium's pace at length scale 1, in words a minute (measured over a bundled
@@ -58,36 +58,15 @@ public final class NaturalVoiceEngine: SpeechEngine, Sendable {
         return min(max(scale, Self.lengthScaleRange.lowerBound), Self.lengthScaleRange.upperBound)
     }
 
-    /// `text` through the server at the model's own rate, trimmed, not resampled.
-    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip {
-        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
-        do throws(SpeechError.Reason) {
-            let timeout = 60 + Double(text.count) * 0.3
-            let native = try server.render(text, lengthScale: lengthScale, volume: 1, timeout: timeout)
-            let samples = try SpeechResampler.floats(fromS16: native.samples, inputRate: native.sampleRate,
-                                                     outputRate: native.sampleRate)
-            return SpeechClip(samples: trimmer.trim(samples, sampleRate: native.sampleRate), sampleRate: native.sampleRate)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
-    }
-
     /// Unknown until the server has said it (the model decides): an old cache file is rendered again.
     public var nativeSampleRate: Int? { nil }
 
-    /// Renders `text` through the server, resamples and trims. Throws with the server's reason
-    /// (not installed, the model would not load, the process died or ran out of time).
-    public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {
-        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
-        do throws(SpeechError.Reason) {
-            // Generous: a Pi Zero 2 W speaks at about real time; a long stretch may take a minute.
-            let timeout = 60 + Double(text.count) * 0.3
-            let native = try server.render(text, lengthScale: lengthScale, volume: 1, timeout: timeout)
-            let samples = try SpeechResampler.floats(fromS16: native.samples, inputRate: native.sampleRate,
-                                                     outputRate: format.sampleRate)
-            return SpeechClip(samples: trimmer.trim(samples, sampleRate: format.sampleRate), format: format)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
+    /// The server's output for `text` at the model's own rate (`synthesize` resamples and trims
+    /// it). Throws with the server's reason (not installed, the model would not load, the
+    /// process died or ran out of time).
+    public func renderPCM(_ text: String) throws(SpeechError.Reason) -> (samples: [Int16], sampleRate: Int) {
+        // Generous: a Pi Zero 2 W speaks at about real time; a long stretch may take a minute.
+        let timeout = 60 + Double(text.count) * 0.3
+        return try server.render(text, lengthScale: lengthScale, volume: 1, timeout: timeout)
     }
 }

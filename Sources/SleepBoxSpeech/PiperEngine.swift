@@ -10,7 +10,7 @@ import SleepBoxSystem
 /// MODEL.onnx.json) from standard output, then resamples to `format.sampleRate` with libsoxr and
 /// trims the ends like `EspeakEngine`. Works with the Python `piper` of `pip install piper-tts` and
 /// with the older C++ release binary. Piper has no pitch control: the voice's pitch is ignored.
-public final class PiperEngine: SpeechEngine, Sendable {
+public final class PiperEngine: PCMSpeechEngine, Sendable {
     /// "piper".
     public static let engineName = "piper"
     /// The rate, in the words per minute of espeak-ng's scale, that a Piper voice speaks at with its
@@ -62,57 +62,28 @@ public final class PiperEngine: SpeechEngine, Sendable {
         try Self.modelConfig(model).lengthScale * Double(Self.nominalRate) / Double(max(voice.rate, 1))
     }
 
-    /// Renders `text` to a trimmed clip at the engine rate: runs piper (Foundation `Process`), then
-    /// `soxr_oneshot`. Errors say what is missing and how to install it, or quote piper's stderr.
-    public func synthesize(_ text: String) throws(SpeechError) -> SpeechClip {
-        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
-        let native = try renderNative(text)
-        do {
-            let samples = try SpeechResampler.floats(fromS16: native.samples, inputRate: native.sampleRate,
-                                                     outputRate: format.sampleRate)
-            return SpeechClip(samples: trimmer.trim(samples, sampleRate: format.sampleRate), format: format)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
-    }
-
-    /// `text` at the model's own rate, trimmed, not resampled.
-    public func synthesizeNative(_ text: String) throws(SpeechError) -> SpeechClip {
-        guard text.contains(where: { !$0.isWhitespace }) else { return SpeechClip(samples: [], format: format) }
-        let native = try renderNative(text)
-        do {
-            let samples = try SpeechResampler.floats(fromS16: native.samples, inputRate: native.sampleRate,
-                                                     outputRate: native.sampleRate)
-            return SpeechClip(samples: trimmer.trim(samples, sampleRate: native.sampleRate), sampleRate: native.sampleRate)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
-        }
-    }
-
     /// The model's rate from its configuration file; nil when it cannot be read.
     public var nativeSampleRate: Int? { try? Self.checkInstallation(binary: binary, model: model).sampleRate }
 
-    /// piper's untouched output for `text`: S16 mono at the model's rate.
-    public func renderNative(_ text: String) throws(SpeechError) -> (samples: [Int16], sampleRate: Int) {
-        do throws(SpeechError.Reason) {
-            let (executable, sampleRate) = try Self.checkInstallation(binary: binary, model: model)
-            let arguments = ["--model", model, "--output-raw", "--length-scale", String(format: "%.3f", try lengthScale())]
-            // Piper speaks line by line; one trailing newline ends the last line.
-            let input = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
-            let output = try ChildProcess.run(executable, arguments: arguments, input: input, timeout: timeout)
-            if output.timedOut { throw SpeechError.Reason.timedOut(seconds: timeout) }
-            let stderr = String(decoding: output.stderr.suffix(4000), as: UTF8.self)
-            if output.signaled || output.status != 0 {
-                throw SpeechError.Reason.processFailed(status: output.status, stderr: stderr)
-            }
-            let samples = Self.samples(fromS16LE: output.stdout)
-            if samples.isEmpty {
-                throw SpeechError.Reason.synthesisFailed("piper wrote no audio" + (stderr.isEmpty ? "" : ": " + stderr.trimmingWhitespace()))
-            }
-            return (samples, sampleRate)
-        } catch {
-            throw SpeechError(engine: Self.engineName, text: text, reason: error)
+    /// piper's untouched output for `text`: S16 mono at the model's rate (runs piper with
+    /// Foundation's `Process`; `synthesize` resamples it with `soxr_oneshot`). Errors say what is
+    /// missing and how to install it, or quote piper's stderr.
+    public func renderPCM(_ text: String) throws(SpeechError.Reason) -> (samples: [Int16], sampleRate: Int) {
+        let (executable, sampleRate) = try Self.checkInstallation(binary: binary, model: model)
+        let arguments = ["--model", model, "--output-raw", "--length-scale", String(format: "%.3f", try lengthScale())]
+        // Piper speaks line by line; one trailing newline ends the last line.
+        let input = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        let output = try ChildProcess.run(executable, arguments: arguments, input: input, timeout: timeout)
+        if output.timedOut { throw SpeechError.Reason.timedOut(seconds: timeout) }
+        let stderr = String(decoding: output.stderr.suffix(4000), as: UTF8.self)
+        if output.signaled || output.status != 0 {
+            throw SpeechError.Reason.processFailed(status: output.status, stderr: stderr)
         }
+        let samples = Self.samples(fromS16LE: output.stdout)
+        if samples.isEmpty {
+            throw SpeechError.Reason.synthesisFailed("piper wrote no audio" + (stderr.isEmpty ? "" : ": " + stderr.trimmingWhitespace()))
+        }
+        return (samples, sampleRate)
     }
 
     // MARK: - Helpers

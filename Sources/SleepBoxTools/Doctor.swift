@@ -119,7 +119,7 @@ public struct Doctor {
         }
 
         // Voice.
-        let selection = VoiceSelection.choose(settings: devices.voice)
+        let selection = VoiceSelection.choose(settings: devices.voice, rate: (boxConfig ?? BoxConfig()).voiceRate)
         checks.append(Self.voiceCheck(selection, reason: VoiceSelection.reason(settings: devices.voice, choice: selection.choice)))
         checks.append(speechCacheCheck(devices: devices, config: boxConfig ?? BoxConfig()))
 
@@ -193,18 +193,18 @@ public struct Doctor {
     /// failed (a full or read-only disk: after a power cut the box would come back from an old
     /// state), nil when the answer does not say.
     static func stateSaveCheck(status answer: String, stateDirectory: String) -> Check? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any],
-              let status = object["status"] as? [String: Any], status.keys.contains("stateSaveError") else { return nil }
-        if let why = status["stateInMemory"] as? String {
+        guard let object = try? JSONParser.parseObject(answer[...]), let status = object.first(where: { $0.key == "status" })?.value,
+              status.keys.contains("stateSaveError") else { return nil }
+        if let why = status["stateInMemory"]?.string {
             return Check(name: "state saves", outcome: .failure,
                          detail: "the state folder cannot be written (\(why)): the box runs with its state in memory; "
                             + "the alarms come from the configuration, no history is kept, and nothing set survives a restart",
                          fix: "make \(stateDirectory) a writable folder (mount -o remount,rw; df -h \(stateDirectory)), then restart the box")
         }
-        guard let error = status["stateSaveError"] as? String else {
+        guard let error = status["stateSaveError"]?.string else {
             return Check(name: "state saves", outcome: .ok, detail: "the last save worked", fix: "")
         }
-        let count = (status["stateSaveFailures"] as? NSNumber)?.intValue ?? 1
+        let count = status["stateSaveFailures"]?.wholeNumber(in: 0...Int(Int32.max)) ?? 1
         return Check(name: "state saves", outcome: .failure,
                      detail: "\(count) save(s) in a row failed, the last: \(error)",
                      fix: "free space or make \(stateDirectory) writable (df -h \(stateDirectory)); the box saves again on its next change")

@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
 import SleepBoxAudio
 import SleepBoxCore
+import SleepBoxSound
 import SleepBoxSystem
 
 /// `sleepbox play FILE`: one file through the engine, to a sound card, a WAV file or nowhere
@@ -34,12 +36,15 @@ public final class FilePlayer {
     /// command gives up: a one-shot command must end; the daemon retries for as long as it runs.
     public static let deviceWaitSeconds = 5.0
 
-    public let engine: AudioEngine
+    let feed: EngineFeed
     let path: String
     let output: Output
     let fadeAfter: Double?
     let fadeSeconds: Double
-    public private(set) var framesPlayed: Int64 = 0
+    /// The engine playing the file.
+    public var engine: AudioEngine { feed.engine }
+    /// Frames played so far.
+    public var framesPlayed: Int64 { feed.framesPlayed }
     /// Why the file could not be played, if it could not.
     public private(set) var failure: String?
     /// The exit status that says why: 66 for a file that cannot be read or written, 69 for a sound
@@ -48,26 +53,32 @@ public final class FilePlayer {
 
     /// Opens `path` at `volume` percent of the perceptual curve (100 = unity gain).
     public init(path: String, format: AudioFormat, volume: Int, output: Output, fadeAfter: Double?, fadeSeconds: Double) {
-        engine = AudioEngine(format: format, provider: Provider(path: path, format: format), volumePercent: volume)
+        let engine = AudioEngine(format: format, provider: Provider(path: path, format: format), volumePercent: volume)
+        feed = EngineFeed(engine: engine, periodSeconds: 0.01, logger: Logger(label: "sleepbox.play"))
         self.path = path
         self.output = output
         self.fadeAfter = fadeAfter
         self.fadeSeconds = fadeSeconds
     }
 
-    /// Plays to the end (or to the end of the fade); returns false when the file could not be played
-    /// or its sound could not be written (`failure` says why).
+    /// Plays to the end (or to the end of the fade) through the outputs' one loop (`EngineFeed`),
+    /// paced by the sound card (or as fast as the file or nowhere take it); returns false when
+    /// the file could not be played or its sound could not be written (`failure` says why).
     @discardableResult
     public func run() -> Bool {
         let format = engine.format
-        let period = format.frames(0.01)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * period)
-        defer { buffer.deallocate() }
         engine.perform(.play("file", from: 0))
         let fadeStart = fadeAfter.map { Int64(format.frames($0)) }
         let fadeEnd = fadeStart.map { $0 + Int64(format.frames(fadeSeconds)) }
         var fading = false
-        if case .alsa(let sink) = output { _ = sink.open(now: SystemClock.monotonicSeconds()) }
+        let sink: AudioSink
+        switch output {
+        case .alsa(let alsa):
+            _ = alsa.open(now: SystemClock.monotonicSeconds())
+            sink = alsa
+        case .sink(let other):
+            sink = other
+        }
         var done = false
         while !done {
             if let s = fadeStart, !fading, framesPlayed >= s {
@@ -75,48 +86,37 @@ public final class FilePlayer {
                 fading = true
             }
             if let e = fadeEnd, framesPlayed >= e { break }
-            var n = period
-            if let s = fadeStart, !fading { n = Int(min(Int64(period), max(1, s - framesPlayed))) }
-            if case .alsa(let sink) = output {
-                guard let room = waitForRoom(sink) else {
+            var n = feed.periodFrames
+            if let s = fadeStart, !fading { n = Int(min(Int64(n), max(1, s - framesPlayed))) }
+            if case .alsa(let alsa) = output {
+                guard let room = waitForRoom(alsa) else {
                     var reason = "unavailable"
-                    if case .unavailable(let why) = sink.state { reason = why }
-                    failure = "\(path): the sound device \(sink.configuration.device) is unavailable (\(reason)); gave up after "
+                    if case .unavailable(let why) = alsa.state { reason = why }
+                    failure = "\(path): the sound device \(alsa.configuration.device) is unavailable (\(reason)); gave up after "
                         + "\(Quoting.number(Self.deviceWaitSeconds)) s of retrying (sleepbox doctor checks the sound device)"
                     failureStatus = .unavailable
-                    sink.close()
+                    alsa.close()
                     return false
                 }
                 n = min(n, room)
             }
-            let reports = engine.render(into: buffer, frames: n)
-            for (r, _) in reports {
-                switch r {
-                case .itemFailed(_, let reason): failure = reason
-                case .itemFinished: done = true
-                case .speechFinished: break
-                }
-            }
-            if failure != nil { return false }
-            do {
-                switch output {
-                case .alsa(let sink): _ = try sink.write(buffer, frames: n)
-                case .sink(let sink): _ = try sink.write(buffer, frames: n)
-                }
-            } catch {
+            feed.play(n, to: sink, untilReport: true)
+            if let error = feed.lastWriteFailure {
                 // A WAV that cannot be written (a full disk) is a failure, not a silent success.
                 failure = "\(path): \(error)"
                 return false
             }
-            framesPlayed += Int64(n)
+            for event in feed.takeReports() {
+                switch event {
+                case .itemFailed(_, let reason): failure = reason
+                case .itemFinished: done = true
+                default: break
+                }
+            }
+            if failure != nil { return false }
         }
-        switch output {
-        case .alsa(let sink):
-            _ = sink.drain(timeout: 2)
-            sink.close()
-        case .sink(let sink):
-            sink.close()
-        }
+        if case .alsa(let alsa) = output { _ = alsa.drain(timeout: 2) }
+        sink.close()
         return true
     }
 

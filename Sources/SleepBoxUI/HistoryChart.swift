@@ -18,19 +18,12 @@ public enum HistoryChart {
         }
     }
 
-    static let background = PlotColors.background
-    static let grid = PlotColors.grid
-    static let axis = PlotColors.axis
-    static let bar = PlotColors.measure
-    static let shortBar = PlotColors.faint
-    static let dot = PlotColors.mark
-
     /// The chart of `nights` (oldest first), every `labelEvery`-th night labelled.
     public static func render(nights: [Night], title: String, subtitle: String, labelEvery: Int = 7,
                               width: Int = 960, height: Int = 440) -> RGBImage {
-        var img = RGBImage(width: width, height: height, background: background)
-        img.text(title, x: 56, y: 8, scale: 2, axis)
-        img.text(subtitle, x: 56, y: 28, axis)
+        var img = RGBImage(width: width, height: height, background: PlotColors.background)
+        img.text(title, x: 56, y: 8, scale: 2, PlotColors.axis)
+        img.text(subtitle, x: 56, y: 28, PlotColors.axis)
         let left = 56, right = width - 16
         let count = max(1, nights.count)
         let slot = Double(right - left) / Double(count)
@@ -43,17 +36,17 @@ public enum HistoryChart {
         func yMinutes(_ m: Double) -> Int { bottom - Int((m / ceiling) * Double(bottom - top)) }
         var m = 0.0
         while m <= ceiling + 1e-9 {
-            img.fill(x: left, y: yMinutes(m), width: right - left, height: 1, grid)
+            img.fill(x: left, y: yMinutes(m), width: right - left, height: 1, PlotColors.grid)
             let label = String(Int(m))
-            img.text(label, x: left - 8 - BitmapFont.small.width(of: label), y: yMinutes(m) - 3, axis)
+            img.text(label, x: left - 8 - BitmapFont.small.width(of: label), y: yMinutes(m) - 3, PlotColors.axis)
             m += step
         }
-        img.text("min", x: 8, y: top - 14, axis)
+        img.text("min", x: 8, y: top - 14, PlotColors.axis)
         for (i, n) in nights.enumerated() where n.minutes > 0 {
             let x0 = left + Int(Double(i) * slot + slot * 0.15)
             let w = max(1, Int(slot * 0.7))
             let y = min(bottom - 1, yMinutes(n.minutes))
-            img.fill(x: x0, y: y, width: w, height: bottom - y, n.counts ? bar : shortBar)
+            img.fill(x: x0, y: y, width: w, height: bottom - y, n.counts ? PlotColors.measure : PlotColors.faint)
         }
 
         // Bedtimes: dots on a clock axis from 20:00 to 02:00, widened to fit every night.
@@ -64,22 +57,22 @@ public enum HistoryChart {
         func yTime(_ t: Double) -> Int { bTop + Int(((t - early) / max(60, late - early)) * Double(bBottom - bTop)) }
         var t = early
         while t <= late + 1e-9 {
-            img.fill(x: left, y: yTime(t), width: right - left, height: 1, grid)
+            img.fill(x: left, y: yTime(t), width: right - left, height: 1, PlotColors.grid)
             let clock = (Int(t) / 60 + 12) % 24
             let label = (clock < 10 ? "0" : "") + String(clock) + ":00"
-            img.text(label, x: left - 8 - BitmapFont.small.width(of: label), y: yTime(t) - 3, axis)
+            img.text(label, x: left - 8 - BitmapFont.small.width(of: label), y: yTime(t) - 3, PlotColors.axis)
             t += 60
         }
-        img.text("bedtime", x: 8, y: bTop - 16, axis)
+        img.text("bedtime", x: 8, y: bTop - 16, PlotColors.axis)
         for (i, n) in nights.enumerated() {
             let cx = left + Int(Double(i) * slot + slot / 2)
             if let b = n.bedtime {
-                img.fill(x: cx - 3, y: yTime(b) - 3, width: 7, height: 7, n.counts ? dot : shortBar)
+                img.fill(x: cx - 3, y: yTime(b) - 3, width: 7, height: 7, n.counts ? PlotColors.mark : PlotColors.faint)
             }
             if i % max(1, labelEvery) == 0 || i == nights.count - 1 {
                 let w = BitmapFont.small.width(of: n.label)
-                img.fill(x: cx, y: bBottom + 2, width: 1, height: 4, axis)
-                img.text(n.label, x: min(max(cx - w / 2, left), right - w), y: bBottom + 10, axis)
+                img.fill(x: cx, y: bBottom + 2, width: 1, height: 4, PlotColors.axis)
+                img.text(n.label, x: min(max(cx - w / 2, left), right - w), y: bBottom + 10, PlotColors.axis)
             }
         }
         return img

@@ -2,7 +2,7 @@
 ///
 /// Every row of a screen is meant to fit; only a content title may be cut where the screen
 /// scrolls it when it is selected (a menu item's row). Tests render every screen the box can
-/// show and fail on any other cut (`Framebuffer.cuts`).
+/// show and fail on any other cut (`Framebuffer.cuts`). Only the renderer makes one.
 public struct TextCut: Sendable, Equatable, CustomStringConvertible {
     /// The whole text.
     public var text: String
@@ -10,12 +10,6 @@ public struct TextCut: Sendable, Equatable, CustomStringConvertible {
     public var shown: String
     /// True for a content title in a list, which scrolls in full when the knob selects it.
     public var scrolls: Bool
-
-    public init(text: String, shown: String, scrolls: Bool) {
-        self.text = text
-        self.shown = shown
-        self.scrolls = scrolls
-    }
 
     public var description: String { "\"\(text)\" drawn as \"\(shown)\"" + (scrolls ? " (scrolls when selected)" : "") }
 }

@@ -3,6 +3,7 @@ import Foundation
 import SleepBoxDaemon
 import SleepBoxRunner
 import SleepBoxSimulator
+import SleepBoxSystem
 
 /// `sleepbox simulate`: the whole box on a PC, in a terminal or scripted on a virtual clock.
 struct SimulateCommand: ParsableCommand {
@@ -48,7 +49,7 @@ struct SimulateCommand: ParsableCommand {
     var audioEnvelope: String?
 
     func validate() throws {
-        if let traceEvery, (DurationParser.parse(traceEvery) ?? 0) <= 0 {
+        if let traceEvery, (DurationText.seconds(traceEvery) ?? 0) <= 0 {
             throw ValidationError("--trace-every: \"\(traceEvery)\" is not a duration (e.g. 30s, 10m, 1h)")
         }
         if let start, LocalDateTime(parsing: start) == nil {
@@ -64,7 +65,7 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let options = SimulateOptions(
             scriptPath: script, start: start.flatMap(LocalDateTime.init(parsing:)), stateDirectory: stateDir,
-            configPath: config, seed: seed, traceOut: traceOut, traceEvery: traceEvery.flatMap(DurationParser.parse),
+            configPath: config, seed: seed, traceOut: traceOut, traceEvery: traceEvery.flatMap(DurationText.seconds),
             framesOut: framesOut, frameScale: frameScale, speed: speed, audioOut: audioOut, audioEnvelope: audioEnvelope)
         do {
             try SimulateSetup.run(options)

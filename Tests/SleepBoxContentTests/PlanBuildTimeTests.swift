@@ -1,6 +1,7 @@
 import Foundation
 import SleepBoxAudio
 import Testing
+import SleepBoxSystem
 @testable import SleepBoxContent
 
 /// The fake voice's lengths without its tone: isolates the content code's own cost.

@@ -1,4 +1,5 @@
 import Testing
+import SleepBoxSystem
 @testable import SleepBoxContent
 
 private func errorOf(_ text: String, _ path: String = "t.timeline.toml") -> ContentError? {

@@ -209,7 +209,7 @@ extension BoxTester {
         #expect(t.screen() == .alarm(AlarmScreen(hour: 6, minute: 30, isSnoozed: false, snoozeRemaining: nil, isGreeting: true)))
         t.send(.speechFinished, after: 7, update: {
             $0.phase = .ringing(AlarmRing(since: since, greetingPending: false))
-        }, commands: [.duckAlarm(to: 1, over: 1), .persist])
+        }, commands: [.duckAlarm(to: 1, over: 1)])
         #expect(t.box.nextDeadline.uptime == since + 1800)
     }
 
@@ -232,7 +232,7 @@ extension BoxTester {
         }, commands: [.crossfade(to: poem.item, from: 0, over: 1.5), .persist])
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: poem.item, position: 0, anchor: cross.uptime))
-        }, commands: [.persist])
+        }, commands: [])
         let off = t.at(2)
         t.tap(.leaf, after: 2, update: {
             $0.mode = .off

@@ -134,7 +134,7 @@ import Testing
         var d = try Driver(alarms: [nil, nil, alarm])
         let instant = try utc(2026, 11, 24, 5, 30)
         #expect(d.send(.timePassed, after: instant - d.now.wall).withoutRecords
-                    == [.useWakeSound("rain"), .startAlarm(from: 0.05, to: 0.4, over: 300), .persist])
+                    == [.startAlarm(sound: "rain", from: 0.05, to: 0.4, over: 300), .persist])
         #expect(d.box.state.ringingAlarm == 2)
         // Any button but the leaf snoozes at once: for this alarm's 5 minutes.
         d.send(.buttonPressed(.skip), after: 10)

@@ -126,7 +126,7 @@ import Testing
         // Until the poem plays.
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: poem.item, position: 0, anchor: cross.uptime))
-        }, commands: [.persist])
+        }, commands: [])
         guard case .nowPlaying(let screen) = t.screen() else {
             Issue.record("expected the playing screen, got \(t.screen())")
             return

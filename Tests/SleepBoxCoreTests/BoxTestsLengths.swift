@@ -41,9 +41,10 @@ import Testing
         now = now.advanced(by: 1)
         let before = box.state
         let commands = box.handle(.lengthMeasured("story-fox", seconds: Self.real), at: now)
-        #expect(commands == [])
+        #expect(commands == [.persist], "a length measured is saved at once, as every saved field is")
         var expected = before
         expected.measuredLengths = ["story-fox": Self.real]
+        expected.lastPersistUptime = now.uptime
         expected.alarmLog.checkedUntil = now.wall
         expected.reminderLog.checkedUntil = now.wall
         #expect(box.state == expected, "only the measured length is new in the state")

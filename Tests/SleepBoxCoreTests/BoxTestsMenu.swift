@@ -202,7 +202,7 @@ import Testing
         #expect(t.state.lastMode == .meditation)
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: "story-fox", position: 0, anchor: chosen.uptime))
-        }, commands: [.persist])
+        }, commands: [])
         guard case .nowPlaying(let playing) = t.screen() else {
             Issue.record("expected the playing screen")
             return
@@ -220,7 +220,7 @@ import Testing
         }, commands: [.crossfade(to: "story-owl", from: 0, over: 1.5), .persist])
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: "story-owl", position: 0, anchor: skipped.uptime))
-        }, commands: [.persist])
+        }, commands: [])
 
         // The leaf stops it (a fade, as turning off does).
         let stopped = t.at(1)

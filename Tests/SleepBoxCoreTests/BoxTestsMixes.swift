@@ -129,7 +129,7 @@ import Testing
             $0.overlay = nil
             $0.phase = .playing(Playback(item: "mix-mine-1", position: 0, anchor: released.uptime))
             $0.lastTitle = "Calm"
-        }, commands: [.defineMix(Self.rainOverBrown), .play("mix-mine-1", from: 0), .persist])
+        }, commands: [.play("mix-mine-1", from: 0, mix: Self.rainOverBrown), .persist])
         // Only a start of it sends the definition again.
         let turned = t.at(1)
         t.send(.knobTurned(detents: 1), after: 1, update: {
@@ -287,7 +287,7 @@ import Testing
             $0.favorites = ["mix-mine-1"]
             $0.phase = .playing(Playback(item: "mix-mine-1", position: 600 - rewind, anchor: anchor))
             $0.heard = HeardMark(item: "mix-mine-1", position: 600)
-        }, commands: [.setVolume(percent: 50), .defineMix(Self.rainOverBrown), .play("mix-mine-1", from: 600 - rewind), .persist])
+        }, commands: [.setVolume(percent: 50), .play("mix-mine-1", from: 600 - rewind, mix: Self.rainOverBrown), .persist])
         #expect(restored.box.catalog.item("mix-mine-1")?.title == "Calm")
         t = restored
     }
@@ -333,7 +333,7 @@ import Testing
 
     @Test func theMixScreensInGermanAndTheSpokenRows() throws {
         var t = try Self.started()
-        t.send(.settingChanged("language", "de"), update: { $0.settings = ["language": "de"] }, commands: [.persist])
+        t.send(.settingChanged("language", "de"), update: { $0.settings = OwnerSettings(language: .german) }, commands: [.persist])
         Self.openMyMixes(&t, expectRow: false)
         #expect(t.menu?.title == "Meine Mixe")
         #expect(t.menu?.rows.map(\.label) == ["Zurück", "Neuer Mix"])

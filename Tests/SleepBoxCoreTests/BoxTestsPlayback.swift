@@ -32,7 +32,7 @@ import Testing
         #expect(screen.mode == .meditation)
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: next.item, position: 0, anchor: release))
-        }, commands: [.persist])
+        }, commands: [])
     }
 
     /// A shuffle bag: every playable item once before any repeats, never the same twice in a row.
@@ -57,7 +57,7 @@ import Testing
             }, commands: [.crossfade(to: next.item, from: start, over: 1.5), .persist])
             t.send(.timePassed, after: 1.5, update: {
                 $0.phase = .playing(Playback(item: next.item, position: start, anchor: at))
-            }, commands: [.persist])
+            }, commands: [])
             played.append(next.item)
         }
         // Independently of the mirror: rounds of three are permutations of the pool, and no item
@@ -441,7 +441,7 @@ import Testing
             }, commands: [.crossfade(to: next.item, from: start, over: 1.5), .persist])
             t.send(.timePassed, after: 1.5, update: {
                 $0.phase = .playing(Playback(item: next.item, position: start, anchor: at))
-            }, commands: [.persist])
+            }, commands: [])
             saved[from] = heard
             current = next.item
             anchor = at

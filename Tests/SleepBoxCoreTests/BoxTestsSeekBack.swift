@@ -86,7 +86,7 @@ import Testing
         t.keepInput(for: 0.8, update: {
             $0.pressed[.timer] = .used
             $0.phase = .playing(Playback(item: pick.item, position: 0, anchor: held))
-        }, commands: [.seek(to: 0), .persist])
+        }, commands: [.seek(to: 0)])
         t.keepInput(for: 1, commands: [])
         #expect(t.state.phase == .playing(Playback(item: pick.item, position: 0, anchor: held)))
     }
@@ -143,7 +143,7 @@ import Testing
         }, commands: [.crossfade(to: poem.item, from: 0, over: 1.5), .persist])
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: poem.item, position: 0, anchor: entered.uptime))
-        }, commands: [.persist])
+        }, commands: [])
         let off = t.at(1)
         t.tap(.leaf, after: 1, update: {
             $0.mode = .off

@@ -35,7 +35,7 @@ import Testing
         try Self.openSettings(&d)
         // Language is row 6 at the top: one on from English is German.
         Self.set(&d, row: 6, steps: 1)
-        #expect(d.box.state.settings == ["language": "de"])
+        #expect(d.box.state.settings == OwnerSettings(language: .german))
         #expect(d.box.config.language == .german)
         #expect(d.box.fileConfig.language == .english)
         #expect(d.menu?.title == "Einstellungen", "the string table switches at once")
@@ -50,7 +50,7 @@ import Testing
 
         // Saved and restored.
         let snapshot = d.box.snapshot(at: d.now)
-        #expect(snapshot.settings == ["language": "de"])
+        #expect(snapshot.settings == OwnerSettings(language: .german))
         let data = try JSONEncoder().encode(snapshot)
         let decoded = try JSONDecoder().decode(Snapshot.self, from: data)
         var restarted = Box(config: reloaded, catalog: Fixture.catalog, seed: 7)
@@ -72,7 +72,7 @@ import Testing
         #expect(d.menu?.rows.map(\.label) == ["On", "Off"])
         d.turn(1)
         d.press()
-        #expect(d.box.state.settings == ["playback.breathing_cues": "off"])
+        #expect(d.box.state.settings == OwnerSettings(breathingCues: false))
         #expect(d.box.config.breathingCues == false)
         #expect(d.box.config.meditation.breathingCues == false)
         #expect(d.box.fileConfig.breathingCues && d.box.fileConfig.meditation.breathingCues)
@@ -94,7 +94,7 @@ import Testing
         #expect(d.page == .value(key: "language", index: 1, lastTurn: d.now.uptime))
         d.hold()
         #expect(d.page == .list(nil, selected: 6))
-        #expect(d.box.state.settings == [:])
+        #expect(d.box.state.settings.isEmpty)
         #expect(d.box.config.language == .english)
     }
 
@@ -112,7 +112,7 @@ import Testing
         let commands = d.send(.buttonReleased(.knob), after: 0.1)
         #expect(commands == [.setVolume(percent: 30), .persist])
         var expected = before
-        expected.settings = ["audio.night_volume_limit": "30"]
+        expected.settings = OwnerSettings(nightVolumeLimit: 30)
         expected.volume = 30
         expected.overlay = .settings(.list(.sound, selected: 1), until: d.now.uptime + 30)
         expected.alarmLog.checkedUntil = d.now.wall
@@ -144,7 +144,7 @@ import Testing
         d.press()
         d.turn(1)
         d.press()
-        #expect(d.box.state.settings == ["display.night_brightness": "30", "display.clock_24h": "off"])
+        #expect(d.box.state.settings == OwnerSettings(nightBrightness: 30, twentyFourHour: false))
         d.hold()
         d.hold()
         guard case .idle(let idle) = d.screen else {
@@ -168,7 +168,7 @@ import Testing
         #expect(idle.nextAlarm == "06:45 · in 9 h 15 min")
         // A value not offered changes nothing.
         d.send(.settingChanged("time_zone", "Mars/Olympus"))
-        #expect(d.box.state.settings == ["time_zone": "Europe/London"])
+        #expect(d.box.state.settings == OwnerSettings(timeZone: TimeZone(identifier: "Europe/London")))
     }
 
     @Test func theClockIsSetFromTheClockScreenAndAJumpWhileEditingLeavesTheDraft() throws {
@@ -212,12 +212,14 @@ import Testing
 
     @Test func aStateFileWithAnUnknownSettingOrAnOlderSingleAlarmStillLoads() throws {
         var d = try Driver(alarms: [AlarmSettings(hour: 6, minute: 30)])
-        var snapshot = d.box.snapshot(at: d.now)
-        snapshot.settings = ["language": "de", "display.sparkle": "on", "audio.night_volume_limit": "7"]
+        var saved = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(d.box.snapshot(at: d.now))) as? [String: Any])
+        saved["settings"] = ["language": "de", "display.sparkle": "on", "audio.night_volume_limit": "7", "voice.rate": 120]
+        let snapshot = try JSONDecoder().decode(Snapshot.self, from: JSONSerialization.data(withJSONObject: saved))
         let (valid, rejected) = snapshot.validated()
-        #expect(valid.settings == ["language": "de"])
+        #expect(valid.settings == OwnerSettings(language: .german))
         #expect(rejected.sorted() == ["settings.audio.night_volume_limit: \"7\" is not one of 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100",
-                                      "settings.display.sparkle: not a setting"])
+                                      "settings.display.sparkle: not a setting",
+                                      "settings.voice.rate: not a string; one of 100 ... 220"])
         // A file written before several alarms: only `alarm`, no `alarms`.
         let data = try JSONEncoder().encode(d.box.snapshot(at: d.now))
         var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])

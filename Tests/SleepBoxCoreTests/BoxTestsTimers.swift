@@ -105,7 +105,7 @@ extension BoxTester {
         t.send(.timePassed, at: start.advanced(by: 5), update: { $0.session?.stepsCued = 1 },
                commands: [.playCue(.breath(BreathStep(.inhale, seconds: 4)))])
         t.send(.settingChanged("playback.breathing_cues", "off"), at: start.advanced(by: 6), update: {
-            $0.settings = ["playback.breathing_cues": "off"]
+            $0.settings = OwnerSettings(breathingCues: false)
             $0.session?.breathingCues = false
         }, commands: [.persist])
         #expect(t.box.config.breathingCues == false && t.box.config.meditation.breathingCues == false)
@@ -116,7 +116,7 @@ extension BoxTester {
         // The second cycle's inhale (24 s) and hold (28 s) pass in silence before the tones are
         // switched on again.
         t.send(.settingChanged("playback.breathing_cues", "on"), at: start.advanced(by: 30), update: {
-            $0.settings = ["playback.breathing_cues": "on"]
+            $0.settings = OwnerSettings(breathingCues: true)
             $0.session?.breathingCues = true
             $0.session?.stepsCued = 5
         }, commands: [.persist])

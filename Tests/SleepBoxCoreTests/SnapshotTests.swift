@@ -169,7 +169,7 @@ import Testing
         }, commands: [.crossfade(to: poem.item, from: 0, over: 1.5), .persist])
         t.send(.timePassed, after: 1.5, update: {
             $0.phase = .playing(Playback(item: poem.item, position: 0, anchor: cross.uptime))
-        }, commands: [.persist])
+        }, commands: [])
         let off = t.at(1)
         t.tap(.leaf, after: 1, update: {
             $0.mode = .off

@@ -111,7 +111,7 @@ final class StandInClocks: @unchecked Sendable {
         let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
                                clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                                                  audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
-                               screenTimeout: nil, debounceSeconds: 0.005, logger: Logger(label: "test"))
+                               screenSleeps: false, debounceSeconds: 0.005, logger: Logger(label: "test"))
         runner.start()
         #expect(runner.box.state.clockSource == .untrusted)
         let control = ControlProtocol(runner: runner, rtcReading: { keeper.rtcReading })

@@ -157,7 +157,7 @@ import Testing
         let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
                                clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                                                  audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
-                               screenTimeout: nil, debounceSeconds: 0.005, logger: Logger(label: "test"))
+                               screenSleeps: false, debounceSeconds: 0.005, logger: Logger(label: "test"))
         let local = try #require(LocalDateTime(parsing: "2026-11-23T06:40:00"))
         #expect(runner.perform(.clock(local), at: clock.now) == "the wall clock is the system's; set it with setClock")
     }

@@ -86,4 +86,25 @@ import Testing
         #expect(after["ok"] as? Bool == true)
         #expect(after["clock"] as? String == "2027-03-28T03:30:00")
     }
+
+    /// The socket reads requests with the strict JSON reader the scripts use: a key given twice is
+    /// refused, not settled by whichever copy a lenient parser keeps.
+    @Test func aKeyGivenTwiceIsRefused() {
+        #expect(parseError(#"{"cmd":"press","button":"leaf","button":"skip"}"#)
+                == #"not a JSON object: {"cmd":"press","button":"leaf","button":"skip"} (column 32: the key "button" appears twice)"#)
+        #expect(parseError(#"{"cmd":"status",}"#) == #"not a JSON object: {"cmd":"status",} (column 17: expected a key in double quotes)"#)
+    }
+
+    /// One alarm grammar for the socket and the scripts: `clear` must be true on both, and an
+    /// unknown day is named the same way.
+    @Test func theAlarmGrammarIsTheScripts() throws {
+        #expect(parseError(#"{"cmd":"alarm","clear":false}"#) == #""clear" must be true"#)
+        let script = #"{"at":"0s","alarm":2,"set":"08:15","days":"mon,someday"}"#
+        do {
+            _ = try SimulatorScript.parse(text: script, path: "night.jsonl")
+            Issue.record("an unknown day was taken")
+        } catch {
+            #expect(error.message == #"unknown day "someday" (mon, tue, wed, thu, fri, sat, sun, or weekdays, weekends, daily)"#)
+        }
+    }
 }

@@ -22,7 +22,9 @@ import Testing
     @Test func theDefaults() throws {
         let d = try devices("")
         #expect(d == DeviceSettings())
-        #expect(d.boardProfile == "auto" && d.audioDevice == "default" && d.screenTimeoutSeconds == 60)
+        #expect(d.boardProfile == "auto" && d.audioDevice == "default")
+        // The screen timeout's one home is the state machine's display settings.
+        #expect(try ConfigFile(text: "", path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc).config.display.screenTimeoutSeconds == 60)
         #expect(d.periodMilliseconds == 10 && d.bufferMilliseconds == 100 && d.sampleRate == 48_000)
     }
 
@@ -49,7 +51,7 @@ import Testing
             """)
         #expect(d.audioDevice == "hw:Loopback,0,0" && d.sampleRate == 44_100)
         #expect(d.periodMilliseconds == 5 && d.bufferMilliseconds == 80)
-        #expect(d.screenTimeoutSeconds == 0 && d.displayController == .sh1106 && d.displayAddress == 0x3d && d.displayRotated)
+        #expect(d.displayController == .sh1106 && d.displayAddress == 0x3d && d.displayRotated)
         #expect(d.boardProfile == "pi-5")
         #expect(d.pinOverrides == [BoardPinOverride(pin: .leaf, offset: 23, path: "sleepbox.toml", line: 14),
                                    BoardPinOverride(pin: .knobSwitch, offset: 24, path: "sleepbox.toml", line: 15)])

@@ -11,12 +11,12 @@ import SleepBoxSpeech
     typealias Fakes = VoiceSelectionTests
 
     @Test func theDoctorSaysWhichVoiceSpeaksAndWhy() {
-        let fine = Doctor.voiceCheck(VoiceSelection.choose(settings: Fakes.piper(), piperCheck: Fakes.installed,
+        let fine = Doctor.voiceCheck(VoiceSelection.choose(settings: Fakes.piper(), rate: 120, piperCheck: Fakes.installed,
                                                            espeakHasVoice: Fakes.englishOnly))
         #expect(fine.outcome == .ok && fine.fix.isEmpty)
         #expect(fine.detail == "piper voice en_US-lessac-medium (/opt/piper/voices/en_US-lessac-medium.onnx), 120 words per minute")
 
-        let fallback = Doctor.voiceCheck(VoiceSelection.choose(settings: Fakes.piper(), piperCheck: Fakes.noBinary,
+        let fallback = Doctor.voiceCheck(VoiceSelection.choose(settings: Fakes.piper(), rate: 120, piperCheck: Fakes.noBinary,
                                                                espeakHasVoice: Fakes.englishOnly))
         #expect(fallback.outcome == .warning)
         #expect(fallback.detail == "[voice] engine = \"piper\", but the piper program is not found or not executable: "
@@ -26,14 +26,14 @@ import SleepBoxSpeech
 
         var espeak = VoiceSettings()
         espeak.engine = .espeak
-        let silent = Doctor.voiceCheck(VoiceSelection.choose(settings: espeak, piperCheck: Fakes.installed,
+        let silent = Doctor.voiceCheck(VoiceSelection.choose(settings: espeak, rate: 140, piperCheck: Fakes.installed,
                                                              espeakHasVoice: { _ in false }))
         #expect(silent.outcome == .failure && silent.fix == "sudo apt install espeak-ng-data")
         #expect(!silent.detail.contains("instead"))
 
         var named = VoiceSettings()
         named.name = "klingon"
-        let renamed = Doctor.voiceCheck(VoiceSelection.choose(settings: named, piperCheck: Fakes.installed,
+        let renamed = Doctor.voiceCheck(VoiceSelection.choose(settings: named, rate: 140, piperCheck: Fakes.installed,
                                                               espeakHasVoice: Fakes.englishOnly))
         #expect(renamed.outcome == .warning)
         #expect(renamed.detail == "[voice] name = \"klingon\", but espeak-ng has no such voice; "

@@ -29,7 +29,7 @@ import Testing
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                             languageVoices: content.languageVoices, loudness: content.loudness,
                                             format: AudioFormat(sampleRate: before.devices.sampleRate), seed: 1,
-                                            logger: ContentTool.quietLogger, background: nil)
+                                            logger: ContentTool.quietLogger, work: InlineExecutor(), opening: InlineExecutor())
         _ = try provider.openItem("story-walk", at: 0)
         let measured = provider.takeEvents().compactMap { event -> Double? in
             if case .lengthMeasured("story-walk", let seconds) = event { return seconds }

@@ -91,15 +91,15 @@ import Testing
         let feed = EngineFeed(engine: engine, periodSeconds: 0.01, logger: Logger(label: "test"))
         #expect(feed.quietFrames > 1_000_000, "nothing has sounded since the device was opened")
         engine.perform(.play("story", from: 0))
-        feed.render(480)
+        feed.play(480, to: nil)
         #expect(feed.quietFrames == 0)
         engine.perform(.stop)
-        feed.render(480)
+        feed.play(480, to: nil)
         // The block that ended the sound is not silence.
         #expect(engine.isSilent)
         #expect(feed.quietFrames == 0)
-        feed.render(480)
-        feed.render(480)
+        feed.play(480, to: nil)
+        feed.play(480, to: nil)
         #expect(feed.quietFrames == 960)
     }
 

@@ -25,8 +25,7 @@ struct OwnPiperModelTests {
         settings.engine = .piper
         settings.piperModel = model
         settings.piperBinary = "/nonexistent/piper"
-        settings.rate = 130
-        let selection = VoiceSelection.choose(settings: settings, piperCheck: VoiceSelection.installedPiperProblem,
+        let selection = VoiceSelection.choose(settings: settings, rate: 130, piperCheck: VoiceSelection.installedPiperProblem,
                                               espeakHasVoice: { _ in true }, naturalVoice: installation)
         #expect(selection.choice == .servedPiper(installation, model: model, rate: 130))
         #expect(selection.problems.isEmpty, "the configured piper program is not needed")
@@ -52,7 +51,7 @@ struct OwnPiperModelTests {
         settings.engine = .piper
         settings.piperModel = "/nonexistent/voice.onnx"
         settings.piperBinary = installation.root + "/bin/piper"
-        let selection = VoiceSelection.choose(settings: settings, piperCheck: VoiceSelection.installedPiperProblem,
+        let selection = VoiceSelection.choose(settings: settings, rate: 140, piperCheck: VoiceSelection.installedPiperProblem,
                                               espeakHasVoice: { _ in true }, naturalVoice: installation)
         guard case .espeak = selection.choice else {
             Issue.record("expected espeak-ng to stand in, got \(selection.choice)")

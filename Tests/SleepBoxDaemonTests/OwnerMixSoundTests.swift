@@ -8,7 +8,7 @@ import Testing
 @testable import SleepBoxSound
 
 /// The sound side of the owner's mixes: the provider builds a mix from the definition the core
-/// sends (`Command.defineMix`) as it builds a bundled mix from its file, plays each layer at its
+/// sends with its `play` (`Command.play`'s `mix`) as it builds a bundled mix from its file, plays each layer at its
 /// level, and leaves out a layer whose sound is gone, with a log line.
 @Suite struct OwnerMixSoundTests {
     static var content: String {
@@ -20,7 +20,8 @@ import Testing
 
     static func provider(lines: VoiceFallbackTests.Lines = .init()) -> LibrarySoundProvider {
         LibrarySoundProvider(library: ContentLibrary.load(bundled: content), voice: nil, format: .engine, seed: 1,
-                             logger: Logger(label: "test") { _ in VoiceFallbackTests.Collector(lines: lines) }, background: nil)
+                             logger: Logger(label: "test") { _ in VoiceFallbackTests.Collector(lines: lines) },
+                             work: InlineExecutor(), opening: InlineExecutor())
     }
 
     /// Both channels of `frames` frames of `source`, in 10 ms blocks.
@@ -53,10 +54,9 @@ import Testing
         let mix = OwnerMix(number: 2, name: "deep", layers: [
             OwnerMix.Layer(sound: "ambient-white-noise", levelDB: 0), OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12),
         ])
-        provider.defineMix(mix)
         #expect(provider.continuousFadeSeconds(for: "mix-mine-2") == 60, "it comes in and goes out as ambient does")
         let frames = 10 * 48_000
-        let sound = Self.render(try provider.openItem("mix-mine-2", at: 0), frames: frames)
+        let sound = Self.render(try provider.openMix(mix, at: 0), frames: frames)
         #expect(sound.count == 2 * frames)
 
         // Each layer as the library plays it, with the seed a bundled mix gives its layer.
@@ -92,9 +92,8 @@ import Testing
         let mix = OwnerMix(number: 1, layers: [
             OwnerMix.Layer(sound: "ambient-gone", levelDB: 0), OwnerMix.Layer(sound: "ambient-white-noise", levelDB: -6),
         ])
-        provider.defineMix(mix)
         let frames = 6 * 48_000
-        let sound = Self.render(try provider.openItem("mix-mine-1", at: 0), frames: frames)
+        let sound = Self.render(try provider.openMix(mix, at: 0), frames: frames)
         #expect(lines.all.contains { $0.hasPrefix("warning: mix-mine-1: layer 1, sound: there is no item \"ambient-gone\" in the library") },
                 "\(lines.all)")
         let white = Self.render(GeneratorSource(item: try Self.generator(provider.library, "ambient-white-noise"),
@@ -106,16 +105,17 @@ import Testing
         #expect(worst < 1e-6)
 
         // With no layer left it cannot play: the engine reports the item failed.
-        provider.defineMix(OwnerMix(number: 3, layers: [OwnerMix.Layer(sound: "ambient-gone", levelDB: 0)]))
-        #expect(throws: AudioError.self) { _ = try provider.openItem("mix-mine-3", at: 0) }
+        let gone = OwnerMix(number: 3, layers: [OwnerMix.Layer(sound: "ambient-gone", levelDB: 0)])
+        #expect(throws: AudioError.self) { _ = try provider.openMix(gone, at: 0) }
+        // An owner's mix is played from what its play carries, never from an id alone.
+        #expect(throws: AudioError.self) { _ = try provider.openItem("mix-mine-1", at: 0) }
     }
 
-    @Test func theEngineTakesTheDefinitionThenPlaysTheMix() throws {
+    @Test func theEnginePlaysTheMixItsPlayCarries() throws {
         let provider = Self.provider()
         let engine = AudioEngine(format: .engine, provider: provider, volumePercent: 100)
         let mix = OwnerMix(number: 1, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: 0)])
-        engine.perform(.defineMix(mix))
-        engine.perform(.play("mix-mine-1", from: 0))
+        engine.perform(.play("mix-mine-1", from: 0, mix: mix))
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 48_000)
         defer { buffer.deallocate() }
         var reports: [EngineReport] = []

@@ -10,9 +10,23 @@ import Testing
 /// A recording is opened and sought off the loop: the item starts at once, silent, and comes in
 /// over a short ramp when the opening thread hands its source over.
 @Suite struct RecordingOpenerTests {
+    /// An executor whose jobs wait here until the test runs them (a worker thread that has not
+    /// come round to them yet).
+    final class HeldExecutor: SoundExecutor {
+        private(set) var jobs: [() -> Void] = []
+        func run<T: Sendable>(_ job: @escaping @Sendable () -> T, then done: @escaping (T) -> Void) {
+            jobs.append { done(job()) }
+        }
+        /// Runs the first job waiting and its completion.
+        func runNext() {
+            if !jobs.isEmpty { jobs.removeFirst()() }
+        }
+    }
+
     /// A library with one recording, "rec-hum": a second of a steady level at `rate`, and a
     /// provider for it at 48 kHz; the folder is removed by `done`.
-    func library(recordingAt rate: Int, inBackground: Bool = false, sine: Bool = false) throws -> (provider: LibrarySoundProvider, done: () -> Void) {
+    func library(recordingAt rate: Int, opening: SoundExecutor = InlineExecutor(), sine: Bool = false) throws
+        -> (provider: LibrarySoundProvider, done: () -> Void) {
         let root = FileManager.default.temporaryDirectory.path + "/sleepbox-opener-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/content/recordings", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/state", withIntermediateDirectories: true)
@@ -31,30 +45,25 @@ import Testing
         let content = tool.content
         let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
                                             languageVoices: content.languageVoices, loudness: nil, format: .engine, seed: 1,
-                                            logger: ContentTool.quietLogger,
-                                            background: inBackground ? { job, finish in finish(job()) } : nil)
+                                            logger: ContentTool.quietLogger, work: InlineExecutor(), opening: opening)
         return (provider, { try? FileManager.default.removeItem(atPath: root) })
     }
 
     @Test func aRecordingIsOpenedOnTheOpeningThreadAndComesInWithoutAStep() throws {
-        let (provider, removeFolder) = try library(recordingAt: 48_000)
+        let opening = HeldExecutor()
+        let (provider, removeFolder) = try library(recordingAt: 48_000, opening: opening)
         defer { removeFolder() }
-        // The first open prepares the item (inline without a background); the opener is set after.
-        _ = try provider.openItem("rec-hum", at: 0)
-        var jobs: [(@Sendable () -> LibrarySoundProvider.OpenedSource, (LibrarySoundProvider.OpenedSource) -> Void)] = []
-        provider.opener = { job, done in jobs.append((job, done)) }
 
         let source = try provider.openItem("rec-hum", at: 0.5)
         let deferred = try #require(source as? DeferredSource)
         #expect(deferred.isWaiting)
-        #expect(jobs.count == 1, "opened on the opening thread, not here")
+        #expect(opening.jobs.count == 1, "opened on the opening thread, not here")
         var buffer = [Float](repeating: 1, count: 2 * 480)
         #expect(deferred.render(into: &buffer, frames: 480) == 480)
         #expect(buffer.allSatisfy { $0 == 0 })
 
         // The opening thread's job, then its completion on the loop thread.
-        let (job, done) = jobs[0]
-        done(job())
+        opening.runNext()
         #expect(!deferred.isWaiting)
         #expect(deferred.render(into: &buffer, frames: 480) == 480)
         let full = buffer[2 * 400]
@@ -66,37 +75,35 @@ import Testing
     }
 
     @Test func aRecordingOpensAtItsOwnRateWhenTheOutputRunsAtIt() throws {
-        let (provider, removeFolder) = try library(recordingAt: 44_100)
+        let opening = HeldExecutor()
+        let (provider, removeFolder) = try library(recordingAt: 44_100, opening: opening)
         defer { removeFolder() }
         #expect(provider.recordingRate(of: "rec-hum") == 44_100)
         #expect(provider.recordingRate(of: "rain") == nil)
-        // At the recording's rate: decoded straight through, nothing resampled.
+        // At the recording's rate: decoded straight through, nothing resampled; opened on the
+        // opening thread, the deferred source gets the file at the rate asked for.
         let own = try provider.openItem("rec-hum", at: 0, rate: 44_100)
         #expect(own.rate == 44_100)
-        let file = try #require(own.source as? FileSource)
+        let deferred = try #require(own.source as? DeferredSource)
+        #expect(deferred.rate == 44_100 && deferred.isWaiting)
+        opening.runNext()
+        #expect(!deferred.isWaiting)
+        let file = try #require(deferred.attached as? FileSource)
         #expect(file.format.sampleRate == 44_100 && file.resamplerQuality == nil)
         // At the box's rate: converted to it, as before.
         let box = try provider.openItem("rec-hum", at: 0, rate: 48_000)
         #expect(box.rate == nil)
-        let converted = try #require(box.source as? FileSource)
-        #expect(converted.format.sampleRate == 48_000 && converted.resamplerQuality != nil)
-
-        // Opened on the opening thread: the deferred source gets the file at the rate asked for.
-        var jobs: [(@Sendable () -> LibrarySoundProvider.OpenedSource, (LibrarySoundProvider.OpenedSource) -> Void)] = []
-        provider.opener = { job, done in jobs.append((job, done)) }
-        let deferred = try #require(try provider.openItem("rec-hum", at: 0, rate: 44_100).source as? DeferredSource)
-        #expect(deferred.rate == 44_100)
-        let (job, finish) = try #require(jobs.first)
-        let opened = job()
-        #expect((try? opened.result.get() as? FileSource)?.format.sampleRate == 44_100)
-        finish(opened)
-        #expect(!deferred.isWaiting)
+        let converted = try #require(box.source as? DeferredSource)
+        #expect(converted.rate == nil)
+        opening.runNext()
+        let resampled = try #require(converted.attached as? FileSource)
+        #expect(resampled.format.sampleRate == 48_000 && resampled.resamplerQuality != nil)
     }
 
     @Test func aRecordingsRateIsKnownFromTheLibrarysLoad() throws {
         // Known at once, with a background too (a restore plays right after the start): nothing
         // is read when it is asked.
-        let (provider, removeFolder) = try library(recordingAt: 22_050, inBackground: true)
+        let (provider, removeFolder) = try library(recordingAt: 22_050)
         defer { removeFolder() }
         #expect(provider.recordingRate(of: "rec-hum") == 22_050)
         #expect(provider.recordingRate(of: "no-such-item") == nil)
@@ -107,18 +114,15 @@ import Testing
         defer { removeFolder() }
         // The same library, a provider with a worker and an opening thread whose jobs wait here.
         let loudness = ItemLoudness(target: -26)
-        var work: [(@Sendable () -> LibrarySoundProvider.PreparedOutcome, (LibrarySoundProvider.PreparedOutcome) -> Void)] = []
+        let work = HeldExecutor(), opens = HeldExecutor()
         let provider = LibrarySoundProvider(library: made.library, voice: nil, loudness: loudness, format: .engine, seed: 1,
-                                            logger: ContentTool.quietLogger, background: { job, finish in work.append((job, finish)) })
-        var opens: [(@Sendable () -> LibrarySoundProvider.OpenedSource, (LibrarySoundProvider.OpenedSource) -> Void)] = []
-        provider.opener = { job, finish in opens.append((job, finish)) }
+                                            logger: ContentTool.quietLogger, work: work, opening: opens)
 
         let deferred = try #require(try provider.openItem("rec-hum", at: 0) as? DeferredSource)
         // Opened at once, not after the measurement: the file's job is already there.
-        #expect(opens.count == 1)
-        #expect(work.count == 1, "the loudness is measured on the worker")
-        let (open, attach) = try #require(opens.first)
-        attach(open())
+        #expect(opens.jobs.count == 1)
+        #expect(work.jobs.count == 1, "the loudness is measured on the worker")
+        opens.runNext()
         #expect(!deferred.isWaiting)
         // Until it is measured whole, at the gain its first half minute gives: a sine peaking at
         // 0.25 measures -12.7 LUFS, 13.3 dB over the target.
@@ -129,9 +133,8 @@ import Testing
 
         // Measured on the worker: the next play is levelled; a second press meanwhile measures nothing twice.
         _ = try provider.openItem("rec-hum", at: 0)
-        #expect(work.count == 1)
-        let (measure, done) = work[0]
-        done(measure())
+        #expect(work.jobs.count == 1)
+        work.runNext()
         let path = try #require(made.library.entries.first { $0.id == "rec-hum" }.flatMap { entry -> String? in
             if case .audio(let item, _) = entry.body { return item.audioPath } else { return nil }
         })
@@ -153,9 +156,9 @@ import Testing
         #expect(file.load().count == 1)
 
         let loudness = ItemLoudness(target: -26)
-        let provider = LibrarySoundProvider(library: made.library, voice: nil, loudness: loudness, format: .engine, seed: 1,
-                                            logger: ContentTool.quietLogger, background: { job, finish in finish(job()) })
-        provider.recordingLoudness = file
+        let provider = LibrarySoundProvider(library: made.library, voice: nil, loudness: loudness, recordingLoudness: file,
+                                            format: .engine, seed: 1, logger: ContentTool.quietLogger,
+                                            work: InlineExecutor(), opening: InlineExecutor())
         provider.measureRecordings()
         var kept: [String: Loudness] = [:]
         // Up to a minute: the measurement runs at idle priority, behind whatever else the machine does.

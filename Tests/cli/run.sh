@@ -149,8 +149,8 @@ if python3 -c "import json,sys; sys.exit(0 if json.load(open('$T/sleepbox-librar
 else bad "library: the favourite is saved" "$(head -c 300 "$T/sleepbox-library/state.json")"; fi
 check "mixes: a mix made with the knob alone is in the trace, Rain at 0 dB over Brown Noise at -12 dB, named Calm" "$T/mixes.jsonl" \
   "recs[-1]['mixes']==[{'id':'mix-mine-1','name':'Calm','layers':[{'sound':'ambient-rain','levelDB':0},{'sound':'ambient-brown-noise','levelDB':-12}]}]"
-check "mixes: played from the library, its layers sent before the play, and it plays on" "$T/mixes.jsonl" \
-  "[r['commands'][:2] for r in recs if 'play' in r['commands']]==[['defineMix','play']] and recs[-1]['phase']=='playing' and recs[-1]['item']['id']=='mix-mine-1' and recs[-1]['item']['title']=='Calm'"
+check "mixes: played from the library, its layers sent with the play, and it plays on" "$T/mixes.jsonl" \
+  "[r['commands'][:1] for r in recs if 'play' in r['commands']]==[['play']] and recs[-1]['phase']=='playing' and recs[-1]['item']['id']=='mix-mine-1' and recs[-1]['item']['title']=='Calm'"
 if python3 -c "import json,sys; s=json.load(open('$T/sleepbox-mixes/state.json')); sys.exit(0 if s.get('favorites')==['mix-mine-1'] and [m['name'] for m in s.get('mixes',[])]==['calm'] else 1)"; then
   ok "mixes: the mix and its favourite are in the state file"
 else bad "mixes: the mix and its favourite are in the state file" "$(head -c 300 "$T/sleepbox-mixes/state.json")"; fi

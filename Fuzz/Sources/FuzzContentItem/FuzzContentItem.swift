@@ -1,5 +1,6 @@
 import CFuzzer
 import SleepBoxContent
+import SleepBoxSystem
 
 /// A sound item's file from any bytes, read as an ambient generator (`ambient/<id>.toml`,
 /// `tones/<id>.toml`) and as a mix (`mixes/<id>.toml`): each parses or throws with at least one

@@ -2,6 +2,7 @@ import CFuzzer
 import Foundation
 import SleepBoxAudio
 import SleepBoxContent
+import SleepBoxSystem
 
 /// The bundled library (`Fuzz/run.sh` runs in `Fuzz/`), whose ambient items a fuzzed mix layers.
 private let library = ContentLibrary.load(bundled: "../content")

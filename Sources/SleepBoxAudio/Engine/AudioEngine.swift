@@ -7,14 +7,14 @@ import SleepBoxCore
 ///
 /// | command | mixer |
 /// |---|---|
-/// | `play(id, from:)` | the item's source on the item bus, fading in over 10 ms |
+/// | `play(id, from:, mix:)` | the item's source (an owner's mix built from `mix`) on the item bus, fading in over 10 ms |
 /// | `crossfade(to:from:over:)` | equal-power crossfade, the old item on the partner bus |
 /// | `rampGain(to:over:curve:)` | the item bus's level, from where it is |
 /// | `stop` | item and partner de-clicked out |
 /// | `pause` / `resume` | the item fades out over 20 ms and keeps its place / fades back in |
 /// | `seek(to:)` | the item reopened at the new place, crossfaded over 30 ms (no click) |
 /// | `setVolume` | the master, on the perceptual curve, smoothed over 50 ms |
-/// | `startAlarm(from:to:over:)` | the wake sound on the alarm bus at `from`, rising straight in dB to `to` |
+/// | `startAlarm(sound:from:to:over:)` | the wake sound (the chime, or the generator `sound`) on the alarm bus at `from`, rising straight in dB to `to` |
 /// | `duckAlarm(to:over:)` | the alarm bus's duck stage |
 /// | `speak` | the speech bus, at the level the wake sound has ramped to (`greetingPerAlarmGain`) |
 /// | `stopAlarm` | alarm and speech fade out over 300 ms |
@@ -37,14 +37,14 @@ public final class AudioEngine {
     public let provider: SoundProvider
     /// The item on the item bus (playing, paused or fading).
     public private(set) var currentItem: ItemID?
+    /// What the current item plays when it is an owner's mix (a seek builds it again).
+    private var currentMix: OwnerMix?
     /// Frames rendered since the engine started.
     public private(set) var framesRendered: Int64 = 0
     private var paused = false
     /// The item bus's level before a pause (what `resume` fades back to).
     private var resumeGain: Float = 1
     private var reports: [(EngineReport, Int)] = []
-    /// The generator the next wake sound is (`useWakeSound`), instead of the chime.
-    private var nextWakeSound: String?
 
     static let fadeInSeconds = 0.01
     static let pauseSeconds = 0.02
@@ -106,19 +106,21 @@ public final class AudioEngine {
     /// Carries out one command (between blocks).
     public func perform(_ command: Command) {
         switch command {
-        case .play(let id, let from):
-            guard let source = open(id, at: from) else { return }
+        case .play(let id, let from, let mix):
+            guard let source = open(id, at: from, mix: mix) else { return }
             mixer.stop(.partner)
             // Sound that runs all night comes in slowly; everything else at once.
             let fade = provider.continuousFadeSeconds(for: id) ?? Self.fadeInSeconds
             mixer.fadeIn(source, on: .item, to: 1, overFrames: format.frames(max(Self.fadeInSeconds, fade)))
             currentItem = id
+            currentMix = mix
             paused = false
-        case .crossfade(let id, let from, let over):
-            guard let source = open(id, at: from) else { return }
+        case .crossfade(let id, let from, let over, let mix):
+            guard let source = open(id, at: from, mix: mix) else { return }
             if paused { mixer.stop(.item) }
             mixer.crossfade(to: source, overFrames: format.frames(over), gain: 1)
             currentItem = id
+            currentMix = mix
             paused = false
         case .rampGain(let to, let over, let curve):
             if paused {
@@ -147,7 +149,7 @@ public final class AudioEngine {
             mixer.fadeIn(source, on: .item, to: resumeGain, overFrames: format.frames(Self.pauseSeconds))
             paused = false
         case .seek(let to):
-            guard let id = currentItem, let source = open(id, at: to) else { return }
+            guard let id = currentItem, let source = open(id, at: to, mix: currentMix) else { return }
             if paused {
                 mixer.setSource(source, on: .item, gain: 0)
                 mixer.stop(.item)
@@ -157,11 +159,8 @@ public final class AudioEngine {
             }
         case .setVolume(let percent):
             mixer.setVolume(percent: percent)
-        case .useWakeSound(let name):
-            nextWakeSound = name
-        case .startAlarm(let from, let to, let over):
-            let made = nextWakeSound.flatMap { provider.bed($0) } ?? provider.wakeSound()
-            nextWakeSound = nil
+        case .startAlarm(let sound, let from, let to, let over):
+            let made = sound.flatMap { provider.bed($0) } ?? provider.wakeSound()
             let sound = atEngineRate(made)
             mixer.setSource(sound, on: .alarm, gain: Float(from))
             mixer.duck(.alarm, to: 1, overFrames: 1)
@@ -191,16 +190,19 @@ public final class AudioEngine {
             mixer.setSource(atEngineRate(provider.cue(cue)), on: .cue, gain: 1)
         case .speakMenu(let text):
             if let made = provider.menuSpeech(text) { mixer.setSource(atEngineRate(made), on: .cue, gain: Self.menuVoiceGain) }
-        case .defineMix(let mix):
-            provider.defineMix(mix)
         case .persist, .setClock, .record, .light:
             break
         }
     }
 
-    private func open(_ id: ItemID, at position: Double) -> (any AudioSource)? {
+    private func open(_ id: ItemID, at position: Double, mix: OwnerMix?) -> (any AudioSource)? {
         do {
-            let opened = try provider.openItem(id, at: position, rate: format.sampleRate)
+            let opened: (source: any AudioSource, rate: Int?)
+            if let mix {
+                opened = (try provider.openMix(mix, at: position), nil)
+            } else {
+                opened = try provider.openItem(id, at: position, rate: format.sampleRate)
+            }
             return try converted(opened.source, madeAt: opened.rate)
         } catch {
             reports.append((.itemFailed(id, reason: error.description), 0))

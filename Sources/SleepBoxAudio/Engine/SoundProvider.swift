@@ -35,9 +35,9 @@ public protocol SoundProvider: AnyObject {
     /// For an item that sounds on and on (ambient generators, tones, mixes): how long it fades in
     /// when it starts and out when it is stopped while it sounds; nil for every other item.
     func continuousFadeSeconds(for id: ItemID) -> Double?
-    /// Takes what an owner's mix plays (`Command.defineMix`, sent before each start of one):
-    /// `openItem` of its id builds it from this.
-    func defineMix(_ mix: OwnerMix)
+    /// An owner's mix (`Command.play`'s `mix`) from `position` seconds in, built from its layers
+    /// as a bundled mix is from its file. Throws when none of its layers can play.
+    func openMix(_ mix: OwnerMix, at position: Double) throws(AudioError) -> any AudioSource
 }
 
 extension SoundProvider {
@@ -59,7 +59,9 @@ extension SoundProvider {
     public func continuousFadeSeconds(for id: ItemID) -> Double? { nil }
 
     /// No owner's mixes.
-    public func defineMix(_ mix: OwnerMix) {}
+    public func openMix(_ mix: OwnerMix, at position: Double) throws(AudioError) -> any AudioSource {
+        throw AudioError(reason: "\(mix.id): owner's mixes are not played here")
+    }
 
     /// No menu voice.
     public func menuSpeech(_ text: String) -> (any AudioSource)? { nil }

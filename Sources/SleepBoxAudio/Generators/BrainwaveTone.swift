@@ -116,10 +116,8 @@ public final class BrainwaveTone: AudioSource {
             let g = a * fade(frame + i)
             out[2 * i] = DSPMath.sinCycles(Float(l)) * g
             out[2 * i + 1] = DSPMath.sinCycles(Float(r)) * g
-            l += il
-            if l >= 1 { l -= 1 }
-            r += ir
-            if r >= 1 { r -= 1 }
+            DSPMath.advance(&l, by: il)
+            DSPMath.advance(&r, by: ir)
         }
         phaseL = l
         phaseR = r
@@ -138,10 +136,8 @@ public final class BrainwaveTone: AudioSource {
             let y = DSPMath.sinCycles(Float(c)) * env * a * fade(frame + i)
             out[2 * i] = y
             out[2 * i + 1] = y
-            c += ic
-            if c >= 1 { c -= 1 }
-            b += ib
-            if b >= 1 { b -= 1 }
+            DSPMath.advance(&c, by: ic)
+            DSPMath.advance(&b, by: ib)
         }
         phaseL = c
         phaseBeat = b

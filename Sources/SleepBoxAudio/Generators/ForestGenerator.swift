@@ -40,7 +40,7 @@ public final class ForestGenerator: AudioSource {
     private var windL = PinkBand(), windR = PinkBand()
     private let highCoefficient: Float
     private var gust: Wander
-    private var controlLeft = 0
+    private var ticks = ControlTicks(every: ForestGenerator.controlFrames)
     private var gain: Float = 0, gainStep: Float = 0
     private var coefficient: Float = 0, coefficientStep: Float = 0
     private var calls = ContiguousArray(repeating: Call(), count: 3)
@@ -77,22 +77,18 @@ public final class ForestGenerator: AudioSource {
         var left = windL, right = windR
         var g = gain, c = coefficient
         let hc = highCoefficient
-        var done = 0
-        while done < frames {
-            if controlLeft == 0 {
-                let v = gust.next(&rng)
-                // A gust is louder (−10 dB … 0 dB) and brighter (600 Hz … 2.5 kHz).
-                let target = Self.windScale * Float(DSPMath.gain(decibels: -10 + 10 * v))
-                let cutoff = 600 + 1_900 * v
-                let tc = DSPMath.onePoleCoefficient(cutoff: cutoff, sampleRate: sampleRate)
-                let inv = 1 / Float(Self.controlFrames)
-                gainStep = (target - g) * inv
-                coefficientStep = (tc - c) * inv
-                controlLeft = Self.controlFrames
-            }
-            let m = min(controlLeft, frames - done)
+        ticks.run(frames) {
+            let v = gust.next(&rng)
+            // A gust is louder (−10 dB … 0 dB) and brighter (600 Hz … 2.5 kHz).
+            let target = Self.windScale * Float(DSPMath.gain(decibels: -10 + 10 * v))
+            let cutoff = 600 + 1_900 * v
+            let tc = DSPMath.onePoleCoefficient(cutoff: cutoff, sampleRate: sampleRate)
+            let inv = 1 / Float(Self.controlFrames)
+            gainStep = (target - g) * inv
+            coefficientStep = (tc - c) * inv
+        } stretch: { range in
             let gs = gainStep, cs = coefficientStep
-            for i in done..<(done + m) {
+            for i in range {
                 let (wl, wr) = rng.bipolarPair()
                 // The two low-passes' 12 dB/octave roll-off keeps the wind soft.
                 out[2 * i] = left.process(wl, high: hc, low: c) * g
@@ -100,8 +96,6 @@ public final class ForestGenerator: AudioSource {
                 g += gs
                 c += cs
             }
-            controlLeft -= m
-            done += m
         }
         random = rng
         windL = left; windR = right
@@ -164,8 +158,7 @@ public final class ForestGenerator: AudioSource {
                     let y = DSPMath.sinCycles(ph) * (e * e * level)
                     out[2 * (i + j)] += gl * y
                     out[2 * (i + j) + 1] += gr * y
-                    ph += Float(inc)
-                    if ph >= 1 { ph -= 1 }
+                    DSPMath.advance(&ph, by: Float(inc))
                     inc *= ratio
                 }
                 c.phase = ph

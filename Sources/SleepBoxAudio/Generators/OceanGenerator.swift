@@ -30,7 +30,7 @@ public final class OceanGenerator: AudioSource {
     private var side = 0.0
 
     // Control values, interpolated per sample across each control tick.
-    private var controlLeft = 0
+    private var ticks = ControlTicks(every: OceanGenerator.controlFrames)
     private var gainL: Float = 0, gainR: Float = 0, coefficient: Float = 0
     private var stepL: Float = 0, stepR: Float = 0, stepC: Float = 0
 
@@ -60,21 +60,17 @@ public final class OceanGenerator: AudioSource {
         var bl = brownL, br = brownR
         var pl = pinkL, pr = pinkR, ll = lowL, lr = lowR
         var gl = gainL, gr = gainR, c = coefficient
-        var done = 0
-        while done < frames {
-            if controlLeft == 0 {
-                waveFrame += Self.controlFrames
-                if waveFrame >= waveLength { newWave() }
-                let (tl, tr, tc) = controlValues()
-                let inv = 1 / Float(Self.controlFrames)
-                stepL = (tl - gl) * inv
-                stepR = (tr - gr) * inv
-                stepC = (tc - c) * inv
-                controlLeft = Self.controlFrames
-            }
-            let m = min(controlLeft, frames - done)
+        ticks.run(frames) {
+            waveFrame += Self.controlFrames
+            if waveFrame >= waveLength { newWave() }
+            let (tl, tr, tc) = controlValues()
+            let inv = 1 / Float(Self.controlFrames)
+            stepL = (tl - gl) * inv
+            stepR = (tr - gr) * inv
+            stepC = (tc - c) * inv
+        } stretch: { range in
             let sl = stepL, sr = stepR, sc = stepC
-            for i in done..<(done + m) {
+            for i in range {
                 let (wl, wr) = rng.bipolarPair()
                 let xl = bl.process(wl) + 6 * pl.process(wl)
                 let xr = br.process(wr) + 6 * pr.process(wr)
@@ -85,8 +81,6 @@ public final class OceanGenerator: AudioSource {
                 gr += sr
                 c += sc
             }
-            controlLeft -= m
-            done += m
         }
         random = rng
         brownL = bl; brownR = br

@@ -33,7 +33,7 @@ public final class RainGenerator: AudioSource {
     private let highCoefficient: Float
     private let lowCoefficient: Float
     private var intensity: Wander
-    private var controlLeft = 0
+    private var ticks = ControlTicks(every: RainGenerator.controlFrames)
     private var bedGain: Float = 0
     private var bedStep: Float = 0
     private var dropRate: Double = 60
@@ -66,33 +66,27 @@ public final class RainGenerator: AudioSource {
         var left = bedL, right = bedR
         let hc = highCoefficient, lc = lowCoefficient
         var g = bedGain
-        var done = 0
-        while done < frames {
-            if controlLeft == 0 {
-                let v = intensity.next(&rng)
-                dropRate = 25 + 90 * v
-                // ±1.5 dB around the middle: 0.84…1.19 in amplitude, reached by the next tick.
-                let target = Self.bedScale * Float(0.84 + 0.35 * v)
-                bedStep = (target - g) / Float(Self.controlFrames)
-                controlLeft = Self.controlFrames
-            }
-            let m = min(controlLeft, frames - done)
+        ticks.run(frames) {
+            let v = intensity.next(&rng)
+            dropRate = 25 + 90 * v
+            // ±1.5 dB around the middle: 0.84…1.19 in amplitude, reached by the next tick.
+            let target = Self.bedScale * Float(0.84 + 0.35 * v)
+            bedStep = (target - g) / Float(Self.controlFrames)
+        } stretch: { range in
             // Drops starting in this control tick, timed at the tick's rate.
-            while framesToNextDrop < m {
-                spawnDrop(at: done + framesToNextDrop)
+            while framesToNextDrop < range.count {
+                spawnDrop(at: range.lowerBound + framesToNextDrop)
                 framesToNextDrop += dropRandom.exponentialWait(rate: dropRate, sampleRate: sampleRate)
             }
-            framesToNextDrop -= m
+            framesToNextDrop -= range.count
             let step = bedStep
-            for i in done..<(done + m) {
+            for i in range {
                 let (wl, wr) = rng.bipolarPair()
                 let l = left.process(wl, high: hc, low: lc), r = right.process(wr, high: hc, low: lc)
                 g += step
                 out[2 * i] = l * g
                 out[2 * i + 1] = r * g
             }
-            controlLeft -= m
-            done += m
         }
         random = rng
         bedL = left; bedR = right

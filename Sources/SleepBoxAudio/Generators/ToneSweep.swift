@@ -70,8 +70,7 @@ public final class ToneSweep: AudioSource {
             let y = DSPMath.sinCycles(Float(ph)) * env
             buffer[2 * i] = y
             buffer[2 * i + 1] = y
-            ph += inc
-            if ph >= 1 { ph -= 1 }
+            DSPMath.advance(&ph, by: inc)
             inc *= k
         }
         phase = ph

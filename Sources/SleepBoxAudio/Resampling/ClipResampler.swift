@@ -156,26 +156,12 @@ public final class ClipResampler {
         return done
     }
 
-    /// libsoxr tells its delay only while streaming: a few blocks of silence through it, the
-    /// largest delay seen kept, then cleared (as `SoxrResampler` does).
+    /// The resampler's delay (`SoxrLookahead`), measured on 16-bit silence.
     private func measureLookahead() -> Int {
         let silence = [Int16](repeating: 0, count: Self.scratchFrames)
-        var largest = 0.0
-        silence.withUnsafeBufferPointer { input in
-            for _ in 0..<4 {
-                var offset = 0, rounds = 0
-                while offset < input.count, rounds < 1024 {
-                    var consumed = 0, written = 0
-                    if soxr_process(handle, input.baseAddress! + offset, input.count - offset, &consumed,
-                                    scratch, Self.scratchFrames, &written) != nil { break }
-                    offset += consumed
-                    rounds += 1
-                }
-                let delay = soxr_delay(handle)
-                if delay.isFinite { largest = max(largest, delay) }
-            }
+        return silence.withUnsafeBytes { input in
+            SoxrLookahead.measure(handle, silence: input.baseAddress!, bytesPerFrame: MemoryLayout<Int16>.size,
+                                  frames: Self.scratchFrames, scratch: scratch, scratchFrames: Self.scratchFrames)
         }
-        soxr_clear(handle)
-        return Int(largest.rounded(.up))
     }
 }

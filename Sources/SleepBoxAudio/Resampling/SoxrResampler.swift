@@ -128,31 +128,12 @@ final class SoxrResampler {
         drained = false
     }
 
-    /// libsoxr reports its delay only while streaming: push a few chunks of silence through,
-    /// draining all output, keep the largest delay seen (an over-estimate only costs a little
-    /// extra decoding per seek), then clear.
+    /// The resampler's delay (`SoxrLookahead`), measured on stereo silence.
     private func measureLookahead() -> Int {
         let silence = UnsafeMutablePointer<Float>.allocate(capacity: 2 * chunkFrames)
         silence.initialize(repeating: 0, count: 2 * chunkFrames)
         defer { silence.deallocate() }
-        var largest = 0.0
-        for _ in 0..<4 {
-            var offset = 0
-            var rounds = 0
-            while offset < chunkFrames && rounds < 1024 {
-                var consumed = 0
-                var written = 0
-                let error = soxr_process(
-                    handle, silence + 2 * offset, chunkFrames - offset, &consumed,
-                    scratch, chunkFrames, &written)
-                if error != nil { break }
-                offset += consumed
-                rounds += 1
-            }
-            let delay = soxr_delay(handle)
-            if delay.isFinite { largest = max(largest, delay) }
-        }
-        soxr_clear(handle)
-        return Int(largest.rounded(.up))
+        return SoxrLookahead.measure(handle, silence: silence, bytesPerFrame: 2 * MemoryLayout<Float>.size, frames: chunkFrames,
+                                     scratch: scratch, scratchFrames: chunkFrames)
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A setting the owner can change on the box. The configuration file gives its default; a value
-/// set on the box is kept in the state (`BoxState.settings`, saved in the snapshot) and wins until
-/// it is changed on the box again, and a reload of the file never undoes it.
+/// set on the box is kept in the state (`BoxState.settings`, an `OwnerSettings` saved in the
+/// snapshot) and wins until it is changed on the box again, and a reload of the file never undoes it.
 ///
 /// Values are written as the configuration writes them (`"21"`, `"on"`, `"de"`,
 /// `"Europe/Berlin"`): the state file, `sleepbox ctl` and the screens use the same words. Adding a
-/// setting is one entry in `OwnerSetting.all`.
+/// setting is its field in `OwnerSettings` and one entry in `OwnerSetting.all`.
 public struct OwnerSetting: Sendable {
     /// The configuration's name: `section.key`, or `key` for a top-level key.
     public let key: String
@@ -18,9 +18,16 @@ public struct OwnerSetting: Sendable {
     let read: @Sendable (BoxConfig) -> String
     let write: @Sendable (inout BoxConfig, String) -> Void
     let show: @Sendable (String, Words) -> String
+    /// Its field in `OwnerSettings`, in the configuration's words (nil: not set on the box).
+    let stored: @Sendable (OwnerSettings) -> String?
+    /// Sets its field in `OwnerSettings` to a value (one of `values`), or clears it (nil).
+    let store: @Sendable (inout OwnerSettings, String?) -> Void
 
     /// The value `config` holds.
     public func value(in config: BoxConfig) -> String { read(config) }
+
+    /// The value set on the box in `settings`, nil when the file's holds.
+    public func value(in settings: OwnerSettings) -> String? { stored(settings) }
 
     /// `config` with this setting at `value` (which must be one of `values`).
     public func apply(_ value: String, to config: inout BoxConfig) {
@@ -46,20 +53,20 @@ public struct OwnerSetting: Sendable {
     /// Every setting, in the order the lists show them.
     public static let all: [OwnerSetting] = [
         .timeZone,
-        .percent("display.day_brightness", .dayBrightness, .display, get: { $0.display.dayBrightness }, set: { $0.display.dayBrightness = $1 }),
-        .percent("display.night_brightness", .nightBrightness, .display, get: { $0.display.nightBrightness }, set: { $0.display.nightBrightness = $1 }),
-        .hour("display.dim_from", .nightStarts, .display, get: { $0.display.dimFromHour }, set: { $0.display.dimFromHour = $1 }),
-        .hour("display.dim_until", .nightEnds, .display, get: { $0.display.dimUntilHour }, set: { $0.display.dimUntilHour = $1 }),
+        .percent("display.day_brightness", .dayBrightness, .display, \.display.dayBrightness, \.dayBrightness),
+        .percent("display.night_brightness", .nightBrightness, .display, \.display.nightBrightness, \.nightBrightness),
+        .hour("display.dim_from", .nightStarts, .display, \.display.dimFromHour, \.dimFromHour),
+        .hour("display.dim_until", .nightEnds, .display, \.display.dimUntilHour, \.dimUntilHour),
         .seconds("display.screen_timeout_seconds", .screenOff, .display, [0, 15, 30, 60, 120, 300, 600],
-                 get: { $0.display.screenTimeoutSeconds }, set: { $0.display.screenTimeoutSeconds = $1 }),
-        .toggle("display.clock_24h", .clock24h, .display, get: { $0.display.twentyFourHour }, set: { $0.display.twentyFourHour = $1 }),
-        .toggle("display.captions", .captionsSetting, .display, get: { $0.display.captions }, set: { $0.display.captions = $1 }),
-        .percent("audio.night_volume_limit", .nightVolumeLimit, .sound, get: { $0.audio.nightVolumeLimit }, set: { $0.audio.nightVolumeLimit = $1 }),
+                 \.display.screenTimeoutSeconds, \.screenTimeoutSeconds),
+        .toggle("display.clock_24h", .clock24h, .display, \.display.twentyFourHour, \.twentyFourHour),
+        .toggle("display.captions", .captionsSetting, .display, \.display.captions, \.captions),
+        .percent("audio.night_volume_limit", .nightVolumeLimit, .sound, \.audio.nightVolumeLimit, \.nightVolumeLimit),
         .startVolume,
         .breathingCues,
         .voiceRate,
         .language,
-        .toggle("voice.speak_menus", .speakMenusSetting, .general, get: { $0.menu.speakMenus }, set: { $0.menu.speakMenus = $1 }),
+        .toggle("voice.speak_menus", .speakMenusSetting, .general, \.menu.speakMenus, \.speakMenus),
     ]
 
     /// The setting named `key`, or nil.
@@ -70,54 +77,82 @@ public struct OwnerSetting: Sendable {
 
     // MARK: - Kinds
 
+    /// A whole number kept as it is written: its field in the configuration and in the owner's settings.
+    private static func number(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup, values: [String],
+                               _ config: WritableKeyPath<BoxConfig, Int> & Sendable,
+                               _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable,
+                               show: @escaping @Sendable (String, Words) -> String) -> OwnerSetting {
+        OwnerSetting(key: key, label: label, group: group, values: values,
+                     read: { String($0[keyPath: config]) }, write: { c, v in if let n = Int(v) { c[keyPath: config] = n } },
+                     show: show,
+                     stored: { $0[keyPath: owner].map(String.init) }, store: { s, v in s[keyPath: owner] = v.flatMap { Int($0) } })
+    }
+
     /// 0 ... 100 % in steps of 10.
     static func percent(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup,
-                        get: @escaping @Sendable (BoxConfig) -> Int, set: @escaping @Sendable (inout BoxConfig, Int) -> Void) -> OwnerSetting {
-        OwnerSetting(key: key, label: label, group: group, values: stride(from: 0, through: 100, by: 10).map(String.init),
-                     read: { String(get($0)) }, write: { c, v in if let n = Int(v) { set(&c, n) } },
-                     show: { v, _ in v + "%" })
+                        _ config: WritableKeyPath<BoxConfig, Int> & Sendable,
+                        _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable) -> OwnerSetting {
+        number(key, label, group, values: stride(from: 0, through: 100, by: 10).map(String.init), config, owner,
+               show: { v, _ in v + "%" })
     }
 
     /// An hour of the day, 0 ... 23, shown "21:00".
     static func hour(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup,
-                     get: @escaping @Sendable (BoxConfig) -> Int, set: @escaping @Sendable (inout BoxConfig, Int) -> Void) -> OwnerSetting {
-        OwnerSetting(key: key, label: label, group: group, values: (0...23).map(String.init),
-                     read: { String(get($0)) }, write: { c, v in if let n = Int(v) { set(&c, n) } },
-                     show: { v, _ in twoDigits(Int(v) ?? 0) + ":00" })
+                     _ config: WritableKeyPath<BoxConfig, Int> & Sendable,
+                     _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable) -> OwnerSetting {
+        number(key, label, group, values: (0...23).map(String.init), config, owner,
+               show: { v, _ in twoDigits(Int(v) ?? 0) + ":00" })
     }
 
     /// A few lengths in seconds, 0 shown as "Never".
     static func seconds(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup, _ choices: [Int],
-                        get: @escaping @Sendable (BoxConfig) -> Double,
-                        set: @escaping @Sendable (inout BoxConfig, Double) -> Void) -> OwnerSetting {
+                        _ config: WritableKeyPath<BoxConfig, Double> & Sendable,
+                        _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable) -> OwnerSetting {
         OwnerSetting(key: key, label: label, group: group, values: choices.map(String.init),
                      read: { c in
-                         let now = get(c)
+                         let now = c[keyPath: config]
                          let nearest = choices.min { abs(Double($0) - now) < abs(Double($1) - now) } ?? 0
                          return String(nearest)
                      },
-                     write: { c, v in if let n = Double(v) { set(&c, n) } },
+                     write: { c, v in if let n = Double(v) { c[keyPath: config] = n } },
                      show: { v, words in
                          let n = Int(v) ?? 0
                          if n == 0 { return words(.never) }
                          return n < 60 ? "\(n) s" : words.table.timerLabel(.minutes(Double(n) / 60), in: words.language)
-                     })
+                     },
+                     stored: { $0[keyPath: owner].map(String.init) }, store: { s, v in s[keyPath: owner] = v.flatMap { Int($0) } })
     }
 
     /// On or off.
     static func toggle(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup,
-                       get: @escaping @Sendable (BoxConfig) -> Bool, set: @escaping @Sendable (inout BoxConfig, Bool) -> Void) -> OwnerSetting {
+                       _ config: WritableKeyPath<BoxConfig, Bool> & Sendable,
+                       _ owner: WritableKeyPath<OwnerSettings, Bool?> & Sendable) -> OwnerSetting {
+        toggle(key, label, group, get: { $0[keyPath: config] }, set: { $0[keyPath: config] = $1 }, owner)
+    }
+
+    static func toggle(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup,
+                       get: @escaping @Sendable (BoxConfig) -> Bool, set: @escaping @Sendable (inout BoxConfig, Bool) -> Void,
+                       _ owner: WritableKeyPath<OwnerSettings, Bool?> & Sendable) -> OwnerSetting {
         OwnerSetting(key: key, label: label, group: group, values: ["on", "off"],
                      read: { get($0) ? "on" : "off" }, write: { c, v in set(&c, v == "on") },
-                     show: { v, words in words(v == "on" ? .on : .off) })
+                     show: { v, words in words(v == "on" ? .on : .off) },
+                     stored: { $0[keyPath: owner].map { $0 ? "on" : "off" } },
+                     store: { s, v in s[keyPath: owner] = v.map { $0 == "on" } })
     }
 
     /// The time zone, one of `commonTimeZones` (the configuration file may name any other).
     static let timeZone = OwnerSetting(
         key: "time_zone", label: .timeZone, group: .clock, values: commonTimeZones,
-        read: { $0.timeZone.identifier },
+        read: { zoneName($0.timeZone) },
         write: { c, v in if let z = TimeZone(identifier: v) { c.timeZone = z } },
-        show: { v, _ in v.split(separator: "/").last.map { String($0).replacing("_", with: " ") } ?? v })
+        show: { v, _ in v.split(separator: "/").last.map { String($0).replacing("_", with: " ") } ?? v },
+        stored: { $0.timeZone.map(zoneName) }, store: { s, v in s.timeZone = v.flatMap { TimeZone(identifier: $0) } })
+
+    /// The name the knob offers for `zone` ("UTC" for the zone Foundation may call "GMT"), else its own.
+    static func zoneName(_ zone: TimeZone) -> String {
+        if commonTimeZones.contains(zone.identifier) { return zone.identifier }
+        return commonTimeZones.first { TimeZone(identifier: $0) == zone } ?? zone.identifier
+    }
 
     /// The volume each start comes up at: "last" keeps the knob's.
     static let startVolume = OwnerSetting(
@@ -125,7 +160,15 @@ public struct OwnerSetting: Sendable {
         values: ["last"] + stride(from: 10, through: 100, by: 10).map(String.init),
         read: { $0.audio.startVolume.map(String.init) ?? "last" },
         write: { c, v in c.audio.startVolume = Int(v) },
-        show: { v, words in v == "last" ? words(.lastUsed) : v + "%" })
+        show: { v, words in v == "last" ? words(.lastUsed) : v + "%" },
+        stored: { s in
+            switch s.startVolume {
+            case .last?: return "last"
+            case .percent(let n)?: return String(n)
+            case nil: return nil
+            }
+        },
+        store: { s, v in s.startVolume = v.flatMap { $0 == "last" ? .last : Int($0).map { .percent($0) } } })
 
     /// The soft tones that guide the breath: the breathing exercises' (`[playback]
     /// breathing_cues`) and the meditation timer's guide (`[meditation] breathing_cues`), both at
@@ -136,15 +179,12 @@ public struct OwnerSetting: Sendable {
         set: { c, on in
             c.breathingCues = on
             c.meditation.breathingCues = on
-        })
+        }, \.breathingCues)
 
     /// The voice's speed in words per minute.
-    static let voiceRate = OwnerSetting(
-        key: "voice.rate", label: .voiceRate, group: .general,
-        values: stride(from: 100, through: 220, by: 10).map(String.init),
-        read: { String($0.voiceRate) },
-        write: { c, v in if let n = Int(v) { c.voiceRate = n } },
-        show: { v, words in words(.wordsPerMinute, ["rate": v]) })
+    static let voiceRate = OwnerSetting.number(
+        "voice.rate", .voiceRate, .general, values: stride(from: 100, through: 220, by: 10).map(String.init),
+        \.voiceRate, \.voiceRate, show: { v, words in words(.wordsPerMinute, ["rate": v]) })
 
     /// The language of the screens and the voice.
     static let language = OwnerSetting(
@@ -152,7 +192,8 @@ public struct OwnerSetting: Sendable {
         values: Language.allCases.map(\.rawValue),
         read: { $0.language.rawValue },
         write: { c, v in if let l = Language(rawValue: v) { c.language = l } },
-        show: { v, _ in Language(rawValue: v)?.nativeName ?? v })
+        show: { v, _ in Language(rawValue: v)?.nativeName ?? v },
+        stored: { $0.language?.rawValue }, store: { s, v in s.language = v.flatMap { Language(rawValue: $0) } })
 
     /// The time zones the knob offers, west to east.
     public static let commonTimeZones = [
@@ -162,16 +203,4 @@ public struct OwnerSetting: Sendable {
         "Europe/Helsinki", "Europe/Istanbul", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata", "Asia/Bangkok",
         "Asia/Shanghai", "Asia/Singapore", "Asia/Tokyo", "Australia/Perth", "Australia/Sydney", "Pacific/Auckland",
     ]
-}
-
-extension BoxConfig {
-    /// This configuration with the owner's settings (`BoxState.settings`) over it; a key or value
-    /// not known is left out.
-    public func applying(_ settings: [String: String]) -> BoxConfig {
-        var c = self
-        for setting in OwnerSetting.all {
-            if let v = settings[setting.key] { setting.apply(v, to: &c) }
-        }
-        return c
-    }
 }

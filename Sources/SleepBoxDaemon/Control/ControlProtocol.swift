@@ -125,13 +125,16 @@ public struct ControlProtocol {
         guard line.utf8.count <= maximumLineBytes else {
             return .failure(ControlError("request longer than \(maximumLineBytes) bytes"))
         }
-        guard let data = line.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return .failure(notAnObject(line))
+        let members: [(key: String, value: JSONValue)]
+        do {
+            members = try JSONParser.parseObject(line[...])
+        } catch {
+            return .failure(notAnObject(line, error))
         }
-        guard let cmd = object["cmd"] as? String else { return .failure(ControlError("missing \"cmd\"")) }
+        let object = Dictionary(members, uniquingKeysWith: { first, _ in first })
+        guard let cmd = object["cmd"]?.string else { return .failure(ControlError("missing \"cmd\"")) }
         func button() -> Result<Button, ControlError> {
-            guard let name = object["button"] as? String, let b = Button(rawValue: name) else {
+            guard let name = object["button"]?.string, let b = Button(rawValue: name) else {
                 return .failure(ControlError("\"button\" must be one of leaf, skip, timer, knob"))
             }
             return .success(b)
@@ -141,40 +144,37 @@ public struct ControlProtocol {
         case "frame": return .success(.frame)
         case "press": return button().map { .press($0) }
         case "hold":
-            guard let s = JSONField.number(object["seconds"]), s > 0, s <= BoxRequest.longestHold else {
+            guard let s = object["seconds"]?.number, s > 0, s <= BoxRequest.longestHold else {
                 return .failure(ControlError("\"seconds\" must be a number between 0 and \(Int(BoxRequest.longestHold))"))
             }
             return button().map { .hold($0, seconds: s) }
         case "turn":
             let most = BoxRequest.mostDetents
-            guard let d = JSONField.wholeNumber(object["detents"], in: -most...most), d != 0 else {
+            guard let d = object["detents"]?.wholeNumber(in: -most...most), d != 0 else {
                 return .failure(ControlError("\"detents\" must be a whole number from -\(most) to \(most), not 0"))
             }
             return .success(.turn(d))
         case "volume":
             let range = BoxRequest.volumePercent
-            guard let p = JSONField.wholeNumber(object["percent"], in: range) else {
+            guard let p = object["percent"]?.wholeNumber(in: range) else {
                 return .failure(ControlError("\"percent\" must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
             }
             return .success(.volume(p))
         case "alarm":
-            var n = 1
-            if let number = object["alarm"] {
-                guard let slot = JSONField.wholeNumber(number, in: 1...BoxConfig.alarmSlots) else {
-                    return .failure(ControlError("\"alarm\" must be a whole number from 1 to \(BoxConfig.alarmSlots)"))
-                }
-                n = slot
+            if let unknown = object.keys.sorted().first(where: { !alarmFields.contains($0) }) {
+                return .failure(ControlError("unknown field \"\(unknown)\" in an alarm request (\(alarmFields.dropFirst().joined(separator: ", ")))"))
             }
-            return parseAlarm(object).map { .alarmSlot(n - 1, $0) }
+            let slot = object["alarm"].map(AlarmChange.slot) ?? .success(0)
+            return slot.flatMap { n in AlarmChange.parse(object, timeKey: "time", days: .list).map { .alarmSlot(n, $0) } }
+                .mapError { ControlError($0.message) }
         case "setting":
-            guard let key = object["key"] as? String else { return .failure(ControlError("\"key\" must be a setting's name")) }
-            let value = object["value"]
-            if value == nil || value is NSNull { return .success(.setting(key: key, value: nil)) }
-            guard let text = value as? String else { return .failure(ControlError("\"value\" must be a string or null")) }
+            guard let key = object["key"]?.string else { return .failure(ControlError("\"key\" must be a setting's name")) }
+            guard let value = object["value"], !value.isNull else { return .success(.setting(key: key, value: nil)) }
+            guard let text = value.string else { return .failure(ControlError("\"value\" must be a string or null")) }
             return .success(.setting(key: key, value: text))
         case "clock":
             guard let value = object["set"] else { return .success(.clockStatus) }
-            guard let text = value as? String, let local = LocalDateTime(parsing: text.replacingOccurrences(of: " ", with: "T")),
+            guard let text = value.string, let local = LocalDateTime(parsing: text.replacingOccurrences(of: " ", with: "T")),
                   local.utcOffsetSeconds == nil else {
                 return .failure(ControlError("\"set\" must be a local date and time YYYY-MM-DD HH:MM (the box's time zone)"))
             }
@@ -184,11 +184,11 @@ public struct ControlProtocol {
             }
             return .success(.setClock(local))
         case "light":
-            switch object["set"] {
-            case let word as String where word == "on": return .success(.light(.on))
-            case let word as String where word == "off": return .success(.light(.off))
+            switch object["set"]?.string {
+            case "on": return .success(.light(.on))
+            case "off": return .success(.light(.off))
             default:
-                guard let level = JSONField.number(object["set"]), (0...100).contains(level) else {
+                guard let level = object["set"]?.number, (0...100).contains(level) else {
                     return .failure(ControlError("\"set\" must be \"on\", \"off\" or a lightness from 0 to 100"))
                 }
                 return .success(.light(.level(level)))
@@ -198,64 +198,19 @@ public struct ControlProtocol {
         }
     }
 
-    /// Why `line` is not a JSON object, as the strict parser finds it: where it stopped and, for a
+    /// Why `line` is not a JSON object, as the parser found it: where it stopped and, for a
     /// number out of range (1e400), the field it was given for.
-    static func notAnObject(_ line: String) -> ControlError {
-        let shown = "not a JSON object: \(line.prefix(80))"
-        do {
-            _ = try ScriptJSONParser.parseObject(line[...])
-            return ControlError(shown)
-        } catch {
-            let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(max(0, error.column - 1))))
-            // The key just before the value the parser stopped at: `"seconds":` in `..."seconds":1e400`.
-            if let match = before.firstMatch(of: /"([^"\\]{1,40})"\s*:\s*$/) {
-                return ControlError("\"\(match.1)\": \(error.message)")
-            }
-            return ControlError("\(shown) (column \(error.column): \(error.message))")
+    static func notAnObject(_ line: String, _ error: JSONParser.Failure) -> ControlError {
+        let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(max(0, error.column - 1))))
+        // The key just before the value the parser stopped at: `"seconds":` in `..."seconds":1e400`.
+        if let match = before.firstMatch(of: /"([^"\\]{1,40})"\s*:\s*$/) {
+            return ControlError("\"\(match.1)\": \(error.message)")
         }
+        return ControlError("not a JSON object: \(line.prefix(80)) (column \(error.column): \(error.message))")
     }
 
     /// The fields an alarm request may have, and the changes of which it makes exactly one.
     static let alarmFields = ["cmd", "alarm", "time", "days", "enabled", "skipNext", "clear"]
-
-    private static func parseAlarm(_ object: [String: Any]) -> Result<AlarmChange, ControlError> {
-        if let unknown = object.keys.sorted().first(where: { !alarmFields.contains($0) }) {
-            return .failure(ControlError("unknown field \"\(unknown)\" in an alarm request (\(alarmFields.dropFirst().joined(separator: ", ")))"))
-        }
-        let changes = ["time", "enabled", "skipNext", "clear"].filter { object[$0] != nil }
-        if changes.count > 1 {
-            let named = changes.map { "\"\($0)\"" }.joined(separator: " and ")
-            return .failure(ControlError("\(named) cannot go in one request: one change at a time (\"time\" with \"days\", \"enabled\", \"skipNext\" or \"clear\")"))
-        }
-        if object["days"] != nil && object["time"] == nil {
-            return .failure(ControlError("\"days\" goes with a \"time\""))
-        }
-        for key in ["clear", "enabled", "skipNext"] where object[key] != nil && JSONField.bool(object[key]) == nil {
-            return .failure(ControlError("\"\(key)\" must be true or false"))
-        }
-        if JSONField.bool(object["clear"]) == true { return .success(.clear) }
-        if let e = JSONField.bool(object["enabled"]) { return .success(.enable(e)) }
-        if let s = JSONField.bool(object["skipNext"]) { return .success(.skipNext(s)) }
-        guard let time = object["time"] as? String, let (h, m) = LocalDateTime.parseTimeOfDay(time) else {
-            return .failure(ControlError("\"time\" must be HH:MM (00:00-23:59)"))
-        }
-        var weekdays: Set<Int>? = nil
-        if let value = object["days"] {
-            guard let days = value as? [Any], !days.isEmpty else {
-                return .failure(ControlError("\"days\" must be a list of at least one day (\(AlarmDays.hint))"))
-            }
-            var set = Set<Int>()
-            for entry in days {
-                guard let d = entry as? String, let w = AlarmDays.days(for: d) else {
-                    let shown = (entry as? String).map(Quoting.quoted) ?? "\(entry)"
-                    return .failure(ControlError("unknown day \(shown) (\(AlarmDays.hint))"))
-                }
-                set.formUnion(w)
-            }
-            weekdays = set
-        }
-        return .success(.set(hour: h, minute: m, weekdays: weekdays))
-    }
 
     /// The JSON request line for the words of a `sleepbox ctl` command: `["alarm", "set", "06:45",
     /// "weekdays"]` -> `{"cmd":"alarm","time":"06:45","days":["weekdays"]}`. Throws what is wrong

@@ -14,8 +14,9 @@ private struct UncheckedBox<T>: @unchecked Sendable {
 
 /// Background work for the single-threaded loop: jobs run in order on one worker thread, and an
 /// eventfd(2) becomes readable when results are waiting, so the loop picks them up in poll().
-/// Used for work that may block (fsync of the state file on an SD card, rendering speech).
-public final class WorkQueue: @unchecked Sendable {
+/// Used for work that may block (fsync of the state file on an SD card, rendering speech); the
+/// sound side's executor (`SoundExecutor`) on the box.
+public final class WorkQueue: SoundExecutor, @unchecked Sendable {
     /// The completion fd for the poll loop.
     public let fd: Int32
     private let lock = NSCondition()
@@ -58,18 +59,6 @@ public final class WorkQueue: @unchecked Sendable {
         }
         lock.signal()
         lock.unlock()
-    }
-
-    /// `run(_:then:)` in the shape the content library's background preparation takes.
-    public var background: ((@escaping @Sendable () -> LibrarySoundProvider.PreparedOutcome,
-                             @escaping (LibrarySoundProvider.PreparedOutcome) -> Void) -> Void) {
-        { [weak self] job, done in self?.run(job, then: done) }
-    }
-
-    /// `run(_:then:)` in the shape the library's opening of recordings takes.
-    public var opener: ((@escaping @Sendable () -> LibrarySoundProvider.OpenedSource,
-                         @escaping (LibrarySoundProvider.OpenedSource) -> Void) -> Void) {
-        { [weak self] job, done in self?.run(job, then: done) }
     }
 
     /// Reads the completion count and runs the finished jobs' completions (on the calling thread:

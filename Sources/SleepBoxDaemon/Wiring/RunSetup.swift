@@ -67,29 +67,23 @@ public enum RunSetup {
         let format = AudioFormat(sampleRate: devices.sampleRate)
         let content = ContentSetup.load(devices: devices, config: file.config, stateDirectory: stateDir, format: format, logger: logger)
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        content.startVoice(logger: logger)
-        let provider = LibrarySoundProvider(library: content.library, voice: content.voice, fallbackVoice: content.fallbackVoice,
-                                            languageVoices: content.languageVoices, loudness: content.loudness, breathingCues: file.config.breathingCues,
-                                            format: format, seed: seed, logger: logger, background: work.background)
-        provider.opener = opening.opener
-        provider.recordingLoudness = content.recordingLoudness
-        provider.menuVoice = MenuVoice(voice: content.voices.menu, format: format, threaded: true, logger: logger)
-        provider.followVoices(with: content.voiceMaker, madeFor: content.voices.rate, content.voices.language)
+        let sound = SoundSide(content: content, config: file.config, format: format, seed: seed, work: work, opening: opening,
+                              menuVoiceThreaded: true, logger: logger)
         let wiring = try kind == .pi
-            ? piDevices(file: file, boardPath: options.boardPath, provider: provider, logger: logger)
-            : simulatedDevices(options, file: file, catalog: content.catalog, provider: provider, logger: logger)
+            ? piDevices(file: file, boardPath: options.boardPath, engine: sound.engine, logger: logger)
+            : simulatedDevices(options, file: file, catalog: content.catalog, engine: sound.engine, logger: logger)
         do {
             let daemon = try Daemon(
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed,
                                stateInMemory: stateInMemory),
                 config: withLight(file.config, wiring.light), catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
                 light: wiring.light,
-                screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
+                screenSleeps: kind != .sim,
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
                 loadConfig: { [light = wiring.light] in withLight(try loadConfig($0), light) }, logger: logger)
-            provider.prepareAll()
-            provider.measureRecordings()
+            sound.provider.prepareAll()
+            sound.provider.measureRecordings()
             let code = daemon.run()
             // The state is saved and the devices are closed. The voice's worker may still be in
             // the middle of rendering ahead (not worth waiting for: an item can take seconds on a
@@ -113,7 +107,7 @@ public enum RunSetup {
     private typealias Wiring = (input: InputLines, display: DisplayOutput, audio: AudioOutput, light: LightOutput)
 
     /// The Raspberry Pi's buttons and knob, its I2C display and its ALSA sound, from the board profile.
-    private static func piDevices(file: ConfigFile, boardPath: String?, provider: LibrarySoundProvider,
+    private static func piDevices(file: ConfigFile, boardPath: String?, engine: AudioEngine,
                                   logger: Logger) throws(SetupFailure) -> Wiring {
         let devices = file.devices
         let profile: BoardProfile
@@ -133,7 +127,7 @@ public enum RunSetup {
         let bus = ReopeningI2CBus(path: "/dev/i2c-\(profile.display.i2cBus)", address: UInt8(profile.display.address))
         let display = OLEDDisplay(panel: OLEDPanel(bus: bus, controller: profile.display.controller,
                                                    rotated180: devices.displayRotated), logger: logger)
-        let audio = alsaOutput(device: devices.audioDevice, file: file, provider: provider, logger: logger)
+        let audio = alsaOutput(device: devices.audioDevice, file: file, engine: engine, logger: logger)
         let light = lightOutput(devices.light, led: GPIOLEDLight(gpio: gpio, logger: logger), logger: logger)
         logger.info("board \(profile.name): buttons on \(profile.chipLabels.first ?? "?"), display \(profile.display.controller) at /dev/i2c-\(profile.display.i2cBus), sound on \(devices.audioDevice), light \(light.statusText)")
         return (input, display, audio, light)
@@ -149,7 +143,7 @@ public enum RunSetup {
     /// Simulated devices in real time: no input lines (the control socket presses the buttons), a
     /// terminal, PNG or no display, and no sound, ALSA sound or a WAV recording.
     private static func simulatedDevices(_ options: RunOptions, file: ConfigFile, catalog: Catalog,
-                                         provider: LibrarySoundProvider, logger: Logger) throws(SetupFailure) -> Wiring {
+                                         engine: AudioEngine, logger: Logger) throws(SetupFailure) -> Wiring {
         let now = SystemClock.monotonicSeconds()
         let display: DisplayOutput
         do {
@@ -162,11 +156,11 @@ public enum RunSetup {
         case .none:
             audio = SimulatedAudioOutput(catalog: catalog)
         case .alsa(let device):
-            audio = alsaOutput(device: device ?? file.devices.audioDevice, file: file, provider: provider, logger: logger)
+            audio = alsaOutput(device: device ?? file.devices.audioDevice, file: file, engine: engine, logger: logger)
         case .wav(let path):
             do {
                 let sink = try WAVFileSink(path: path, format: AudioFormat(sampleRate: file.devices.sampleRate))
-                audio = RecordingAudioOutput(engine: engine(file: file, provider: provider), sink: sink,
+                audio = RecordingAudioOutput(engine: engine, sink: sink,
                                              periodSeconds: file.devices.periodMilliseconds / 1000, now: now, logger: logger)
             } catch {
                 throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
@@ -176,7 +170,7 @@ public enum RunSetup {
         return (NoInputLines(), display, audio, light)
     }
 
-    private static func alsaOutput(device: String, file: ConfigFile, provider: LibrarySoundProvider, logger: Logger) -> AudioOutput {
+    private static func alsaOutput(device: String, file: ConfigFile, engine: AudioEngine, logger: Logger) -> AudioOutput {
         let devices = file.devices
         let configuration = ALSASinkConfiguration(device: device, period: .milliseconds(devices.periodMilliseconds),
                                                   buffer: .milliseconds(devices.bufferMilliseconds))
@@ -187,13 +181,9 @@ public enum RunSetup {
             logger.info("audio: \(device) takes \(rates) Hz; a recording at one of these plays at its own rate")
         }
         let sink = ALSASink(format: AudioFormat(sampleRate: devices.sampleRate), configuration: configuration, logger: logger)
-        return ALSAAudioOutput(engine: engine(file: file, provider: provider), sink: sink,
+        return ALSAAudioOutput(engine: engine, sink: sink,
                                periodSeconds: devices.periodMilliseconds / 1000, now: SystemClock.monotonicSeconds(),
                                acceptedRates: accepted, logger: logger)
-    }
-
-    private static func engine(file: ConfigFile, provider: LibrarySoundProvider) -> AudioEngine {
-        AudioEngine(format: AudioFormat(sampleRate: file.devices.sampleRate), provider: provider, volumePercent: file.config.audio.volume)
     }
 
     /// Logs why the daemon cannot start (critical) and returns the failure to throw.

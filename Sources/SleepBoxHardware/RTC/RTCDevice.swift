@@ -71,14 +71,7 @@ public struct RTCDevice: Sendable, Equatable {
         var fields = tm()
         gmtime_r(&seconds, &fields)
         var t = rtc_time()
-        t.tm_sec = fields.tm_sec
-        t.tm_min = fields.tm_min
-        t.tm_hour = fields.tm_hour
-        t.tm_mday = fields.tm_mday
-        t.tm_mon = fields.tm_mon
-        t.tm_year = fields.tm_year
-        t.tm_wday = fields.tm_wday
-        t.tm_yday = fields.tm_yday
+        for (rtc, broken) in sharedFields + weekdayFields { t[keyPath: rtc] = fields[keyPath: broken] }
         t.tm_isdst = 0
         return t
     }
@@ -89,12 +82,18 @@ public struct RTCDevice: Sendable, Equatable {
         guard (0...59).contains(t.tm_sec), (0...59).contains(t.tm_min), (0...23).contains(t.tm_hour),
               (1...31).contains(t.tm_mday), (0...11).contains(t.tm_mon), (70...1100).contains(t.tm_year) else { return nil }
         var fields = tm()
-        fields.tm_sec = t.tm_sec
-        fields.tm_min = t.tm_min
-        fields.tm_hour = t.tm_hour
-        fields.tm_mday = t.tm_mday
-        fields.tm_mon = t.tm_mon
-        fields.tm_year = t.tm_year
+        for (rtc, broken) in sharedFields { fields[keyPath: broken] = t[keyPath: rtc] }
         return Double(timegm(&fields))
+    }
+
+    /// The fields an RTC time and C's broken-down time share, named once for both directions:
+    /// the date and time of day, then the day of the week and of the year (which `timegm`
+    /// works out itself).
+    private static var sharedFields: [(WritableKeyPath<rtc_time, Int32>, WritableKeyPath<tm, Int32>)] {
+        [(\.tm_sec, \.tm_sec), (\.tm_min, \.tm_min), (\.tm_hour, \.tm_hour),
+         (\.tm_mday, \.tm_mday), (\.tm_mon, \.tm_mon), (\.tm_year, \.tm_year)]
+    }
+    private static var weekdayFields: [(WritableKeyPath<rtc_time, Int32>, WritableKeyPath<tm, Int32>)] {
+        [(\.tm_wday, \.tm_wday), (\.tm_yday, \.tm_yday)]
     }
 }

@@ -20,19 +20,15 @@ public struct SimulatedPlayer: Sendable {
     public private(set) var speechEnds: Double?
     public private(set) var alarmSounding = false
     let catalog: Catalog
-    /// The owner's mixes defined so far (`Command.defineMix`): they play as long as a mix does.
-    private var definedMixes: Set<ItemID> = []
 
     public init(catalog: Catalog) { self.catalog = catalog }
 
     /// Carries out one command at virtual time `t`.
     public mutating func apply(_ command: Command, at t: Double) {
         switch command {
-        case .play(let id, let from), .crossfade(let id, let from, _):
-            let duration = catalog.item(id)?.duration ?? (definedMixes.contains(id) ? OwnerMix.lengthSeconds : 0)
+        case .play(let id, let from, let mix), .crossfade(let id, let from, _, let mix):
+            let duration = catalog.item(id)?.duration ?? (mix != nil ? OwnerMix.lengthSeconds : 0)
             track = Track(item: id, position: from, anchor: t, duration: duration, isPaused: false)
-        case .defineMix(let mix):
-            definedMixes.insert(mix.id)
         case .stop:
             track = nil
         case .pause:
@@ -60,8 +56,7 @@ public struct SimulatedPlayer: Sendable {
             speechEnds = nil
         case .speak(let text):
             speechEnds = t + SimulatedPlayer.speakingTime(text)
-        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .playCue, .setClock, .useWakeSound, .speakMenu, .record,
-             .light:
+        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .playCue, .setClock, .speakMenu, .record, .light:
             break
         }
     }

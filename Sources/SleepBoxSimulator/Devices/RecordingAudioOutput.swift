@@ -19,14 +19,14 @@ public final class RecordingAudioOutput: AudioOutput {
     /// The monotonic time the recording started.
     private let start: Double
     /// Frames rendered since the start (the recording's clock).
-    public private(set) var framesRendered: Int64 = 0
+    public var framesRendered: Int64 { feed.framesPlayed }
     /// Why the recording stopped, if it did.
-    public private(set) var failure: AudioSinkError?
+    public var failure: AudioSinkError? { feed.lastWriteFailure }
 
     /// Starts recording into `sink` at monotonic time `now`.
     public init(engine: AudioEngine, sink: AudioSink, periodSeconds: Double, now: Double, logger: Logger) {
         self.sink = sink
-        feed = EngineFeed(engine: engine, periodSeconds: periodSeconds, logger: logger)
+        feed = EngineFeed(engine: engine, periodSeconds: periodSeconds, stopsWritingOnFailure: true, logger: logger)
         start = now
     }
 
@@ -56,13 +56,7 @@ public final class RecordingAudioOutput: AudioOutput {
     }
 
     public func shutDown(fadeSeconds: Double) {
-        // The fade, a period at a time (the buffer holds one period).
-        var left = feed.startFadeOut(seconds: fadeSeconds)
-        while left > 0 {
-            let n = min(left, feed.periodFrames)
-            renderAndRecord(n)
-            left -= n
-        }
+        play(feed.startFadeOut(seconds: fadeSeconds))
         sink.close()
     }
 
@@ -73,22 +67,16 @@ public final class RecordingAudioOutput: AudioOutput {
         return text
     }
 
-    // MARK: -
-
     /// Writes everything due up to `uptime`.
     private func catchUp(to uptime: Double) {
         let due = Int64(((uptime - start) * Double(feed.engine.format.sampleRate)).rounded(.down))
-        while framesRendered < due {
-            let n = Int(min(Int64(feed.periodFrames), due - framesRendered))
-            renderAndRecord(n)
-            framesRendered += Int64(n)
-        }
+        if due > framesRendered { play(Int(due - framesRendered)) }
     }
 
-    private func renderAndRecord(_ frames: Int) {
-        feed.render(frames)
-        guard failure == nil, feed.write(frames, to: sink) == nil else { return }
-        failure = feed.lastWriteFailure
+    private func play(_ frames: Int) {
+        let wasWriting = feed.isWriting
+        feed.play(frames, to: sink)
+        guard wasWriting, !feed.isWriting else { return }
         feed.logger.error("the recording stopped; the box plays on without it")
         feed.report(.audioAvailabilityChanged(false))
     }

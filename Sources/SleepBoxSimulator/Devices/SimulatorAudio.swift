@@ -1,88 +1,38 @@
+import Logging
 import SleepBoxAudio
 import SleepBoxCore
 import SleepBoxRunner
+import SleepBoxSound
 
-/// The audio engine on the simulator's virtual clock: it renders exactly what the box would play,
-/// 10 ms period after 10 ms period as a sound card would take it, into a recording (and a level
-/// meter), and reports what the engine reports at the frame it happened.
+/// The audio engine on the simulator's virtual clock: the outputs' one loop (`EngineFeed`)
+/// driven to each moment the clock moves to, rendering exactly what the box would play, 10 ms
+/// period after 10 ms period as a sound card would take it, into a recording (and a level meter),
+/// and reporting what the engine reports at the frame it happened.
 public final class SimulatorAudio: AudioOutput {
-    public let engine: AudioEngine
-    public let format: AudioFormat
+    let feed: EngineFeed
     let sink: AudioSink?
-    public private(set) var meter: EnvelopeMeter
-    /// Frames rendered so far (the audio clock).
-    public private(set) var frames: Int64 = 0
-    let periodFrames: Int
-    private let buffer: UnsafeMutablePointer<Float>
-    private let silenceFrames = 16_384
-    private let silence: UnsafeMutablePointer<Float>
-    public private(set) var writeError: AudioSinkError?
-    /// What the engine reported in the last `playOn(upTo:)`, for `service`.
-    private var reports: [Event] = []
     /// The device lost by fault injection: the engine plays on (as it does while the daemon
-    /// retries a lost device), but nothing reaches the recording or the meter.
+    /// retries a lost device), and the recording gets silence in its place.
     public private(set) var deviceLost = false
+    private lazy var silenced: AudioSink? = sink.map(SilencedSink.init)
 
-    public init(engine: AudioEngine, sink: AudioSink?, periodSeconds: Double = 0.01, meterWindowSeconds: Double = 0.1) {
-        self.engine = engine
-        self.format = engine.format
+    public init(engine: AudioEngine, sink: AudioSink?, periodSeconds: Double = 0.01, meterWindowSeconds: Double = 0.1,
+                logger: Logger = Logger(label: "sleepbox.simulate")) {
         self.sink = sink
-        periodFrames = max(1, engine.format.frames(periodSeconds))
-        meter = EnvelopeMeter(windowFrames: max(1, engine.format.frames(meterWindowSeconds)))
-        buffer = .allocate(capacity: 2 * periodFrames)
-        silence = .allocate(capacity: 2 * silenceFrames)
-        silence.initialize(repeating: 0, count: 2 * silenceFrames)
+        feed = EngineFeed(engine: engine, periodSeconds: periodSeconds, meterWindowSeconds: meterWindowSeconds,
+                          stopsWritingOnFailure: true, logger: logger)
     }
 
-    deinit {
-        buffer.deallocate()
-        silence.deallocate()
-    }
-
+    public var engine: AudioEngine { feed.engine }
+    public var format: AudioFormat { feed.engine.format }
+    /// The level of what was played.
+    public var meter: EnvelopeMeter { feed.meter ?? EnvelopeMeter(windowFrames: 1) }
+    /// Frames rendered so far (the audio clock).
+    public var frames: Int64 { feed.framesPlayed }
     /// The audio clock in seconds.
     public var time: Double { Double(frames) / Double(format.sampleRate) }
-
-    /// Renders on to virtual time `t`. Stops early at the end of the first period in which the
-    /// engine reported something, returning that report's exact time and the reports.
-    public func render(upTo t: Double) -> (time: Double, reports: [EngineReport])? {
-        let target = Int64((t * Double(format.sampleRate)).rounded())
-        while frames < target {
-            let left = Int(target - frames)
-            if engine.isSilent {
-                // Nothing sounds: a night's hours of silence are written in large blocks.
-                let n = min(left, silenceFrames)
-                write(silence, n)
-                meter.addSilence(frames: n)
-                engine.skip(frames: n)
-                frames += Int64(n)
-                continue
-            }
-            let n = min(left, periodFrames)
-            let reports = engine.render(into: buffer, frames: n)
-            if deviceLost {
-                write(silence, n)
-                meter.addSilence(frames: n)
-            } else {
-                write(buffer, n)
-                meter.add(buffer, frames: n)
-            }
-            let start = frames
-            frames += Int64(n)
-            if let first = reports.map(\.1).min() {
-                return (Double(start + Int64(first)) / Double(format.sampleRate), reports.map(\.0))
-            }
-        }
-        return nil
-    }
-
-    private func write(_ p: UnsafeMutablePointer<Float>, _ n: Int) {
-        guard let sink, writeError == nil else { return }
-        do {
-            _ = try sink.write(p, frames: n)
-        } catch {
-            writeError = error
-        }
-    }
+    /// Why the recording stopped, if it did (the night plays on; `simulate` fails at its end).
+    public var writeError: AudioSinkError? { feed.lastWriteFailure }
 
     public func close() { sink?.close() }
 
@@ -94,20 +44,22 @@ public final class SimulatorAudio: AudioOutput {
 
     public var pollDescriptors: [(fd: Int32, events: Int16)] { [] }
 
+    /// Renders on to virtual time `uptime`; stops early at the end of the first period in which
+    /// the engine reported something and returns that report's exact time (`service` reports it).
     public func playOn(upTo uptime: Double) -> Double? {
-        guard let (at, reported) = render(upTo: uptime) else { return nil }
-        reports += reported.map(\.event)
-        return at
+        let target = Int64((uptime * Double(format.sampleRate)).rounded())
+        guard target > frames else { return nil }
+        let start = frames
+        let (_, at) = feed.play(Int(target - start), to: deviceLost ? silenced : sink, untilReport: true)
+        return at.map { Double(start + Int64($0)) / Double(format.sampleRate) }
     }
 
-    public func service(at now: Moment, revents: [(fd: Int32, revents: Int16)]) -> [Event] {
-        defer { reports.removeAll() }
-        return reports
-    }
+    public func service(at now: Moment, revents: [(fd: Int32, revents: Int16)]) -> [Event] { feed.takeReports() }
 
     /// Nothing to wake for: the sound plays on in `playOn(upTo:)` up to every wake-up.
     public var nextWake: Double? { nil }
 
+    /// What the sound side learnt carrying out the commands, at once (virtual time stands still).
     public func takeLearnedEvents() -> [Event] { engine.provider.takeEvents() }
 
     /// The recording ends where the run ends (`close()`).
@@ -118,8 +70,25 @@ public final class SimulatorAudio: AudioOutput {
     }
 
     public func injectFault(lost: Bool) -> Bool {
-        if lost != deviceLost { reports.append(.audioAvailabilityChanged(!lost)) }
+        if lost != deviceLost { feed.report(.audioAvailabilityChanged(!lost)) }
         deviceLost = lost
         return true
     }
+}
+
+/// Stands in for the recording while the device is lost: the same number of frames, silent.
+private final class SilencedSink: AudioSink {
+    let sink: AudioSink
+    private var zeros: [Float] = []
+    init(_ sink: AudioSink) { self.sink = sink }
+    var format: AudioFormat { sink.format }
+    func write(_ buffer: UnsafePointer<Float>, frames: Int) throws(AudioSinkError) -> Int {
+        let samples = frames * format.channels
+        if zeros.count < samples { zeros = [Float](repeating: 0, count: samples) }
+        return try zeros.withUnsafeBufferPointer { (p: UnsafeBufferPointer<Float>) throws(AudioSinkError) -> Int in
+            guard let base = p.baseAddress else { return frames }
+            return try sink.write(base, frames: frames)
+        }
+    }
+    func close() {}
 }

@@ -57,7 +57,7 @@ public struct ContentSetup {
                                loudness: levelled ? loudness.target : nil, format: format, logger: logger)
         // The box's voice first (the library asks it for cached lengths), then, once the items'
         // languages are known, the voices of the others.
-        let boxVoices = maker.voices(rate: devices.voice.rate, language: config.language)
+        let boxVoices = maker.voices(rate: config.voiceRate, language: config.language)
         let bundled = devices.contentDirectory ?? DataLocations.folder("content") ?? "/usr/local/share/sleepbox/content"
         let user = devices.userContentDirectory ?? stateDirectory.map { $0 + "/user-content" }
         var library = ContentLibrary.load(bundled: bundled, user: user, speech: boxVoices.renderer,
@@ -65,7 +65,7 @@ public struct ContentSetup {
         maker.itemLanguages = Set(library.entries.filter { $0.sourceKind == .script || $0.sourceKind == .timeline }
             .map { SpeechTiming.languageCode($0.language) })
         var voices = boxVoices
-        voices.languageVoices = maker.otherVoices(rate: devices.voice.rate, language: config.language)
+        voices.languageVoices = maker.otherVoices(rate: config.voiceRate, language: config.language)
         if !voices.languageVoices.isEmpty { library.useLanguageVoices(voices.languageRenderers) }
         return ContentSetup(library: library, voice: voices.voice, languageVoices: voices.languageVoices,
                             catalog: library.catalog(pools: config.pools), fallbackVoice: voices.fallback,
@@ -75,8 +75,11 @@ public struct ContentSetup {
 
     /// Loads the natural voice now, on a thread of its own (seconds), so that the first press only
     /// waits for its first sentence; a voice that will not start is logged once (espeak-ng reads).
-    public func startVoice(logger: Logger) {
-        guard let natural = voice?.engine as? NaturalVoiceEngine else { return }
+    public func startVoice(logger: Logger) { Self.startVoice(voice, logger: logger) }
+
+    /// `voice`'s natural voice loaded on a thread of its own, unless it runs already.
+    static func startVoice(_ voice: CachedSpeech?, logger: Logger) {
+        guard let natural = voice?.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil else { return }
         let server = natural.server
         Thread.detachNewThread {
             do { try server.start() } catch {

@@ -29,6 +29,9 @@ public final class DeferredSource: FailingSource {
 
     public var isWaiting: Bool { real == nil && !failed }
 
+    /// The real source, once it is attached.
+    public var attached: (any AudioSource)? { real }
+
     /// The real source arrived.
     public func attach(_ source: any AudioSource) {
         real = source

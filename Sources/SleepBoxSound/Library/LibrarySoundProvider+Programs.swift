@@ -6,8 +6,8 @@ import SleepBoxCore
 import SleepBoxSpeech
 import SleepBoxSystem
 
-/// The program cache: spoken items rendered ahead into the speech cache, programs prepared in
-/// the background, kept, handed to the sources waiting for them and announced to the core.
+/// The program cache: programs prepared by `work` (in the background on the box, inline in the
+/// simulator), kept, handed to the sources waiting for them and announced to the core.
 extension LibrarySoundProvider {
 
     /// Renders every playable spoken item whose speech is not cached yet into the voice's cache,
@@ -19,7 +19,6 @@ extension LibrarySoundProvider {
         let entries = library.entries.filter {
             $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline) && !library.isSpeechCached($0)
         }
-        guard background != nil else { return }
         renderAheadStop?.stop()
         let stop = RenderAheadStop()
         renderAheadStop = stop
@@ -66,10 +65,11 @@ extension LibrarySoundProvider {
         thread.start()
     }
 
-    /// How far `prepareAll` has come.
-
-    func prepareInBackground(_ entry: ContentEntry, keep: Bool = true) {
-        guard let background, prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return }
+    /// Prepares `entry`'s program with `work` unless it is kept or being prepared; the outcome
+    /// goes to `finished`, and is returned too when it is there at once (an inline executor).
+    @discardableResult
+    func prepare(_ entry: ContentEntry, keep: Bool = true) -> PreparedOutcome? {
+        guard prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return nil }
         inProgress.insert(entry.id)
         let builder = self.builder
         let seed = self.seed
@@ -81,7 +81,8 @@ extension LibrarySoundProvider {
             for source in sources { source.update(plan, finalFrames: final, complete: false) }
         }
         let progress = sources.isEmpty ? nil : feed
-        background({
+        var outcomeNow: PreparedOutcome?
+        work.run({ () -> PreparedOutcome in
             do {
                 let program = try builder.prepare(entry, seed: seed, breathingCues: cues, progress: progress)
                 measured.note(entry.id, program)
@@ -89,7 +90,11 @@ extension LibrarySoundProvider {
             } catch {
                 return .failed(entry.id, "\(error)")
             }
-        }, { [weak self] outcome in self?.finished(outcome, generation: generation) })
+        }, then: { [weak self] (outcome: PreparedOutcome) in
+            outcomeNow = outcome
+            self?.finished(outcome, generation: generation)
+        })
+        return outcomeNow
     }
 
     func keep(_ id: ItemID, _ program: PreparedProgram) {
@@ -107,7 +112,7 @@ extension LibrarySoundProvider {
         case .warmed(let id):
             inProgress.remove(id)
             // Someone asked for it while it was being warmed: prepare it again (from the cache now).
-            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepareInBackground(entry) }
+            if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepare(entry) }
         case .ready(let id, let p):
             inProgress.remove(id)
             if current { keep(id, p) }
@@ -116,7 +121,7 @@ extension LibrarySoundProvider {
                 if let plan = p.plan { source.update(plan, finalFrames: plan.lengthFrames, complete: true) } else { source.fail() }
             }
             for d in waiting.removeValue(forKey: id) ?? [] {
-                if case .audio = p, opener != nil {
+                if case .audio = p {
                     open(p, for: id, into: d)
                     continue
                 }
@@ -139,9 +144,8 @@ extension LibrarySoundProvider {
     /// recording not measured whole yet plays at the gain its start gives
     /// (`ItemLoudness.estimatedGain`), never louder than the file itself.
     func open(_ program: PreparedProgram, for id: ItemID, into deferred: DeferredSource) {
-        guard let opener else { return }
         let builder = builder(recordingsAt: deferred.rate), position = deferred.position, loudness = self.loudness
-        opener({
+        opening.run({ () -> OpenedSource in
             do throws(AudioError) {
                 if case .audio(let path) = program, let loudness, !loudness.isMeasured(program) {
                     let source = try ProgramBuilder.fileOpener(format: builder.format)(path, position)
@@ -152,7 +156,7 @@ extension LibrarySoundProvider {
             } catch {
                 return OpenedSource(result: .failure(error))
             }
-        }, { [weak self] opened in
+        }, then: { [weak self] (opened: OpenedSource) in
             switch opened.result {
             case .success(let source): deferred.attach(source)
             case .failure(let error):

@@ -6,9 +6,12 @@ import SleepBoxCore
 import SleepBoxSpeech
 import SleepBoxSystem
 
-/// The engine's sounds from the content library: spoken programs (prepared ahead in the
-/// background where there is a background), generators, recordings; the wake sound; the
-/// greeting through the voice.
+/// The engine's sounds from the content library, the item opener: how each kind of item is
+/// opened (a spoken program from the program cache, `LibrarySoundProvider+Programs`; a
+/// generator or a mix at once, measured apart; a recording opened and sought apart), the wake
+/// sound, the greeting and the menu rows through the voices. Slow work goes to the executors it
+/// is given (`SoundExecutor`): worker threads on the box, inline in the simulator, through the
+/// same code.
 public final class LibrarySoundProvider: SoundProvider {
     public private(set) var library: ContentLibrary
     private(set) var builder: ProgramBuilder
@@ -18,14 +21,12 @@ public final class LibrarySoundProvider: SoundProvider {
     let loudness: ItemLoudness?
     let logger: Logger
     let seed: UInt64
-    /// Runs a slow job off the loop and hands its result back on the loop thread; nil means
-    /// there is no background (the simulator: virtual time stands still while it works).
-    let background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?
-    /// Opens a recording (libsndfile's open, and the seek to where it starts: 0.5 ms plus about
-    /// 0.04 ms per second of an MP3 before the position here, 10-20 times that on a Pi) on a
-    /// thread of its own, so the loop never waits for it, and hands the source back on the loop
-    /// thread; nil opens on the caller's thread (the simulator). Set by the wiring.
-    public var opener: ((@escaping @Sendable () -> OpenedSource, @escaping (OpenedSource) -> Void) -> Void)?
+    /// Prepares programs and measures loudness (the daemon's worker thread).
+    let work: SoundExecutor
+    /// Opens recordings (libsndfile's open, and the seek to where it starts: 0.5 ms plus about
+    /// 0.04 ms per second of an MP3 before the position here, 10-20 times that on a Pi), so the
+    /// loop never waits for it (the daemon's opening thread).
+    let opening: SoundExecutor
     /// Prepared programs of the items opened last (spoken programs hold their speech: a few
     /// tens of megabytes each, so only the current and the previous one are kept).
     var prepared: [ItemID: PreparedProgram] = [:]
@@ -40,8 +41,8 @@ public final class LibrarySoundProvider: SoundProvider {
     /// Real lengths of estimated items, learnt as their programs are laid out (on any thread).
     let measured: MeasuredLengths
     /// Whether breathing exercises are prepared with their cue sounds (`BoxConfig.breathingCues`).
-    /// Changing it lets the programs prepared so far go, so the next play follows it.
-    public var breathingCues: Bool {
+    /// A change (`follow`) lets the programs prepared so far go, so the next play follows it.
+    public private(set) var breathingCues: Bool {
         didSet {
             guard breathingCues != oldValue else { return }
             forgetPrepared()
@@ -49,7 +50,7 @@ public final class LibrarySoundProvider: SoundProvider {
     }
     /// Makes the voices again when the rate or the language changes (`follow`); nil keeps the
     /// voices it was made with.
-    public private(set) var voiceMaker: VoiceMaker?
+    public let voiceMaker: VoiceMaker?
     /// The rate and the language the voices were made for.
     public private(set) var voicesMadeFor: (rate: Int, language: Language)?
     /// Counts the changes of voices and cues: a program prepared before the last one is played
@@ -59,8 +60,10 @@ public final class LibrarySoundProvider: SoundProvider {
     var renderAheadStop: RenderAheadStop?
     /// How far rendering the library ahead has come.
     public let renderProgress = RenderProgress()
-    /// Where the recordings' measured loudness is kept between starts; set by the wiring.
-    public var recordingLoudness: RecordingLoudnessFile?
+    /// Where the recordings' measured loudness is kept between starts.
+    public let recordingLoudness: RecordingLoudnessFile?
+    /// The fast voice for menu rows (`[voice] speak_menus`).
+    public let menuVoice: MenuVoice?
     /// Builders that open recordings at another rate than `format`'s (the output running at a
     /// recording's own rate), by rate.
     var recordingBuilders: [Int: ProgramBuilder] = [:]
@@ -72,7 +75,7 @@ public final class LibrarySoundProvider: SoundProvider {
         let result: Result<any AudioSource, AudioError>
     }
 
-    /// What a background preparation gives back.
+    /// What a job of `work` gives back.
     public enum PreparedOutcome: Sendable {
         case ready(ItemID, PreparedProgram)
         /// Prepared only to fill the voice's cache; the program itself was let go.
@@ -85,17 +88,27 @@ public final class LibrarySoundProvider: SoundProvider {
     ///   - languageVoices: voices for items in other languages, by code (`ContentSetup.languageVoices`).
     ///   - loudness: the one loudness every item plays at (nil: as they are).
     ///   - fallbackVoice: espeak-ng behind the natural voice (`ContentSetup.fallbackVoice`).
+    ///   - voiceMaker: makes the voices again for another rate or language (`follow`); the voices
+    ///     given were made for `voicesMadeFor`.
+    ///   - recordingLoudness: where the recordings' loudness is kept between starts.
+    ///   - work: prepares programs and measures loudness; `opening`: opens recordings.
     public init(library: ContentLibrary, voice: CachedSpeech?, fallbackVoice: CachedSpeech? = nil,
-                languageVoices: [String: CachedSpeech] = [:], loudness: ItemLoudness? = nil, breathingCues: Bool = true,
-                format: AudioFormat, seed: UInt64, logger: Logger,
-                background: ((@escaping @Sendable () -> PreparedOutcome, @escaping (PreparedOutcome) -> Void) -> Void)?) {
+                languageVoices: [String: CachedSpeech] = [:], voiceMaker: VoiceMaker? = nil,
+                voicesMadeFor: (rate: Int, language: Language)? = nil, menuVoice: MenuVoice? = nil,
+                loudness: ItemLoudness? = nil, recordingLoudness: RecordingLoudnessFile? = nil, breathingCues: Bool = true,
+                format: AudioFormat, seed: UInt64, logger: Logger, work: SoundExecutor, opening: SoundExecutor) {
         self.library = library
         self.voice = voice
         self.format = format
         self.loudness = loudness
         self.seed = seed
         self.logger = logger
-        self.background = background
+        self.work = work
+        self.opening = opening
+        self.voiceMaker = voiceMaker
+        self.voicesMadeFor = voicesMadeFor
+        self.menuVoice = menuVoice
+        self.recordingLoudness = recordingLoudness
         self.breathingCues = breathingCues
         measured = MeasuredLengths(library: library)
         let renderer = voice.map { VoiceRenderer(speech: $0, fallback: fallbackVoice.map { VoiceRenderer(speech: $0) }) }
@@ -110,13 +123,6 @@ public final class LibrarySoundProvider: SoundProvider {
     }
 
     // MARK: - Settings
-
-    /// Lets `maker` make the voices again when the rate or the language changes; the voices the
-    /// provider has were made for `rate` and `language`.
-    public func followVoices(with maker: VoiceMaker, madeFor rate: Int, _ language: Language) {
-        voiceMaker = maker
-        voicesMadeFor = (rate, language)
-    }
 
     /// The breathing cues at once; the voices, when the rate or the language differ from the
     /// ones they were made for: the next spoken text (an item prepared from now on, the
@@ -146,15 +152,8 @@ public final class LibrarySoundProvider: SoundProvider {
         measured.estimate(library)
         menuVoice?.use(voices.menu)
         forgetPrepared()
-        if let natural = voices.voice.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil, background != nil {
-            // Loaded ahead, as at start: the first sentence then waits only for itself.
-            let server = natural.server, logger = self.logger
-            Thread.detachNewThread {
-                do { _ = try server.start() } catch {
-                    logger.warning("voice: the natural voice did not start (\(error)); espeak-ng reads instead")
-                }
-            }
-        }
+        // Loaded ahead, as at start: the first sentence then waits only for itself.
+        ContentSetup.startVoice(voices.voice, logger: logger)
         if renderAheadStop != nil { prepareAll() }
     }
 
@@ -165,38 +164,27 @@ public final class LibrarySoundProvider: SoundProvider {
         preparedOrder.removeAll()
     }
 
-    /// How long an ambient item fades in and out (`[playback] ambient_fade_seconds`).
-    public var ambientFadeSeconds: Double = 60
+    /// How long an ambient item fades in and out (`[playback] ambient_fade_seconds`, `follow`).
+    public private(set) var ambientFadeSeconds: Double = 60
 
     public func continuousFadeSeconds(for id: ItemID) -> Double? {
         guard ambientFadeSeconds > 0 else { return nil }
-        if ownerMixes[id] != nil { return ambientFadeSeconds }
+        if OwnerMix.isOwnerID(id) { return ambientFadeSeconds }
         guard let entry = library.entry(id), entry.sourceKind == .generator || entry.sourceKind == .mix else { return nil }
         return ambientFadeSeconds
     }
 
-    /// The owner's mixes by id, as the core last defined them (`Command.defineMix`).
-    var ownerMixes: [ItemID: OwnerMix] = [:]
-
-    public func defineMix(_ mix: OwnerMix) {
-        ownerMixes[mix.id] = mix
-    }
-
     /// An owner's mix built from its definition as a bundled mix is from its file: its layers
-    /// found in the library, a layer no longer there left out with a log line.
-    func openOwnerMix(_ mix: OwnerMix, at position: Double) throws(AudioError) -> any AudioSource {
+    /// found in the library, a layer no longer there left out with a log line. It starts at once;
+    /// its loudness is measured apart (`work`).
+    public func openMix(_ mix: OwnerMix, at position: Double) throws(AudioError) -> any AudioSource {
         let (item, skipped) = library.mixItem(for: mix)
         for reason in skipped { logger.warning("\(mix.id): \(reason)") }
         guard !item.playableLayers.isEmpty else {
             throw AudioError(path: nil, reason: "\(mix.id): no layer of this mix is in the library")
         }
         let p = PreparedProgram.mix(item, seed: seed)
-        if let background {
-            let builder = self.builder, id = mix.id
-            background({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
-        } else {
-            builder.measureLoudness(of: p)
-        }
+        measureApart(mix.id, p)
         return try builder.makeSource(p, atSeconds: position)
     }
 
@@ -224,7 +212,7 @@ public final class LibrarySoundProvider: SoundProvider {
         let recordings = library.entries.compactMap { entry in
             Self.audioPath(entry).map { (entry.id, $0) }
         }
-        guard background != nil, !recordings.isEmpty else { return }
+        guard !recordings.isEmpty else { return }
         learnsRecordings = loudness != nil
         guard let loudness else { return }
         let builder = self.builder, file = recordingLoudness, logger = self.logger
@@ -268,21 +256,19 @@ public final class LibrarySoundProvider: SoundProvider {
 
     /// `openItem`, recordings opened at `rate` (nil: at `format`'s).
     func openItem(_ id: ItemID, at position: Double, recordingsAt rate: Int?) throws(AudioError) -> any AudioSource {
-        if OwnerMix.isOwnerID(id), let mix = ownerMixes[id] { return try openOwnerMix(mix, at: position) }
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
         let builder = builder(recordingsAt: rate)
         let recording: String? = if case .audio(let path)? = prepared[id] { path } else { Self.audioPath(entry) }
-        if let path = recording, opener != nil {
-            // A recording starts at once: opened and sought on the opening thread (`open`), at
-            // the gain its start gives while it is not measured whole. The whole measurement (the
-            // file decoded: seconds for an hour's MP3 here, minutes on a Pi) is made apart: by the
-            // idle thread that measures every recording after the start (`measureRecordings`),
-            // or on the worker when there is none.
+        if let path = recording {
+            // A recording starts at once: opened and sought apart (`opening`), at the gain its
+            // start gives while it is not measured whole. The whole measurement (the file decoded:
+            // seconds for an hour's MP3 here, minutes on a Pi) is made apart too: by the idle
+            // thread that measures every recording after the start (`measureRecordings`), or by
+            // `work` when there is none.
             let p = PreparedProgram.audio(path: path)
             if loudness?.isMeasured(p) == false, !learnsRecordings, !inProgress.contains(id) {
                 inProgress.insert(id)
-                let builder = self.builder
-                background?({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
+                measureApart(id, p)
             }
             keep(id, p)
             let deferred = DeferredSource(position: position, rate: rate)
@@ -294,48 +280,43 @@ public final class LibrarySoundProvider: SoundProvider {
             return try builder.makeSource(p, atSeconds: position)
         }
         if entry.sourceKind == .generator || entry.sourceKind == .mix {
-            // A generator starts at once. Its loudness (two minutes of it rendered and measured)
-            // is worked out apart: on the worker while the first play goes on at the generator's
-            // own level, or here when there is no worker (the simulator's virtual time).
+            // A generator starts at once, at its own level the first time; its loudness (two
+            // minutes of it rendered and measured) is worked out apart.
             let p: PreparedProgram
             do {
                 p = try builder.prepare(entry, seed: seed, breathingCues: breathingCues)
             } catch {
                 throw AudioError(path: entry.path, reason: "\(error)")
             }
-            if let background {
-                let builder = self.builder
-                background({ builder.measureLoudness(of: p); return .warmed(id) }, { [weak self] in self?.finished($0) })
-            } else {
-                builder.measureLoudness(of: p)
-            }
+            measureApart(id, p)
             keep(id, p)
             announce(id, p)
             return try builder.makeSource(p, atSeconds: position)
         }
-        guard background != nil else {
-            do {
-                let p = try builder.prepare(entry, seed: seed, breathingCues: breathingCues)
-                keep(id, p)
-                announce(id, p)
-                return try builder.makeSource(p, atSeconds: position)
-            } catch let e as AudioError {
-                throw e
-            } catch {
-                throw AudioError(path: entry.path, reason: "\(error)")
-            }
-        }
+        // Prepared by `work`. A spoken item starts as soon as its first stretch is rendered and
+        // the rest follows while it plays; anything else waits in silence. A program that is
+        // there when `work` returns (inline) plays at once.
+        let waiter: any AudioSource
         if entry.sourceKind == .script || entry.sourceKind == .timeline {
-            // Speech starts as soon as its first stretch is rendered; the rest follows while it plays.
             let source = GrowingProgramSource(startFrame: format.frames(max(0, position)))
             growing[id, default: []].append(source)
-            prepareInBackground(entry)
-            return source
+            waiter = source
+        } else {
+            let deferred = DeferredSource(position: position, rate: rate)
+            waiting[id, default: []].append(deferred)
+            waiter = deferred
         }
-        let deferred = DeferredSource(position: position, rate: rate)
-        waiting[id, default: []].append(deferred)
-        prepareInBackground(entry)
-        return deferred
+        switch prepare(entry) {
+        case .ready(_, let p)?: return try builder.makeSource(p, atSeconds: position)
+        case .failed(_, let reason)?: throw AudioError(path: entry.path, reason: reason)
+        case .warmed?, nil: return waiter
+        }
+    }
+
+    /// Measures `program`'s loudness with `work`: later sources of it play at the target.
+    func measureApart(_ id: ItemID, _ program: PreparedProgram) {
+        let builder = self.builder
+        work.run({ builder.measureLoudness(of: program); return PreparedOutcome.warmed(id) }, then: { [weak self] in self?.finished($0) })
     }
 
     /// What was learnt since the last call: speech pauses, and the real lengths of items whose
@@ -350,9 +331,6 @@ public final class LibrarySoundProvider: SoundProvider {
     public func bed(_ name: String) -> (any AudioSource)? { Generators.make(name, seed: seed, format: format) }
 
     public func cue(_ cue: Cue) -> any AudioSource { Self.standardCue(cue, format: format) }
-
-    /// The fast voice for menu rows (`[voice] speak_menus`), set by the wiring.
-    public var menuVoice: MenuVoice?
 
     public func menuSpeech(_ text: String) -> (any AudioSource)? { menuVoice?.say(text) }
 

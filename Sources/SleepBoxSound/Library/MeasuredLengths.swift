@@ -21,10 +21,11 @@ final class MeasuredLengths: @unchecked Sendable {
         note(id, seconds: plan.format.seconds(plan.lengthFrames))
     }
 
-    /// Notes an item's length in seconds when the library estimated it.
+    /// Notes an item's length in seconds when the library estimated it (once until it is taken:
+    /// a program is noted where it is prepared and again where it is announced).
     func note(_ id: ItemID, seconds: Double) {
         lock.lock()
-        if estimated.contains(id) { found.append((id, seconds)) }
+        if estimated.contains(id), !found.contains(where: { $0 == (id, seconds) }) { found.append((id, seconds)) }
         lock.unlock()
     }
 

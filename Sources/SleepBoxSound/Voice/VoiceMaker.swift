@@ -15,7 +15,7 @@ import SleepBoxConfig
 /// process. Every voice renders through the one speech cache, whose keys hold the voice's name
 /// and rate: a clip said at another rate or by another voice is never played for this one.
 public final class VoiceMaker {
-    /// `[voice]` as the file gives it (the rate and the language voice are replaced per set).
+    /// `[voice]` as the file gives it (the language voice is replaced per set; the rate is each set's).
     public let settings: VoiceSettings
     /// The natural voice's installation, nil when it is not installed or not wanted.
     public let naturalVoice: NaturalVoiceInstallation?
@@ -53,10 +53,9 @@ public final class VoiceMaker {
         }
     }
 
-    /// `[voice]` at `rate` in `language`.
-    public func settings(rate: Int, language: Language) -> VoiceSettings {
+    /// `[voice]` in `language`.
+    public func settings(language: Language) -> VoiceSettings {
         var s = settings
-        s.rate = rate
         s.languageVoice = VoiceSettings.languageVoice(for: language)
         return s
     }
@@ -64,8 +63,8 @@ public final class VoiceMaker {
     /// The voices at `rate` in `language`; `quiet` logs nothing (the selection's problems are
     /// logged once, at start).
     public func voices(rate: Int, language: Language, quiet: Bool = false) -> VoiceSet {
-        let s = settings(rate: rate, language: language)
-        let selection = VoiceSelection.choose(settings: s, piperCheck: piperCheck, espeakHasVoice: espeakHasVoice,
+        let s = settings(language: language)
+        let selection = VoiceSelection.choose(settings: s, rate: rate, piperCheck: piperCheck, espeakHasVoice: espeakHasVoice,
                                               naturalVoice: naturalVoice)
         if !quiet {
             let reason = VoiceSelection.reason(settings: s, choice: selection.choice)
@@ -78,12 +77,12 @@ public final class VoiceMaker {
         let voice = CachedSpeech(engine: engine(selection.choice), cache: cache, loudness: loudness, logger: logger)
         var fallback: CachedSpeech?
         if selection.choice.isServed {
-            let espeak = SpeechVoice(engine: EspeakEngine.engineName, name: s.espeakName, rate: s.rate, pitch: s.pitch)
+            let espeak = s.espeakVoice(rate: rate)
             fallback = CachedSpeech(engine: EspeakEngine(voice: espeak, format: format), cache: cache, loudness: loudness, logger: logger)
         }
         return VoiceSet(rate: rate, language: language, choice: selection.choice, problems: selection.problems,
                         voice: voice, fallback: fallback, languageVoices: otherVoices(rate: rate, language: language, quiet: quiet),
-                        menu: s.espeakVoice)
+                        menu: s.espeakVoice(rate: rate))
     }
 
     /// espeak-ng voices at `rate` for the items (`itemLanguages`) in languages other than

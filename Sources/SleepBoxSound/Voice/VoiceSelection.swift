@@ -91,17 +91,18 @@ public enum VoiceSelection {
     ///
     /// - Parameters:
     ///   - settings: `[voice]` (its `languageVoice` already follows the configured language).
+    ///   - rate: words per minute (`BoxConfig.voiceRate`, the file's `[voice] rate` or the owner's).
     ///   - piperCheck: Why Piper cannot run with this program and model, nil when it can
     ///     (`PiperEngine.checkInstallation` in `choose(settings:)`).
     ///   - espeakHasVoice: Whether espeak-ng has a voice of this name (`EspeakEngine.hasVoice`).
     ///   - naturalVoice: The natural voice's installation, nil when it is not installed.
-    public static func choose(settings: VoiceSettings,
+    public static func choose(settings: VoiceSettings, rate: Int,
                               piperCheck: (_ binary: String, _ model: String) -> SpeechError.Reason?,
                               espeakHasVoice: (String) -> Bool,
                               naturalVoice: NaturalVoiceInstallation? = nil) -> (choice: Choice, problems: [Problem]) {
         var problems: [Problem] = []
         if settings.engine == .auto, speaksNaturally(settings) {
-            if let naturalVoice { return (.natural(naturalVoice, rate: settings.rate), []) }
+            if let naturalVoice { return (.natural(naturalVoice, rate: rate), []) }
             problems.append(Problem(
                 message: "the natural voice is not installed (looked in "
                     + NaturalVoiceInstallation.candidates().prefix(3).joined(separator: ", ") + ")",
@@ -113,10 +114,10 @@ public enum VoiceSelection {
                 // The box's own voice environment has Piper: it serves the owner's model from one
                 // process (the configured piper program would start once per sentence).
                 if let naturalVoice, piperCheck(naturalVoice.root + "/bin/piper", model) == nil {
-                    return (.servedPiper(naturalVoice, model: model, rate: settings.rate), [])
+                    return (.servedPiper(naturalVoice, model: model, rate: rate), [])
                 }
                 guard let reason = piperCheck(settings.piperBinary, model) else {
-                    return (.piper(binary: settings.piperBinary, model: model, rate: settings.rate), [])
+                    return (.piper(binary: settings.piperBinary, model: model, rate: rate), [])
                 }
                 problems.append(piperProblem(reason))
             } else {
@@ -140,7 +141,7 @@ public enum VoiceSelection {
                     fix: "sudo apt install espeak-ng-data", isSilent: true))
             }
         }
-        let voice = SpeechVoice(engine: EspeakEngine.engineName, name: name, rate: settings.rate, pitch: settings.pitch)
+        let voice = SpeechVoice(engine: EspeakEngine.engineName, name: name, rate: rate, pitch: settings.pitch)
         return (.espeak(voice), problems)
     }
 
@@ -174,10 +175,10 @@ public enum VoiceSelection {
         }
     }
 
-    /// `choose(settings:piperCheck:espeakHasVoice:naturalVoice:)` against this machine's Piper,
+    /// `choose(settings:rate:piperCheck:espeakHasVoice:naturalVoice:)` against this machine's Piper,
     /// natural voice and espeak-ng.
-    public static func choose(settings: VoiceSettings) -> (choice: Choice, problems: [Problem]) {
-        choose(settings: settings, piperCheck: installedPiperProblem, espeakHasVoice: EspeakEngine.hasVoice,
+    public static func choose(settings: VoiceSettings, rate: Int) -> (choice: Choice, problems: [Problem]) {
+        choose(settings: settings, rate: rate, piperCheck: installedPiperProblem, espeakHasVoice: EspeakEngine.hasVoice,
                naturalVoice: settings.engine == .espeak ? nil : NaturalVoiceInstallation.find())
     }
 

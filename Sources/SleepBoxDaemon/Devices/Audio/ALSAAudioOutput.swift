@@ -9,8 +9,9 @@ import SleepBoxSystem
 import SleepBoxRunner
 import SleepBoxSound
 
-/// The audio engine playing to an ALSA device, behind the daemon's `AudioOutput`: poll-driven
-/// (audio is rendered when the device asks for it; the loop never blocks on it), a lost device
+/// The audio engine playing to an ALSA device, behind the daemon's `AudioOutput`: the outputs'
+/// one loop (`EngineFeed`) paced by the device (audio is rendered when the device asks for it;
+/// the loop never blocks on it), a lost device
 /// reported to the box and reopened with backoff by the sink.
 ///
 /// The device runs at the engine's rate (`[audio] sample_rate`) and follows what is played
@@ -68,7 +69,7 @@ public final class ALSAAudioOutput: AudioOutput {
     public func prepare(for commands: [Command], at now: Moment) {
         for command in commands {
             switch command {
-            case .play(let id, _), .crossfade(let id, _, _):
+            case .play(let id, _, _), .crossfade(let id, _, _, _):
                 followRate(for: id, now: now.uptime)
                 return
             default: continue
@@ -171,14 +172,8 @@ public final class ALSAAudioOutput: AudioOutput {
         }
         note(sink.handlePoll(revents: fds))
         if let r = sink.nextRetry, r <= now.uptime { note(sink.retry(now: now.uptime)) }
-        // Fill what the device wants, a period at a time.
-        var wanted = sink.framesWanted
-        while wanted > 0 {
-            let n = min(wanted, feed.periodFrames)
-            feed.render(n)
-            guard let took = feed.write(n, to: sink), took == n else { break }
-            wanted -= n
-        }
+        // Fill what the device wants.
+        feed.play(sink.framesWanted, to: sink)
         // Whatever made the engine sound without a command (a recording opened off the loop) opens
         // the device too.
         if released && !feed.engine.isSilent { resume(now: now.uptime, for: "a sound") }
@@ -202,10 +197,7 @@ public final class ALSAAudioOutput: AudioOutput {
                 waits += 1
                 continue
             }
-            let n = min(wanted, feed.periodFrames, left)
-            feed.render(n)
-            _ = feed.write(n, to: sink)
-            left -= n
+            left -= max(1, feed.play(min(wanted, left), to: sink).played)
         }
         _ = sink.drain(timeout: 1)
         sink.close()

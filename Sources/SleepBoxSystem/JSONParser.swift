@@ -1,31 +1,47 @@
-import SleepBoxSystem
-
-/// A strict JSON parser for one line holding one object (RFC 8259: no trailing commas, no
-/// comments), that keeps the members in order, rejects a key given twice, and says at which
-/// column it stopped. Foundation's parsers accept trailing commas, keep one of two equal keys
-/// silently and do not say where the text is wrong.
-package struct ScriptJSONParser {
+/// The one JSON reader: a strict parser for text holding one object (RFC 8259: no trailing
+/// commas, no comments), for the control socket's requests and answers and the simulator's
+/// script lines. It keeps the members in order, rejects a key given twice, refuses text past its
+/// limits (size, nesting, members), and says at which column it stopped. Foundation's parsers
+/// accept trailing commas, keep one of two equal keys silently and do not say where the text is
+/// wrong. `JSONValue.serialized` writes what it reads.
+public struct JSONParser {
     /// Why the text is not one JSON object.
-    package struct Failure: Error, Equatable {
+    public struct Failure: Error, Equatable, Sendable {
         /// 1-based, counted in Unicode scalars.
-        package var column: Int
-        package var message: String
+        public var column: Int
+        public var message: String
     }
 
-    /// Deeper nesting is refused rather than risking the stack.
-    static let maxDepth = 32
-    /// More members in one object are refused: an event has at most three, and the check for a
-    /// key given twice stays cheap.
-    static let maxMembers = 64
+    /// What the parser takes at the most; more is refused, not read.
+    public struct Limits: Sendable {
+        /// The text's size in UTF-8 bytes.
+        public var bytes: Int
+        /// Objects and arrays inside each other; deeper nesting is refused rather than risking
+        /// the stack.
+        public var depth: Int
+        /// The members of one object: the check for a key given twice stays cheap.
+        public var members: Int
+
+        /// A script line, a request or an answer: an event has a handful of keys, a request a few
+        /// more, a status a few dozen; a line of a mebibyte is far past any of them.
+        public static let line = Limits(bytes: 1 << 20, depth: 32, members: 64)
+    }
 
     private let scalars: [Unicode.Scalar]
+    private let limits: Limits
     private var index = 0
 
-    private init(_ text: Substring) { scalars = Array(text.unicodeScalars) }
+    private init(_ text: Substring, limits: Limits) {
+        scalars = Array(text.unicodeScalars)
+        self.limits = limits
+    }
 
     /// The members of the object `text` holds, in order.
-    package static func parseObject(_ text: Substring) throws(Failure) -> [(key: String, value: ScriptJSONValue)] {
-        var parser = ScriptJSONParser(text)
+    public static func parseObject(_ text: Substring, limits: Limits = .line) throws(Failure) -> [(key: String, value: JSONValue)] {
+        guard text.utf8.count <= limits.bytes else {
+            throw Failure(column: 1, message: "longer than \(limits.bytes) bytes")
+        }
+        var parser = JSONParser(text, limits: limits)
         parser.skipWhitespace()
         guard parser.peek() == "{" else {
             throw parser.failure("expected an object starting with {")
@@ -50,10 +66,10 @@ package struct ScriptJSONParser {
         index += 1
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> [(key: String, value: ScriptJSONValue)] {
-        guard depth <= Self.maxDepth else { throw failure("nested too deeply") }
+    private mutating func object(depth: Int) throws(Failure) -> [(key: String, value: JSONValue)] {
+        guard depth <= limits.depth else { throw failure("nested too deeply") }
         index += 1 // {
-        var members: [(key: String, value: ScriptJSONValue)] = []
+        var members: [(key: String, value: JSONValue)] = []
         var seen = Set<String>()
         skipWhitespace()
         if peek() == "}" {
@@ -64,8 +80,8 @@ package struct ScriptJSONParser {
             skipWhitespace()
             let keyColumn = index + 1
             guard peek() == "\"" else { throw failure("expected a key in double quotes") }
-            guard members.count < Self.maxMembers else {
-                throw failure("more than \(Self.maxMembers) keys in one object")
+            guard members.count < limits.members else {
+                throw failure("more than \(limits.members) keys in one object")
             }
             let key = try string()
             guard seen.insert(key).inserted else {
@@ -85,37 +101,36 @@ package struct ScriptJSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) {
-        guard depth <= Self.maxDepth else { throw failure("nested too deeply") }
+    private mutating func array(depth: Int) throws(Failure) -> [JSONValue] {
+        guard depth <= limits.depth else { throw failure("nested too deeply") }
         index += 1 // [
+        var items: [JSONValue] = []
         skipWhitespace()
         if peek() == "]" {
             index += 1
-            return
+            return items
         }
         while true {
-            _ = try value(depth: depth)
+            items.append(try value(depth: depth))
             skipWhitespace()
             switch peek() {
             case ",": index += 1
             case "]":
                 index += 1
-                return
+                return items
             default: throw failure("expected \",\" or \"]\"")
             }
         }
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> ScriptJSONValue {
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
         skipWhitespace()
         guard let s = peek() else { throw failure("expected a value") }
         switch s {
         case "{":
-            _ = try object(depth: depth + 1)
-            return .object
+            return .object(try object(depth: depth + 1).map { ($0.key, $0.value) })
         case "[":
-            try array(depth: depth + 1)
-            return .array
+            return .array(try array(depth: depth + 1))
         case "\"":
             return .string(try string())
         case "t":

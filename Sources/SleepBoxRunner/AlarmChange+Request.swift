@@ -1,0 +1,83 @@
+import Foundation
+import SleepBoxCore
+import SleepBoxSystem
+
+/// Why the fields of a request were refused, in words a person can act on; the control socket
+/// answers with it, a simulator script adds the file and line.
+public struct RequestError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// How a request writes an alarm's days.
+public enum AlarmDaysForm: Sendable {
+    /// A JSON list of words, as on the control socket: `["mon","wed"]`, `["weekdays"]`.
+    case list
+    /// One string of comma-separated words, as in a simulator script: `"mon,wed"`.
+    case commaSeparated
+}
+
+/// The alarm requests' grammar, one for the control socket and the simulator's scripts: which
+/// alarm, and the one change made to it.
+extension AlarmChange {
+    /// The slot (0 is alarm 1) that `value` names: a whole number from 1 to `BoxConfig.alarmSlots`.
+    public static func slot(_ value: JSONValue) -> Result<Int, RequestError> {
+        guard let n = value.wholeNumber(in: 1...BoxConfig.alarmSlots) else {
+            return .failure(RequestError("\"alarm\" must be a whole number from 1 to \(BoxConfig.alarmSlots)"))
+        }
+        return .success(n - 1)
+    }
+
+    /// The one change `fields` make: a time under `timeKey` (`"time"` on the socket, `"set"` in a
+    /// script) with optional `days`, or `enabled`, `skipNext` (true or false), or `clear` (true).
+    /// Without any of them the time is what is missing.
+    public static func parse(_ fields: [String: JSONValue], timeKey: String, days form: AlarmDaysForm) -> Result<AlarmChange, RequestError> {
+        let changes = [timeKey, "enabled", "skipNext", "clear"].filter { fields[$0] != nil }
+        if changes.count > 1 {
+            let named = changes.map { "\"\($0)\"" }.joined(separator: " and ")
+            return .failure(RequestError("\(named) cannot go in one request: one change at a time "
+                                         + "(\"\(timeKey)\" with \"days\", \"enabled\", \"skipNext\" or \"clear\")"))
+        }
+        if fields["days"] != nil && fields[timeKey] == nil {
+            return .failure(RequestError("\"days\" goes with a \"\(timeKey)\""))
+        }
+        for key in ["clear", "enabled", "skipNext"] where fields[key] != nil && fields[key]?.bool == nil {
+            return .failure(RequestError("\"\(key)\" must be true or false"))
+        }
+        if let clear = fields["clear"]?.bool {
+            return clear ? .success(.clear) : .failure(RequestError("\"clear\" must be true"))
+        }
+        if let enabled = fields["enabled"]?.bool { return .success(.enable(enabled)) }
+        if let skip = fields["skipNext"]?.bool { return .success(.skipNext(skip)) }
+        guard let text = fields[timeKey]?.string, let (hour, minute) = LocalDateTime.parseTimeOfDay(text) else {
+            return .failure(RequestError("\"\(timeKey)\" must be HH:MM (00:00-23:59)"))
+        }
+        guard let days = fields["days"] else { return .success(.set(hour: hour, minute: minute, weekdays: nil)) }
+        return weekdays(days, form: form).map { .set(hour: hour, minute: minute, weekdays: $0) }
+    }
+
+    /// The weekdays (1 = Sunday) the words of `value` name.
+    private static func weekdays(_ value: JSONValue, form: AlarmDaysForm) -> Result<Set<Int>, RequestError> {
+        let words: [JSONValue]
+        switch form {
+        case .list:
+            guard let items = value.array, !items.isEmpty else {
+                return .failure(RequestError("\"days\" must be a list of at least one day (\(AlarmDays.hint))"))
+            }
+            words = items
+        case .commaSeparated:
+            guard let text = value.string else {
+                return .failure(RequestError("\"days\" must be words such as \"weekdays\" or \"mon,wed\""))
+            }
+            words = text.split(separator: ",").map { .string(String($0).trimmingCharacters(in: .whitespaces)) }
+        }
+        var set = Set<Int>()
+        for word in words {
+            guard let text = word.string, let days = AlarmDays.days(for: text) else {
+                return .failure(RequestError("unknown day \(word.string.map(Quoting.quoted) ?? word.serialized) (\(AlarmDays.hint))"))
+            }
+            set.formUnion(days)
+        }
+        return .success(set)
+    }
+}
