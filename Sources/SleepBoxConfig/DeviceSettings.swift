@@ -38,6 +38,8 @@ public struct DeviceSettings: Sendable, Equatable {
     /// `[voice]`: the text-to-speech engine, its voice and pitch (its rate is the state machine's,
     /// `BoxConfig.voiceRate`: the owner can change it on the box).
     public var voice = VoiceSettings()
+    /// `[light]`: the PWM chip and channels of the wake light, and its LEDs.
+    public var light = PWMLightSettings()
 
     public init() {}
 }

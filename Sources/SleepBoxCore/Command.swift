@@ -45,6 +45,9 @@ public enum Command: Sendable, Equatable {
     /// Keep a session or a night's event in the history (the store writes it once: a record it
     /// has already is ignored).
     case record(HistoryRecord)
+    /// What the light does from now on (the dawn, the alarm's light, the night light, the
+    /// breathing guide's), until the next `light`.
+    case light(LightPlan)
 
     /// A short name for traces.
     public var name: String {
@@ -68,6 +71,7 @@ public enum Command: Sendable, Equatable {
         case .setClock: return "setClock"
         case .speakMenu: return "speakMenu"
         case .record: return "record"
+        case .light: return "light"
         }
     }
 }

@@ -155,7 +155,7 @@ import Testing
         #expect(d.editor?.draft.weekdays == Set(1...7))
         #expect(d.editor?.row == .save)
         // Days again: Mon and Wed only, from single days (each press adds or removes one).
-        d.turn(-7)
+        d.turn(AlarmEditor.Row.days.rawValue - AlarmEditor.Row.save.rawValue)
         d.press()
         d.turn(-1)  // "Every day" -> "Done"? no: one back from "daily" is "done"
         #expect(d.editor?.field == .days(0))

@@ -272,10 +272,10 @@ private func zone(_ name: String) -> TimeZone {
     @Test func anUnknownTableSuggestsTheClosestAndListsTheKnownOnes() {
         #expect(errorText("[alarm]\ntime = \"06:45\"\n\n[alrm]\nsnooze_minutes = 5\n") ==
             "sleepbox.toml:4: [alrm]: unknown table; did you mean [alarm]? "
-            + "Known tables: [alarm], [timer], [meditation], [nap], [reminder], [history], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Known tables: [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
         #expect(errorText("[network]\nhost = \"x\"\n") ==
             "sleepbox.toml:1: [network]: unknown table. "
-            + "Known tables: [alarm], [timer], [meditation], [nap], [reminder], [history], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Known tables: [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
     }
 
     @Test func anUnknownKeySuggestsTheClosestAndListsTheAllowedOnes() {
@@ -290,16 +290,16 @@ private func zone(_ name: String) -> TimeZone {
             "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate, captions")
         #expect(errorText("languag = \"de\"\n") ==
             "sleepbox.toml:1: languag: unknown key; did you mean language? "
-            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
         #expect(errorText("timezone = \"UTC\"\n") ==
             "sleepbox.toml:1: timezone: unknown key; did you mean time_zone? "
-            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
     }
 
     @Test func aKeyInTheWrongPlaceSaysWhereItBelongs() {
         #expect(errorText("volume = 30\n") ==
             "sleepbox.toml:1: volume: unknown key; volume belongs in the [audio] table. "
-            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
+            + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")
         #expect(errorText("[alarm]\ntime = \"06:45\"\nvolume = 30\n") ==
             "sleepbox.toml:3: [alarm] volume: unknown key; volume belongs in the [audio] table. "
             + "Allowed in [alarm]: time, days, enabled, ramp_seconds, snooze_minutes, catch_up_minutes, "
@@ -429,7 +429,7 @@ private func zone(_ name: String) -> TimeZone {
             time = "6:75"
             """
         #expect(errorText(text) == """
-            sleepbox.toml:1: languag: unknown key; did you mean language? Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]
+            sleepbox.toml:1: languag: unknown key; did you mean language? Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]
             sleepbox.toml:3: [timer] choices: entry 2: expected a number, found a string
             sleepbox.toml:8: [audio] volume: 150 is out of range (0 to 100 percent)
             sleepbox.toml:10: [alarm] time: "6:75" is not a time of day (HH:MM, 00:00-23:59)

@@ -35,9 +35,12 @@ import SleepBoxSystem
         let text = Self.uncommented(try Self.sampleText())
         let file = try ConfigFile(text: text, path: "sleepbox.toml", defaultTimeZone: Self.utc)
 
-        // Only the two examples differ from the factory setting: the time zone and the alarm time.
+        // Only the three examples differ from the factory setting: the time zone, the alarm time
+        // and the light's chip (without it the box has no light).
         var expected = BoxConfig(timeZone: TimeZone(identifier: "Europe/Berlin") ?? Self.utc)
         expected.alarm = AlarmSettings(hour: 6, minute: 45, weekdays: Set(1...7), isEnabled: true)
+        expected.light.isPresent = true
+        #expect(file.devices.light.chip == 0)
         #expect(file.config == expected)
         #expect(file.language == .english)
 

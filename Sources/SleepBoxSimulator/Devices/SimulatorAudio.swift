@@ -11,6 +11,10 @@ import SleepBoxSound
 public final class SimulatorAudio: AudioOutput {
     let feed: EngineFeed
     let sink: AudioSink?
+    /// The device lost by fault injection: the engine plays on (as it does while the daemon
+    /// retries a lost device), and the recording gets silence in its place.
+    public private(set) var deviceLost = false
+    private lazy var silenced: AudioSink? = sink.map(SilencedSink.init)
 
     public init(engine: AudioEngine, sink: AudioSink?, periodSeconds: Double = 0.01, meterWindowSeconds: Double = 0.1,
                 logger: Logger = Logger(label: "sleepbox.simulate")) {
@@ -46,7 +50,7 @@ public final class SimulatorAudio: AudioOutput {
         let target = Int64((uptime * Double(format.sampleRate)).rounded())
         guard target > frames else { return nil }
         let start = frames
-        let (_, at) = feed.play(Int(target - start), to: sink, untilReport: true)
+        let (_, at) = feed.play(Int(target - start), to: deviceLost ? silenced : sink, untilReport: true)
         return at.map { Double(start + Int64($0)) / Double(format.sampleRate) }
     }
 
@@ -61,5 +65,30 @@ public final class SimulatorAudio: AudioOutput {
     /// The recording ends where the run ends (`close()`).
     public func shutDown(fadeSeconds: Double) {}
 
-    public var statusText: String { "rendered on the virtual clock (\(format.sampleRate) Hz)" }
+    public var statusText: String {
+        "rendered on the virtual clock (\(format.sampleRate) Hz)" + (deviceLost ? ", device lost; retrying" : "")
+    }
+
+    public func injectFault(lost: Bool) -> Bool {
+        if lost != deviceLost { feed.report(.audioAvailabilityChanged(!lost)) }
+        deviceLost = lost
+        return true
+    }
+}
+
+/// Stands in for the recording while the device is lost: the same number of frames, silent.
+private final class SilencedSink: AudioSink {
+    let sink: AudioSink
+    private var zeros: [Float] = []
+    init(_ sink: AudioSink) { self.sink = sink }
+    var format: AudioFormat { sink.format }
+    func write(_ buffer: UnsafePointer<Float>, frames: Int) throws(AudioSinkError) -> Int {
+        let samples = frames * format.channels
+        if zeros.count < samples { zeros = [Float](repeating: 0, count: samples) }
+        return try zeros.withUnsafeBufferPointer { (p: UnsafeBufferPointer<Float>) throws(AudioSinkError) -> Int in
+            guard let base = p.baseAddress else { return frames }
+            return try sink.write(base, frames: frames)
+        }
+    }
+    func close() {}
 }
