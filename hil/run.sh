@@ -244,6 +244,18 @@ if [ ! -f "$MOD/.built" ]; then
     ! grep -q 'undefined!' "$MOD/build.log" || { cat "$MOD/build.log" >&2; die "gpio-sim: undefined symbols"; }
     touch "$MOD/.built"
 fi
+# pwm-sim, the simulated PWM chip (hil/tools/pwm-sim.c): its own folder, rebuilt when it changes.
+PWMMOD=$BDIR/pwm-sim-$(sha1sum "$HIL_DIR/tools/pwm-sim.c" | cut -c1-12)
+if [ ! -f "$PWMMOD/.built" ]; then
+    rm -rf "$BDIR"/pwm-sim-* && mkdir -p "$PWMMOD"
+    HDR=$BDIR/root/usr/src/linux-headers-$KVER
+    sed -i "s|^include /usr/src/|include $BDIR/root/usr/src/|" "$HDR/Makefile"
+    cp "$HIL_DIR/tools/pwm-sim.c" "$PWMMOD/"
+    echo 'obj-m := pwm-sim.o' >"$PWMMOD/Kbuild"
+    make -s -C "$HDR" M="$PWMMOD" modules >"$PWMMOD/build.log" 2>&1 || { tail -n 30 "$PWMMOD/build.log" >&2; die "building pwm-sim failed"; }
+    ! grep -qE 'undefined!|warning:' "$PWMMOD/build.log" || { cat "$PWMMOD/build.log" >&2; die "pwm-sim: warnings or undefined symbols"; }
+    touch "$PWMMOD/.built"
+fi
 
 # --- vmlinux and modules ------------------------------------------------------------------------------
 stage kernel
@@ -257,9 +269,9 @@ if [ ! -f "$KDIR/.vmlinux" ]; then
     touch "$KDIR/.vmlinux"
 fi
 MODDIR=$KDIR/root/lib/modules/$KVER
-if [ ! -f "$KDIR/.depmod" ] || [ "$MOD/gpio-sim.ko" -nt "$KDIR/.depmod" ]; then
+if [ ! -f "$KDIR/.depmod" ] || [ "$MOD/gpio-sim.ko" -nt "$KDIR/.depmod" ] || [ "$PWMMOD/pwm-sim.ko" -nt "$KDIR/.depmod" ]; then
     mkdir -p "$MODDIR/extra"
-    cp "$MOD/gpio-sim.ko" "$MOD/irq_sim.ko" "$MODDIR/extra/"
+    cp "$MOD/gpio-sim.ko" "$MOD/irq_sim.ko" "$PWMMOD/pwm-sim.ko" "$MODDIR/extra/"
     depmod -b "$KDIR/root" "$KVER"
     touch "$KDIR/.depmod"
 fi
@@ -273,7 +285,7 @@ fi
 # Load order with dependencies: modprobe --show-depends against the unpacked tree.
 declare -A PARAMS=([i2c_stub]="chip_addr=0x3c functionality=0xffffffff")
 MODLIST=()
-for m in i2c-dev i2c-stub snd-aloop gpio-sim; do
+for m in i2c-dev i2c-stub snd-aloop gpio-sim pwm-sim; do
     out=$(modprobe -d "$KDIR/root" -S "$KVER" --show-depends "$m") || die "modprobe --show-depends $m failed"
     while read -r kind path _; do
         [ "$kind" = insmod ] || continue
