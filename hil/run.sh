@@ -49,7 +49,7 @@ if [ -n "$SLEEPBOX" ]; then
     SLEEPBOX=$(cd "$(dirname "$SLEEPBOX")" && pwd)/$(basename "$SLEEPBOX")
 fi
 # The guest powers itself off after this; the host gives it 45 s more before killing qemu.
-[ -n "$GUEST_TIMEOUT" ] || { [ -n "$SLEEPBOX" ] && GUEST_TIMEOUT=240 || GUEST_TIMEOUT=90; }
+[ -n "$GUEST_TIMEOUT" ] || { [ -n "$SLEEPBOX" ] && GUEST_TIMEOUT=480 || GUEST_TIMEOUT=90; }
 
 mkdir -p "$BUILD/debs"
 LAST=$BUILD/last
@@ -82,6 +82,7 @@ command -v xz >/dev/null || need+=(xz-utils)
 command -v gcc-12 >/dev/null || need+=(gcc-12)
 command -v make >/dev/null || need+=(make)
 command -v readelf >/dev/null || need+=(binutils)
+command -v python3 >/dev/null || need+=(python3) # hil/tools/lightcheck.py judges the light's record
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || need+=(libc6-dev)
 # The module build runs linux-kbuild-6.1's prebuilt tools, which link libelf1 and libssl3.
 for lib in libelf.so.1 libssl.so.3 libcrypto.so.3; do
@@ -316,7 +317,8 @@ for a in $("$S/bin/busybox" --list); do [ "$a" = busybox ] || ln -sf busybox "bi
 cp "$HILTOOL" usr/bin/hiltool
 install -m 0755 "$HIL_DIR/guest/init" init
 cp "$HIL_DIR/guest/lib.sh" "$HIL_DIR/guest/selftest.sh" "$HIL_DIR/guest/sleepbox-tests.sh" \
-    "$HIL_DIR/guest/hil-sim.toml.in" "$HIL_DIR/guest/sleepbox-hil.toml" hil/
+    "$HIL_DIR/guest/light-tests.sh" "$HIL_DIR/guest/hil-sim.toml.in" "$HIL_DIR/guest/sleepbox-hil.toml" \
+    "$HIL_DIR/guest/sleepbox-light.toml" hil/
 cp -r "$HIL_DIR/guest/content" hil/
 echo "root:x:0:0:root:/root:/bin/sh" >etc/passwd
 echo "root:x:0:" >etc/group
@@ -445,6 +447,28 @@ for f in "$LAST"/files/*.b64; do
 done
 grep -v -E '^(B64|FILE|ENDFILE) ' "$LAST/results.all" >"$LAST/results.txt" || true
 rm -f "$LAST/results.all"
+# Checks the guest leaves to the host: "HOSTCHECK lightcheck MODE FILE KEY=VALUE...", a record
+# the guest sent (files/FILE) judged by hil/tools/lightcheck.py, whose PASS/FAIL lines join the
+# results (their names are planned by the guest, so a check that never runs fails). The checker's
+# own tests run first: a checker that cannot tell a wrong dawn from a right one judges nothing.
+if grep -q '^HOSTCHECK ' "$LAST/results.txt"; then
+    if ! checker_test=$(cd "$HIL_DIR/tools" && python3 lightcheck_test.py 2>&1); then
+        echo "$checker_test" | tail -n 20 >&2
+        checker_broken="hil/tools/lightcheck_test.py fails"
+    fi
+    while read -r _ tool mode file args; do
+        [ "$tool" = lightcheck ] || { echo "FAIL hostcheck: unknown checker $tool" >>"$LAST/results.txt"; continue; }
+        case "$file" in */*|.*) echo "FAIL hostcheck: bad file name $file" >>"$LAST/results.txt"; continue ;; esac
+        if [ -n "${checker_broken:-}" ]; then
+            out=$(python3 "$HIL_DIR/tools/lightcheck.py" "$mode" "$LAST/files/$file" $args 2>&1 | sed -n 's/^\(PASS\|FAIL\) \([^:]*\):.*/FAIL \2: not judged: '"$checker_broken"'/p')
+        else
+            out=$(python3 "$HIL_DIR/tools/lightcheck.py" "$mode" "$LAST/files/$file" $args 2>&1) || true
+        fi
+        echo "$out" | grep -E '^(PASS|FAIL) ' >>"$LAST/results.txt" || true
+        echo "$out" | grep -E '^(PASS|FAIL) ' | sed 's/^/  /' || true
+        echo "$out" | grep -v -E '^(PASS|FAIL) ' | sed 's/^/  lightcheck: /' >&2 || true
+    done < <(grep '^HOSTCHECK ' "$LAST/results.txt")
+fi
 passed=$(grep -c '^PASS ' "$LAST/results.txt" || true)
 failed=$(grep -c '^FAIL ' "$LAST/results.txt" || true)
 missing=()
