@@ -12,7 +12,8 @@
 #   sb-light-fade       held after the dismissal (a held leaf), then faded out to dark
 #   sb-light-chip-loss  the chip unbound while the box plays: it goes on, the sound too
 #   sb-light-no-sound   the sound card gone before the ring: the light goes to full (above the
-#                       alarm's level), the status and the history say "rang without sound"
+#                       alarm's level), the status and the history's night events say it rang
+#                       without sound
 # The five dawn results are judged on the host by hil/tools/lightcheck.py (HOSTCHECK).
 . /hil/lib.sh
 gpio_env
@@ -27,7 +28,7 @@ NAMES="sb-light-doctor $DAWN_NAMES sb-light-chip-loss sb-light-no-sound"
 # output, maximum duty), the alarm's level, the hold and the fade after the dismissal.
 LIGHT_CHANNELS="ch0=2200:1:1 ch1=4500:1:1"
 ALARM_L=90
-HOLD_S=5
+HOLD_S=6
 FADE_S=20
 # The dawn's 15 minutes (the shortest an alarm has) in about 100 s of the guest's time: the wall
 # clock runs 9 times as fast until 5 s before the ring.
@@ -71,7 +72,7 @@ BOARD_OPT=""
 "$SLEEPBOX" run --help 2>&1 | grep -q -- '--board' && BOARD_OPT="--board $BOARD"
 mkdir -p /tmp/light
 cp /hil/sleepbox-hil.toml "$CONF"
-sed -e "s/@PWM_CHIP@/$chip/" /hil/sleepbox-light.toml >>"$CONF"
+sed -e "s/@PWM_CHIP@/${chip#pwmchip}/" /hil/sleepbox-light.toml >>"$CONF"
 if ! out=$("$SLEEPBOX" config check --config "$CONF" 2>&1); then
     case "$out" in
         *light*) skip_all "this sleepbox has no [light] yet ($(echo "$out" | head -n 2 | tr '\n' ' '))" ;;
@@ -167,11 +168,13 @@ usleep 8000000
 st=$(status)
 pwm_log >/tmp/light-no-sound.txt
 sendfile light-no-sound.txt /tmp/light-no-sound.txt
-hist=$("$SLEEPBOX" history list --state-dir "$STATE" 2>&1 | tail -n 3 | tr '\n' ' ')
-said=$(echo "$st" | grep -o -i 'without sound\|"ringWithoutSound":true\|soundLost[^,]*' | head -n 1)
-hist_said=$(echo "$hist" | grep -o -i 'without sound' | head -n 1)
+# The night's events (JSON) hold the ring without sound once the history writer has it.
+wait_until 10 sh -c "'$SLEEPBOX' history export --json --state-dir '$STATE' --config '$CONF' 2>&1 | grep -q -i 'rangWithoutSound\\|without sound'"
+hist=$("$SLEEPBOX" history export --json --state-dir "$STATE" --config "$CONF" 2>&1 | tr '\n' ' ')
+said=$(echo "$st" | grep -o -i 'without sound\|"ringWithoutSound":true\|"rangWithoutSound":true' | head -n 1)
+hist_said=$(echo "$hist" | grep -o -i '"[a-z]*":"rangWithoutSound"[^}]*\|without sound' | head -n 1)
 now_l=$(lstar_now)
-detail="card unbound ($card Loopback cards left; $(cat /tmp/aloop.err)); phase $(json_str phase "$st"); the chip at L* $now_l (the alarm's level $ALARM_L); status: ${said:-nothing of it}; history: ${hist_said:-nothing of it} ($hist)"
+detail="card unbound ($card Loopback cards left; $(cat /tmp/aloop.err)); phase $(json_str phase "$st"); the chip at L* $now_l (the alarm's level $ALARM_L); status: ${said:-nothing of it}; history: ${hist_said:-nothing of it} ($(echo "$hist" | tail -c 300))"
 if daemon_alive && fcmp "$now_l" '>=' 99.5 && [ -n "$said" ] && [ -n "$hist_said" ]; then
     result sb-light-no-sound PASS "$detail"
 else
