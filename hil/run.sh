@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # hil/run.sh: the host side of the hardware-in-the-loop test (see hil/README.md).
 #
-#   hil/run.sh [--sleepbox PATH] [--only selftest|sleepbox] [--timeout SECONDS] [--memory MB]
+#   hil/run.sh [--sleepbox PATH] [--only selftest|sleepbox|light] [--timeout SECONDS] [--memory MB]
 #   hil/run.sh --kernel-only FILE     (the kernel and gpio-sim only; their paths into FILE)
 #
 # Fetches Debian bookworm's newest linux-image-6.1.0-NN-amd64 and what the guest needs with
@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
         *) echo "hil/run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
     esac
 done
-case "$ONLY" in all|selftest|sleepbox) ;; *) echo "hil/run.sh: --only selftest|sleepbox" >&2; exit 2 ;; esac
+case "$ONLY" in all|selftest|sleepbox|light) ;; *) echo "hil/run.sh: --only selftest|sleepbox|light" >&2; exit 2 ;; esac
 if [ -n "$SLEEPBOX" ]; then
     [ -x "$SLEEPBOX" ] || { echo "hil/run.sh: $SLEEPBOX is not an executable" >&2; exit 2; }
     SLEEPBOX=$(cd "$(dirname "$SLEEPBOX")" && pwd)/$(basename "$SLEEPBOX")
@@ -471,6 +471,7 @@ if grep -q '^HOSTCHECK ' "$LAST/results.txt"; then
 fi
 passed=$(grep -c '^PASS ' "$LAST/results.txt" || true)
 failed=$(grep -c '^FAIL ' "$LAST/results.txt" || true)
+skipped=$(grep -c '^SKIP ' "$LAST/results.txt" || true)
 missing=()
 for n in $(sed -n 's/^PLAN //p' "$LAST/results.txt"); do
     grep -qE "^(PASS|FAIL|SKIP) $n:" "$LAST/results.txt" || missing+=("$n")
@@ -493,7 +494,11 @@ if [ -z "$done_line" ]; then
         *) echo "  FAIL guest: no DONE from the guest (qemu exit $qrc)" ;;
     esac
 fi
-echo "hil: ${passed} passed, $((failed + ${#missing[@]})) failed"
+if [ "$skipped" -gt 0 ]; then
+    echo "hil: ${passed} passed, $((failed + ${#missing[@]})) failed, $skipped skipped (the SKIP lines say why)"
+else
+    echo "hil: ${passed} passed, $((failed + ${#missing[@]})) failed"
+fi
 if [ $ok = 1 ]; then
     say "all passed; console log: ${LAST#$REPO/}/console.log"
     exit 0
