@@ -4,7 +4,7 @@
 # handed the driver, with the times it came (its record in debugfs).
 #
 #   sb-light-doctor     `sleepbox doctor` names the chip and its two channels
-#   sb-light-dawn       a 15-minute dawn, its wall clock sped up 9 times by the harness
+#   sb-light-dawn       a 15-minute dawn, its wall clock sped up 10 times by the harness
 #                       (hiltool warp): the light only rises
 #   sb-light-lstar      ... along the straight L* line to the alarm's level at the ring
 #   sb-light-colour     ... from warm to cool along the blackbody line
@@ -28,12 +28,12 @@ NAMES="sb-light-doctor $DAWN_NAMES sb-light-chip-loss sb-light-no-sound"
 # output, maximum duty), the alarm's level, the hold and the fade after the dismissal.
 LIGHT_CHANNELS="ch0=2200:1:1 ch1=4500:1:1"
 ALARM_L=90
-HOLD_S=6
-FADE_S=20
-# The dawn's 15 minutes (the shortest an alarm has) in about 100 s of the guest's time: the wall
-# clock runs 9 times as fast until 5 s before the ring.
+HOLD_S=3
+FADE_S=15
+# The dawn's 15 minutes (the shortest an alarm has) in about 90 s of the guest's time: the wall
+# clock runs 10 times as fast until 5 s before the ring.
 DAWN_MIN=15
-WARP=9
+WARP=10
 plan $NAMES
 mkdir -p "$STATE" "${SOCK%/*}"
 
@@ -84,7 +84,7 @@ fi
 
 # --- doctor names the chip and its channels ----------------------------------------------------------
 out=$("$SLEEPBOX" doctor --config "$CONF" --state-dir "$STATE" --socket "$SOCK" $BOARD_OPT 2>&1)
-line=$(echo "$out" | grep -i 'light' | head -n 3 | tr '\n' ' ')
+line=$(echo "$out" | grep -i 'pwm\|^ *light' | head -n 3 | tr '\n' ' ')
 if echo "$line" | grep -q "$chip" && echo "$line" | grep -q '0' && echo "$line" | grep -q '1'; then
     result sb-light-doctor PASS "$line"
 else
@@ -140,33 +140,37 @@ set -- $(sound_stats /tmp/chip-loss.raw 1500)
 st=$(status)
 light_status=$(echo "$st" | grep -o '"light":{[^}]*}' | head -n 1)
 detail="light at L* $before by the chip, then unbound ($chip $gone): sound $2 of $1 windows loud, max $3 dBFS; phase $(json_str phase "$st"); the light's status ${light_status:-not in the status}"
-if daemon_alive && echo "$st" | grep -q '"ok":true' && sound_ok "$1" "$2" "$3" && [ "$gone" = gone ]; then
+# The light must have been on (L* 40 asked) for its loss to mean anything.
+if daemon_alive && echo "$st" | grep -q '"ok":true' && sound_ok "$1" "$2" "$3" && [ "$gone" = gone ] &&
+    fcmp "$before" '>=' 30; then
     result sb-light-chip-loss PASS "$detail"
 else
     result sb-light-chip-loss FAIL "$detail; alive: $(daemon_alive && echo yes || echo no)"
 fi
+# Bound again: whether the daemon takes the chip up again by itself (its retry) is told, not
+# judged; when it does not, it is restarted, so that the next test is about the sound alone.
 pwm_bind
-usleep 3000000
-info "light: the chip bound again as $(pwm_chip); the daemon's light: $(status | grep -o '"light":{[^}]*}' | head -n 1); L* by the chip $(lstar_now)"
+lit() { fcmp "$(lstar_now)" '>=' 30; }
+if wait_until 15 lit; then
+    info "light: the chip bound again as $(pwm_chip): the daemon drives it again (L* $(lstar_now) by the chip): $(status | grep -o '"light":{[^}]*}' | head -n 1)"
+else
+    info "light: the chip bound again as $(pwm_chip): the daemon did not drive it again within 15 s ($(status | grep -o '"light":{[^}]*}' | head -n 1)); restarting it"
+    stop_daemon
+    start_daemon || info "light: the daemon did not start again: $(tail -n 3 "$LOG" | tr '\n' ' ')"
+fi
 ctl light off >/dev/null
 
 # --- the sound card gone before the ring ---------------------------------------------------------------
 # A second ring, the next morning's 06:30, with the loopback card unbound from its driver (as a USB
 # card pulled out) a few seconds before: the light must go to full (L* 100, above the alarm's 90)
-# and the box must say it rang without sound.
-for i in 1 2 3; do
-    phase_is idle && break
-    press leaf
-    wait_until 4 phase_is idle
-done
+# and the box must say it rang without sound. (The leaf's sound still plays: the alarm cuts in.)
 pwm_log_clear
-date -s "$(date -d @$((ring + 86400 - 20)) '+%Y-%m-%d %H:%M:%S')" >/dev/null
-usleep 2000000
 echo snd_aloop.0 >/sys/bus/platform/drivers/snd_aloop/unbind 2>/tmp/aloop.err
 card=$(grep -c Loopback /proc/asound/cards)
-t_ring=$((ring + 86400))
-wait_until 40 sh -c ". /hil/lib.sh; ctl status | grep -q '\"phase\":\"ringing\"'"
-usleep 8000000
+date -s "$(date -d @$((ring + 86400 - 8)) '+%Y-%m-%d %H:%M:%S')" >/dev/null
+wait_until 30 sh -c ". /hil/lib.sh; ctl status | grep -q '\"phase\":\"ringing\"'"
+full() { fcmp "$(lstar_now)" '>=' 99.5; }
+wait_until 10 full
 st=$(status)
 pwm_log >/tmp/light-no-sound.txt
 sendfile light-no-sound.txt /tmp/light-no-sound.txt
