@@ -10,7 +10,7 @@
 #   sb-light-colour     ... from warm to cool along the blackbody line
 #   sb-light-ring       ... at the alarm's level while it rings
 #   sb-light-fade       held after the dismissal (a held leaf), then faded out to dark
-#   sb-light-chip-loss  the chip unbound while the box plays: it goes on, the sound too
+#   sb-light-chip-loss  the chip unbound while the alarm rings: the daemon goes on, the sound too
 #   sb-light-no-sound   the sound card gone before the ring: the light goes to full (above the
 #                       alarm's level), the status and the history's night events say it rang
 #                       without sound
@@ -55,9 +55,12 @@ stop_daemon() {
 }
 daemon_alive() { kill -0 "$DAEMON_PID" 2>/dev/null; }
 # lstar_now: the light's L* from the chip's last applied state (both channels' duty, as lightcheck).
+# busybox's awk has no exp or log here: the cube root by Newton's method.
 lstar_now() {
-    awk '{ d = ($4 == 1 && $2 > 0) ? $3 / $2 : 0; if ($5 == "inversed" && $4 == 1) d = 1 - d; s += d; n++ }
-        END { y = s / n; printf "%.2f\n", (y > 216 / 24389) ? 116 * exp(log(y) / 3) - 16 : 24389 / 27 * y }' "$PWM_DEBUG/state"
+    awk '{ d = 0; if ($4 == 1 && $2 > 0) d = $3 / $2; if ($5 == "inversed" && $4 == 1) d = 1 - d; s += d; n++ }
+        END { if (n == 0) { print "0.00"; exit } y = s / n; e = 216.0; e = e / 24389.0; k = 24389.0; k = k / 27.0
+              if (y > e) { r = 1; for (i = 0; i < 60; i++) r = (2 * r + y / (r * r)) / 3; l = 116 * r - 16 } else l = k * y
+              printf "%.2f\n", l }' "$PWM_DEBUG/state"
 }
 sound_stats() {
     hiltool level "$1" | awk -v from="${2:-0}" '
@@ -123,13 +126,16 @@ sendfile light-dawn.txt /tmp/light-dawn.txt
 info "light: $(wc -l </tmp/light-dawn.txt) events in the chip's record; L* now $(lstar_now)"
 results_line "HOSTCHECK lightcheck dawn light-dawn.txt start=$start ring=$ring dismiss=$dismiss hold=$HOLD_S fade=$FADE_S lto=$ALARM_L $LIGHT_CHANNELS lag=4 min_updates=50"
 
-# --- the chip goes away while the box plays ------------------------------------------------------------
-# The leaf plays (meditation); the light on at a level through the socket; the chip unbound
-# (as a PCA9685 whose bus went away): the daemon must live, play on and answer.
-press leaf
-wait_until 5 phase_is playing
-ctl light 40 >/dev/null
-usleep 1000000
+# --- the chip goes away while the alarm rings -------------------------------------------------------
+# The next morning's ring (the clock set 8 s before 06:30; the dawn resumes where the clock says,
+# and the light is at the alarm's level while it rings): the chip is unbound under it (as a PCA9685
+# whose bus went away). The daemon must live, answer and the alarm's sound go on; then the chip is
+# bound again and the alarm dismissed.
+t_ring2=$((ring + 86400))
+date -s "$(date -d @$((t_ring2 - 8)) '+%Y-%m-%d %H:%M:%S')" >/dev/null
+wait_until 30 phase_is ringing
+lit() { fcmp "$(lstar_now)" '>=' 30; }
+wait_until 5 lit
 before=$(lstar_now)
 capture 6 /tmp/chip-loss.raw
 usleep 1000000
@@ -139,8 +145,8 @@ capture_wait /tmp/chip-loss.raw
 set -- $(sound_stats /tmp/chip-loss.raw 1500)
 st=$(status)
 light_status=$(echo "$st" | grep -o '"light":{[^}]*}' | head -n 1)
-detail="light at L* $before by the chip, then unbound ($chip $gone): sound $2 of $1 windows loud, max $3 dBFS; phase $(json_str phase "$st"); the light's status ${light_status:-not in the status}"
-# The light must have been on (L* 40 asked) for its loss to mean anything.
+detail="ringing with the light at L* $before by the chip, then unbound ($chip $gone): the alarm's sound $2 of $1 windows loud, max $3 dBFS; phase $(json_str phase "$st"); the light's status ${light_status:-not in the status}"
+# The light must have been on for its loss to mean anything.
 if daemon_alive && echo "$st" | grep -q '"ok":true' && sound_ok "$1" "$2" "$3" && [ "$gone" = gone ] &&
     fcmp "$before" '>=' 30; then
     result sb-light-chip-loss PASS "$detail"
@@ -148,26 +154,35 @@ else
     result sb-light-chip-loss FAIL "$detail; alive: $(daemon_alive && echo yes || echo no)"
 fi
 # Bound again: whether the daemon takes the chip up again by itself (its retry) is told, not
-# judged; when it does not, it is restarted, so that the next test is about the sound alone.
+# judged; when it does not, it is restarted after the dismissal, so that the next test is about
+# the sound alone.
 pwm_bind
-lit() { fcmp "$(lstar_now)" '>=' 30; }
 if wait_until 15 lit; then
     info "light: the chip bound again as $(pwm_chip): the daemon drives it again (L* $(lstar_now) by the chip): $(status | grep -o '"light":{[^}]*}' | head -n 1)"
+    again=yes
 else
-    info "light: the chip bound again as $(pwm_chip): the daemon did not drive it again within 15 s ($(status | grep -o '"light":{[^}]*}' | head -n 1)); restarting it"
+    info "light: the chip bound again as $(pwm_chip): the daemon did not drive it again within 15 s ($(status | grep -o '"light":{[^}]*}' | head -n 1))"
+    again=no
+fi
+for i in 1 2; do
+    phase_is ringing || break
+    hold leaf 2.6
+    wait_until 3 sh -c ". /hil/lib.sh; ! ctl status | grep -q '\"phase\":\"ringing\"'"
+done
+if [ "$again" = no ]; then
+    info "light: restarting the daemon"
     stop_daemon
     start_daemon || info "light: the daemon did not start again: $(tail -n 3 "$LOG" | tr '\n' ' ')"
 fi
-ctl light off >/dev/null
 
 # --- the sound card gone before the ring ---------------------------------------------------------------
-# A second ring, the next morning's 06:30, with the loopback card unbound from its driver (as a USB
-# card pulled out) a few seconds before: the light must go to full (L* 100, above the alarm's 90)
-# and the box must say it rang without sound. (The leaf's sound still plays: the alarm cuts in.)
+# A third ring, the morning after, with the loopback card unbound from its driver (as a USB card
+# pulled out) a few seconds before: the light must go to full (L* 100, above the alarm's 90) and
+# the box must say it rang without sound.
 pwm_log_clear
 echo snd_aloop.0 >/sys/bus/platform/drivers/snd_aloop/unbind 2>/tmp/aloop.err
 card=$(grep -c Loopback /proc/asound/cards)
-date -s "$(date -d @$((ring + 86400 - 8)) '+%Y-%m-%d %H:%M:%S')" >/dev/null
+date -s "$(date -d @$((ring + 2 * 86400 - 8)) '+%Y-%m-%d %H:%M:%S')" >/dev/null
 wait_until 30 sh -c ". /hil/lib.sh; ctl status | grep -q '\"phase\":\"ringing\"'"
 full() { fcmp "$(lstar_now)" '>=' 99.5; }
 wait_until 10 full
