@@ -23,7 +23,7 @@ VOICE_ENV := .venv-voice
 VOICE_WHEELS ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sleepbox/voice-wheels
 VOICE_PIP := --disable-pip-version-check -q --require-hashes --only-binary=:all: -r deploy/voice-requirements.txt
 
-.PHONY: all deps build voice test demo demo-script frames golden hil hil-selftest deb deploy-test bench memcheck memcheck-ci fuzz fuzz-ci clean
+.PHONY: dawn-picture all deps build voice test demo demo-script frames golden hil hil-selftest deb deploy-test bench memcheck memcheck-ci fuzz fuzz-ci clean
 
 all: build
 
@@ -114,6 +114,13 @@ frames: build
 	    --seed 11 --state-dir $(FRAMES_OUT)/state/month
 	@rm -rf $(FRAMES_OUT)/state
 	@echo "Frames: $(FRAMES_OUT)/<script>/"
+
+# The README's picture of one alarm's dawn: the simulator from 06:05 to 07:05 with the light of
+# docs/examples/dawn.toml, the alarm at 06:45 dismissed at 06:51; the light's curve under the sound's.
+dawn-picture: build
+	SLEEPBOX_VOICE_ENV=off $(BIN) simulate --config docs/examples/dawn.toml --script docs/examples/dawn.jsonl \
+	  --start 2026-11-24T06:05:00 --seed 1 --audio-envelope docs/images/dawn.png >/dev/null
+	@echo "docs/images/dawn.png"
 
 # The golden frames (Tests/SleepBoxUITests/Golden, Tests/README.md): writes the pictures of every
 # screen anew after a change to a screen that is meant; review them (git diff) and commit.

@@ -34,6 +34,8 @@ enum AlarmsSection {
         TOMLKey("ramp_seconds") { reader, value, entry in entry.alarm.rampSeconds = reader.number(value, AlarmSection.rampSeconds) },
         TOMLKey("snooze_minutes") { reader, value, entry in entry.alarm.snoozeMinutes = reader.number(value, AlarmSection.snoozeMinutes) },
         TOMLKey("volume") { reader, value, entry in entry.alarm.volume = reader.number(value, percent).map { Int($0.rounded()) } },
+        TOMLKey("dawn") { reader, value, entry in entry.alarm.dawn = reader.bool(value) },
+        TOMLKey("dawn_minutes") { reader, value, entry in entry.alarm.dawnMinutes = reader.wholeNumber(value, LightSection.dawnMinutes) },
     ])
 
     /// The top-level key `alarms`.

@@ -24,6 +24,10 @@ struct ConfigDraft {
     var meditationMinutesRead = false
     /// `[voice] engine` was written (and valid).
     var engineWasRead = false
+    /// `[light]`'s per-channel lists as read (checked against `channels` at the end).
+    var lightMax: [Double]?
+    var lightKelvin: [Double]?
+    var lightOutput: [Double]?
 
     /// The factory settings, in `timeZone`.
     init(timeZone: TimeZone) {

@@ -11,7 +11,7 @@ enum ConfigSchema {
     static let schema = TOMLSchema<ConfigDraft>(
         top: TOMLSection("", keys: [timeZone, language, AlarmsSection.key]),
         tables: [AlarmSection.section, TimerSection.section, MeditationSection.section, NapSection.section,
-                 ReminderSection.section, HistorySection.section, AudioSection.section, PlaybackSection.section,
+                 ReminderSection.section, HistorySection.section, LightSection.section, AudioSection.section, PlaybackSection.section,
                  VoiceSection.section, DisplaySection.section, PoolsSection.section, BoardSection.section,
                  PinsSection.section, PathsSection.section],
         unknownKeys: .rejected(spelling: true, tablesIntro: "Known tables:"))

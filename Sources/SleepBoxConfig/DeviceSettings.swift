@@ -40,6 +40,8 @@ public struct DeviceSettings: Sendable, Equatable {
     public var userContentDirectory: String?
     /// `[voice]`: the text-to-speech engine, its voice, rate and pitch.
     public var voice = VoiceSettings()
+    /// `[light]`: the PWM chip and channels of the wake light, and its LEDs.
+    public var light = PWMLightSettings()
 
     public init() {}
 }

@@ -38,6 +38,7 @@ extension Box {
             state.ringingAlarm = ring.slot
             beginRing(at: now, since: now.uptime, into: &out)
             recordNight(.alarmRang, at: now, planned: ring.instant, into: &out)
+            ringBeganForLight(at: now, into: &out)
         }
     }
 
@@ -89,6 +90,7 @@ extension Box {
 
     mutating func dismissAlarm(at now: Moment, into out: inout [Command]) {
         if case .snoozed = state.phase {} else { out.append(.stopAlarm) }
+        alarmEndedForLight(at: now)
         state.phase = .idle
         state.contentCompleted = false
         recordNight(.dismissed, at: now, into: &out)

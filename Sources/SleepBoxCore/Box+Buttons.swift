@@ -104,6 +104,12 @@ extension Box {
         case .timer:
             // Seeks back at the threshold and at every repeat while an item plays or is paused.
             guard seconds >= config.playback.holdSeconds else { return }
+            if config.light.isPresent, case .idle = state.phase, isIdleScreenShown, state.session == nil {
+                // On the idle screen: the night light on or off.
+                state.pressed[b] = .used
+                toggleNightLight(at: now)
+                return
+            }
             state.pressed[b] = .holding
             seekBack(at: now, into: &out)
         }
@@ -214,6 +220,7 @@ extension Box {
         }
         if case .reminder = state.overlay { return }
         if state.phase.isAlarmActive { return }
+        if turnNightLight(detents, at: now) { return }
         setVolume(state.volume + detents * config.audio.volumeStep, at: now, into: &out)
     }
 

@@ -18,6 +18,7 @@ extension Box {
             }
         }
         if let reminder = nextReminder { wall = min(wall ?? reminder, reminder) }
+        if let light = lightDeadline { wall = min(wall ?? light, light) }
         var uptime = dueTimers.map(\.at).min()
         if let persist = periodicPersistDue { uptime = min(uptime ?? persist, persist) }
         return Deadline(uptime: uptime, wall: wall)
@@ -78,7 +79,10 @@ extension Box {
             case .fadingOut(_, _, _, let reason):
                 // The progress was saved where the fade began: that is the last the listener heard.
                 state.phase = .idle
-                if reason == .sleepTimer { state.contentCompleted = true }
+                if reason == .sleepTimer {
+                    state.contentCompleted = true
+                    sunsetEnded()
+                }
                 out.append(.stop)
                 stopBed(into: &out)
             default: break
@@ -89,10 +93,12 @@ extension Box {
             if case .ringing(let r) = state.phase { speakGreeting(r, at: now, into: &out) }
         case .autoStop:
             out.append(.stopAlarm)
+            alarmEndedForLight(at: now)
             state.phase = .idle
         case .snoozeEnd:
             state.phase = .idle
             beginRing(at: now, since: now.uptime, into: &out)
+            ringBeganForLight(at: now, into: &out)
         case .sessionEnd:
             sessionRanOut(at: now, into: &out)
         case .intervalBell:

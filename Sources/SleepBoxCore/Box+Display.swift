@@ -39,7 +39,13 @@ extension Box {
         }
         switch state.phase {
         case .ringing:
-            return .alarm(AlarmScreen(hour: f.hour, minute: f.minute, isSnoozed: false, snoozeRemaining: nil, isGreeting: false))
+            var alarm = AlarmScreen(hour: f.hour, minute: f.minute, isSnoozed: false, snoozeRemaining: nil, isGreeting: false)
+            if state.light.ringWithoutSound {
+                // No sound: the screen says so and blinks, half a second on, half a second off.
+                alarm.withoutSound = true
+                alarm.blinkOn = Int((now.uptime / Box.alarmBlinkSeconds).rounded(.down)) % 2 == 0
+            }
+            return .alarm(alarm)
         case .greeting:
             return .alarm(AlarmScreen(hour: f.hour, minute: f.minute, isSnoozed: false, snoozeRemaining: nil, isGreeting: true))
         case .snoozed(let until):
@@ -56,6 +62,7 @@ extension Box {
                                   clockUnset: !state.clockTrusted)
             idle.twentyFourHour = config.display.twentyFourHour
             idle.stateNotSaved = stateNotSaved
+            idle.lightOn = !state.light.plan.level(at: now).isOff
             return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
@@ -134,19 +141,10 @@ extension Box {
     public static let dotPulseSeconds = 0.5
     /// How long after a caption's change the display wakes (against rounding in the position).
     public static let captionWakeMargin = 1e-6
+    /// How long the alarm without sound is shown, and then hidden, as it blinks.
+    public static let alarmBlinkSeconds = 0.5
     /// How often the breathing animation is redrawn.
     public static let breathFrameSeconds = 0.125
-
-    /// The uptime the breathing LED may next switch (the next step of the breath), or nil.
-    public func nextBreathLightChange(after now: Moment) -> Double? {
-        if let (guide, position) = sessionBreath(at: now) {
-            guard let next = guide.nextStepStart(after: position) else { return nil }
-            return now.uptime + max(0.001, next - position)
-        }
-        guard state.phase.isRunning, let (item, position) = currentItem(at: now), let guide = item.breathing,
-              let next = guide.nextStepStart(after: position) else { return nil }
-        return now.uptime + max(0.001, next - position)
-    }
 
     /// The breathing LED: on while breathing in and holding the breath in, off otherwise (and
     /// whenever no breathing exercise or meditation timer's guide runs, or it is paused or fading
@@ -194,6 +192,8 @@ extension Box {
             return now.uptime + Box.untilNextWholeSecond(position)
         case .snoozed(let until):
             return now.uptime + Box.untilCountdownTicks(until - now.uptime)
+        case .ringing where state.light.ringWithoutSound:
+            return ((now.uptime / Box.alarmBlinkSeconds).rounded(.down) + 1) * Box.alarmBlinkSeconds
         default:
             if state.overlay == nil, let (guide, position) = sessionBreath(at: now) {
                 if guide.phase(at: position) != nil { return now.uptime + Box.breathFrameSeconds }

@@ -138,6 +138,9 @@ extension Box {
         let snooze = mark(config.words.table.timerLabel(.minutes(a.snoozeMinutes ?? b.snoozeMinutes), in: config.language),
                           valueOpen && e.row == .snooze)
         let volume = mark(String(a.volume ?? Int((b.alarmVolume * 100).rounded())) + "%", valueOpen && e.row == .volume)
+        let dawnMinutes = (a.dawn ?? config.light.dawn) ? (a.dawnMinutes ?? config.light.dawnMinutes) : 0
+        let dawn = mark(dawnMinutes > 0 ? config.words.table.timerLabel(.minutes(Double(dawnMinutes)), in: config.language) : words(.off),
+                        valueOpen && e.row == .dawn)
         return [
             MenuRow(kind: .category, label: words(.alarmTime), detail: hour + ":" + minute),
             MenuRow(kind: .category, label: words(.alarmDays), detail: days),
@@ -147,6 +150,7 @@ extension Box {
             MenuRow(kind: .category, label: words(.rampLength), detail: ramp),
             MenuRow(kind: .category, label: words(.snoozeLength), detail: snooze),
             MenuRow(kind: .category, label: words(.alarmVolume), detail: volume),
+            MenuRow(kind: .category, label: words(.dawn), detail: dawn),
             MenuRow(kind: .category, label: words(.save)),
         ]
     }

@@ -58,6 +58,7 @@ public struct Box: Sendable {
         checkAlarm(at: now, into: &out)
         checkReminder(at: now, into: &out)
         trackHistory(from: prior, event: nil, at: now, into: &out)
+        commandLight(at: now, into: &out)
         // A restored box saves at once: the save time and a caught-up position are new, and a
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
@@ -107,17 +108,22 @@ public struct Box: Sendable {
         case .clockSourceChanged(let source): state.clockSource = source
         case .clockSetRequested(let wall): out.append(.setClock(wall: wall))
         case .clockSetFailed: clockSetFailed(at: now)
-        case .audioAvailabilityChanged(let available): state.audioAvailable = available
+        case .audioAvailabilityChanged(let available):
+            state.audioAvailable = available
+            // Without sound the ring has the light and a blinking screen; with it back, as before.
+            if available { state.light.ringWithoutSound = false } else { ringLostSound(at: now, into: &out) }
         case .speechPausesFound(let id, let pauses): state.speechPauses = SpeechPauses(item: id, pauses: pauses)
         case .lengthMeasured(let id, let seconds): lengthMeasured(id, seconds: seconds)
         case .captionsFound(let id, let lines): state.captions = Captions(item: id, lines: lines)
         case .historyLoaded(let records): for r in records { state.history.add(r) }
+        case .lightRequested(let request): lightRequested(request, at: now)
         }
         if config.menu.speakMenus, event.isInput, let words = spokenChange(from: focus, to: spokenFocus(at: now)) {
             out.append(.speakMenu(words))
         }
         capVolumeAtNight(at: now, into: &out)
         trackHistory(from: prior, event: event, at: now, into: &out)
+        commandLight(at: now, into: &out)
         if significant != before {
             out.append(.persist)
             state.lastPersistUptime = now.uptime

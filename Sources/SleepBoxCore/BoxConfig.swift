@@ -34,6 +34,8 @@ public struct BoxConfig: Sendable, Equatable {
     public var voiceRate: Int = 140
     /// `[history]`: what counts as a night.
     public var history = HistorySettings()
+    /// `[light]`: the dawn, the night light, the breathing guide's light (`Box+Light`).
+    public var light = LightSettings()
 
     public init(timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
                 timer: TimerSettings = TimerSettings(),
@@ -107,9 +109,16 @@ public struct AlarmSettings: Sendable, Equatable, Codable {
     public var snoozeMinutes: Double?
     /// The level the wake sound ramps to, in percent; nil for `[alarm] alarm_volume`.
     public var volume: Int?
+    /// Whether the light's dawn comes before this alarm, and over how many minutes (15...90);
+    /// nil: `[light]`'s. Absent in state files written before the light.
+    public var dawn: Bool?
+    public var dawnMinutes: Int?
 
     public init(hour: Int, minute: Int, weekdays: Set<Int> = Set(1...7), isEnabled: Bool = true, skipNext: Bool = false,
-                sound: String? = nil, rampSeconds: Double? = nil, snoozeMinutes: Double? = nil, volume: Int? = nil) {
+                sound: String? = nil, rampSeconds: Double? = nil, snoozeMinutes: Double? = nil, volume: Int? = nil,
+                dawn: Bool? = nil, dawnMinutes: Int? = nil) {
+        self.dawn = dawn
+        self.dawnMinutes = dawnMinutes
         self.hour = hour
         self.minute = minute
         self.weekdays = weekdays

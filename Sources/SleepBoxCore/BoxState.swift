@@ -78,6 +78,8 @@ public struct BoxState: Sendable, Equatable {
     public var openSession: OpenSession?
     /// The sessions and night events recorded (loaded at start, added to as they happen).
     public var history = HistoryLog()
+    /// The light: what it was last commanded, the night light, the alarm's hold (`Box+Light`).
+    public var light = LightState()
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.init(volume: volume, alarms: [alarm], seed: seed)

@@ -47,6 +47,9 @@ public enum Command: Sendable, Equatable {
     /// What an owner's mix (`mix-mine-<number>`) plays: sent before every `play` or `crossfade`
     /// of one, so the sound side builds it from this definition as it builds a bundled mix.
     case defineMix(OwnerMix)
+    /// What the light does from now on (the dawn, the alarm's light, the night light, the
+    /// breathing guide's), until the next `light`.
+    case light(LightPlan)
 
     /// A short name for traces.
     public var name: String {
@@ -72,6 +75,7 @@ public enum Command: Sendable, Equatable {
         case .speakMenu: return "speakMenu"
         case .record: return "record"
         case .defineMix: return "defineMix"
+        case .light: return "light"
         }
     }
 }

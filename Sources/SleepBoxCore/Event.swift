@@ -53,6 +53,8 @@ public enum Event: Sendable, Equatable {
     case captionsFound(ItemID, lines: [CaptionLine])
     /// The runner read the history from its store (at start): the nights' screens show it.
     case historyLoaded([HistoryRecord])
+    /// The owner asked for the light from outside the box's screens (`sleepbox ctl light`).
+    case lightRequested(LightRequest)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -81,6 +83,7 @@ public enum Event: Sendable, Equatable {
         case .lengthMeasured(let id, let seconds): return "length \(id) \((seconds * 1000).rounded() / 1000)"
         case .captionsFound(let id, let lines): return "captions \(id) \(lines.count)"
         case .historyLoaded(let records): return "history \(records.count)"
+        case .lightRequested(let r): return "light \(r.name)"
         }
     }
 }

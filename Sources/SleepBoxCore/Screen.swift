@@ -73,6 +73,9 @@ public struct IdleScreen: Sendable, Equatable {
     /// The state is kept in memory only (the state folder cannot be written): the greeting's
     /// place says "State not saved".
     public var stateNotSaved = false
+    /// The light is on (the dawn, the night light, the hold after the alarm): a small sun left
+    /// of the clock.
+    public var lightOn = false
 
     public init(greeting: String, hour: Int, minute: Int, nextAlarm: String?, timerRemaining: Double?, clockUnset: Bool = false) {
         self.greeting = greeting
@@ -142,6 +145,10 @@ public struct AlarmScreen: Sendable, Equatable {
     public var snoozeRemaining: Double?
     /// True while the wake greeting is being spoken.
     public var isGreeting: Bool
+    /// The alarm rings without sound (the device lost): the screen says so and blinks.
+    public var withoutSound = false
+    /// While blinking: whether this is the half second it shows (the other shows it inverted).
+    public var blinkOn = true
 
     public init(hour: Int, minute: Int, isSnoozed: Bool, snoozeRemaining: Double?, isGreeting: Bool) {
         self.hour = hour

@@ -4,7 +4,7 @@ import SleepBoxCore
 /// kept, with what the runner must know about them. The box on the bedside and the simulator
 /// differ here (and in the clock), nowhere else.
 public struct BoxDevices {
-    /// Where button and knob edges come from (and the breathing LED).
+    /// Where button and knob edges come from.
     public var input: InputLines
     /// The panel, or what stands in for it.
     public var display: DisplayOutput
@@ -20,20 +20,20 @@ public struct BoxDevices {
     /// Whether somebody watches the display between events (a panel, a terminal, PNG frames): the
     /// runner then redraws at the display's own change times (a countdown, an animation).
     public var displayWatched: Bool
-    /// Whether the runner wakes to switch the breathing LED in time with the breath.
-    public var followsBreathLight: Bool
+    /// The light (a PWM light, the breathing LED as a one-channel light, or none).
+    public var light: LightOutput
 
-    /// Devices as the daemon has them: a watched display, the LED followed, clean made-up presses.
+    /// Devices as the daemon has them: a watched display, clean made-up presses.
     public init(input: InputLines, display: DisplayOutput, audio: AudioOutput, state: StateSaving?,
-                pressBounce: InputDecoder.Bounce? = nil, displayWatched: Bool = true, followsBreathLight: Bool = true,
-                history: HistoryKeeping? = nil) {
+                pressBounce: InputDecoder.Bounce? = nil, displayWatched: Bool = true,
+                history: HistoryKeeping? = nil, light: LightOutput = NoLight()) {
         self.history = history
+        self.light = light
         self.input = input
         self.display = display
         self.audio = audio
         self.state = state
         self.pressBounce = pressBounce
         self.displayWatched = displayWatched
-        self.followsBreathLight = followsBreathLight
     }
 }

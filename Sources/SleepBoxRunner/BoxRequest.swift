@@ -31,6 +31,10 @@ public enum BoxRequest: Sendable, Equatable {
     case setting(key: String, value: String?)
     /// The master volume set, in percent.
     case volume(Int)
+    /// The light on, off or at a lightness (`sleepbox ctl light`).
+    case light(LightRequest)
+    /// Fault injection (simulator scripts only): the sound device is lost (writes fail) or back.
+    case soundDevice(lost: Bool)
     /// The run ends here.
     case end
 }

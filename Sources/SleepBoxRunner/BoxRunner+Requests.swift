@@ -64,6 +64,11 @@ extension BoxRunner {
             deliver(.settingChanged(key, value.flatMap(setting.parse)), at: t)
         case .volume(let p):
             deliver(.volumeSet(percent: p), at: t)
+        case .light(let request):
+            deliver(.lightRequested(request), at: t)
+        case .soundDevice(let lost):
+            guard devices.audio.injectFault(lost: lost) else { return "this sound output cannot lose its device" }
+            serviceAudio(at: t)
         case .end:
             hasEnded = true
         }

@@ -23,8 +23,8 @@ public final class BoxRunner {
     public var followsDisplay: Bool
     /// Whether the panel is lit (it goes dark after the screen timeout).
     public private(set) var displayLit = true
-    /// The breathing LED as last set.
-    public private(set) var ledOn = false
+    /// Carries the core's light plans out on `devices.light`.
+    public let light: LightDriver
     /// The display's frame as last drawn, and what it shows.
     public private(set) var framebuffer = Framebuffer()
     /// Frames rendered since start: one each time the screen model changed (it holds times in
@@ -62,6 +62,7 @@ public final class BoxRunner {
                 screenTimeout: Double?, debounceSeconds: Double, logger: Logger) {
         self.clock = clock
         self.devices = devices
+        self.light = LightDriver(output: devices.light)
         self.box = Box(config: config, catalog: catalog, seed: seed)
         self.decoder = BoxRunner.makeDecoder(config: config, debounceSeconds: debounceSeconds)
         self.startUptime = clock.now.uptime
@@ -127,12 +128,12 @@ public final class BoxRunner {
     }
 
     /// On exit: saves the state, fades the sound out within `fadeSeconds`, blanks the display and
-    /// switches the LED off.
+    /// switches the light off.
     public func shutDown(at t: Moment, fadeSeconds: Double) {
         persist(at: t)
         devices.audio.shutDown(fadeSeconds: fadeSeconds)
         devices.display.blank(at: t.uptime)
-        devices.input.setLED(false)
+        light.shutDown(at: t)
     }
 
     // MARK: - What happens
@@ -161,6 +162,7 @@ public final class BoxRunner {
             deliver(.timePassed, at: t)
         }
         if let r = devices.display.nextRetry, r <= t.uptime { devices.display.retry(at: t.uptime) }
+        if light.isPresent, let shown = light.runDue(at: t) { lightShown(shown, at: t) }
         for o in observers where o.nextWake.map({ $0 <= t.uptime }) ?? false { o.wake(box, at: t) }
     }
 
@@ -212,10 +214,16 @@ public final class BoxRunner {
             case .setClock(let wall):
                 writeHistory(&records)
                 setClock(wall, at: t)
+            case .light(let plan):
+                if let shown = light.follow(plan, at: t) { lightShown(shown, at: t) }
             default: devices.audio.perform(c, at: t)
             }
         }
         writeHistory(&records)
+    }
+
+    private func lightShown(_ shown: LightDriver.Output, at t: Moment) {
+        for o in observers { o.lightShown(shown, at: t) }
     }
 
     private func writeHistory(_ records: inout [HistoryRecord]) {
@@ -267,7 +275,7 @@ public final class BoxRunner {
 
     /// The earliest uptime anything is due: the core's monotonic deadline, made-up edges, a
     /// debounce end, the sound side, a display retry, the screen timeout, the display's and the
-    /// LED's own changes, observers. The core's wall-clock deadline is `wallDeadline`.
+    /// light's own changes, observers. The core's wall-clock deadline is `wallDeadline`.
     public func nextWake(at t: Moment) -> Double? {
         var times: [Double] = []
         if let u = box.nextDeadline.uptime { times.append(u) }
@@ -277,7 +285,7 @@ public final class BoxRunner {
         if let r = devices.display.nextRetry { times.append(r) }
         if let p = power.nextChange(after: t.uptime, alarmActive: box.state.isAlarmActive) { times.append(p) }
         if displayLit && followsDisplay { times.append(box.nextDisplayChange(after: t)) }
-        if devices.followsBreathLight, let b = box.nextBreathLightChange(after: t) { times.append(b) }
+        if light.isPresent, let l = light.nextWake { times.append(l) }
         times += observers.compactMap(\.nextWake)
         return times.min()
     }
@@ -294,14 +302,8 @@ public final class BoxRunner {
 
     // MARK: - Display
 
-    /// Brings the LED, the panel's power and the display up to date at `t`.
+    /// Brings the panel's power and the display up to date at `t`.
     public func redraw(at t: Moment) {
-        // The LED follows the breath whether the screen is lit or not.
-        let led = box.breathLight(at: t)
-        if led != ledOn {
-            ledOn = led
-            devices.input.setLED(led)
-        }
         let lit = power.isOn(at: t.uptime, alarmActive: box.state.isAlarmActive)
         if lit != displayLit {
             displayLit = lit

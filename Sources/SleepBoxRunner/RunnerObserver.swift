@@ -10,6 +10,8 @@ public protocol RunnerObserver: AnyObject {
     func boxHandled(_ event: Event, commands: [Command], box: Box, at moment: Moment)
     /// A new frame went to the display.
     func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, at moment: Moment)
+    /// The light shows a new level (`LightDriver` updated it).
+    func lightShown(_ shown: LightDriver.Output, at moment: Moment)
     /// When the observer wants to be woken (monotonic seconds), if it does.
     var nextWake: Double? { get }
     /// Its wake-up time has come (called after everything else due then).
@@ -20,6 +22,7 @@ extension RunnerObserver {
     public func boxStarted(_ box: Box, restored: Bool, commands: [Command], at moment: Moment) {}
     public func boxHandled(_ event: Event, commands: [Command], box: Box, at moment: Moment) {}
     public func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, at moment: Moment) {}
+    public func lightShown(_ shown: LightDriver.Output, at moment: Moment) {}
     public var nextWake: Double? { nil }
     public func wake(_ box: Box, at moment: Moment) {}
 }

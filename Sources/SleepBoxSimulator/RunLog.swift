@@ -23,6 +23,8 @@ public final class RunLog: RunnerObserver {
     public private(set) var moments: [Marked] = []
     /// The sleep timer's fades: when each began and ended (virtual seconds).
     public private(set) var fades: [ClosedRange<Double>] = []
+    /// The light's levels as it showed them (virtual seconds), for the picture's light curve.
+    public private(set) var light: [EnvelopePlot.LightSample] = []
     private var mode: Mode?
     private var phase: String?
 
@@ -34,6 +36,10 @@ public final class RunLog: RunnerObserver {
 
     public func boxHandled(_ event: Event, commands: [Command], box: Box, at moment: Moment) {
         note(commands, box: box, at: moment)
+    }
+
+    public func lightShown(_ shown: LightDriver.Output, at moment: Moment) {
+        light.append(EnvelopePlot.LightSample(seconds: moment.uptime, lightness: shown.level.lightness, kelvin: shown.level.kelvin))
     }
 
     private func note(_ commands: [Command], box: Box, at moment: Moment) {

@@ -6,8 +6,8 @@ import SleepBoxRunner
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
     static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "alarm", "set", "days", "enabled", "skipNext",
-                       "clear", "setting", "value", "end"]
-    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "end"]
+                       "clear", "setting", "value", "light", "soundDevice", "end"]
+    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "light", "soundDevice", "end"]
     /// Keys that go with one action only.
     static let alarmKeys = ["set", "days", "enabled", "skipNext", "clear"]
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
@@ -107,6 +107,20 @@ enum ScriptLine {
             case .string(let text)?: action = .setting(key: key, value: text)
             case .null?: action = .setting(key: key, value: nil)
             default: throw fail("\"setting\" needs \"value\": a string such as \"off\", or null for the file's")
+            }
+        case "light":
+            switch values["light"] {
+            case .string("on")?: action = .light(.on)
+            case .string("off")?: action = .light(.off)
+            case .number(let x)? where (0...100).contains(x): action = .light(.level(x))
+            default: throw fail("\"light\" must be \"on\", \"off\" or a lightness from 0 to 100")
+            }
+        case "soundDevice":
+            // Fault injection: the sound device unplugged (its writes fail) or back.
+            switch values["soundDevice"] {
+            case .string("lost")?: action = .soundDevice(lost: true)
+            case .string("back")?: action = .soundDevice(lost: false)
+            default: throw fail("\"soundDevice\" must be \"lost\" or \"back\"")
             }
         default:
             guard case .bool(true)? = values["end"] else {

@@ -92,9 +92,11 @@ public enum SimulateSetup {
                 throw SetupFailure("\(error)", exitCode: ExitStatus.cantCreate.rawValue)
             }
         }
+        // A light in the configuration ([light] chip) is simulated with its channels.
+        let light: LightOutput = file.devices.light.chip == nil ? NoLight() : SimulatedLight(channels: file.devices.light.calibration)
         let sim = Simulator(config: config, catalog: content.catalog, startWall: startWall, seed: seed,
                             store: stateDirectory.map { StateStore(directory: $0) }, trace: trace, frames: frames,
-                            audio: audio, history: history, logger: logger)
+                            audio: audio, history: history, light: light, logger: logger)
         sim.runner.stateNotSaved = stateDirectory == nil && options.stateDirectory != nil
 
         guard let script else {
@@ -110,7 +112,7 @@ public enum SimulateSetup {
             // in the script does not move.
             let plot = EnvelopePlot.render(levels: audio.meter.levels, windowSeconds: 0.1,
                                            title: "sleepbox: the night's sound level", marks: sim.log.marks,
-                                           insets: sim.log.insets) { t in
+                                           insets: sim.log.insets, light: sim.log.light) { t in
                 let f = sim.box.clock.fields(startWall + t)
                 return (f.hour < 10 ? "0" : "") + "\(f.hour):" + (f.minute < 10 ? "0" : "") + "\(f.minute)"
             }

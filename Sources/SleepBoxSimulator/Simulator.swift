@@ -29,15 +29,16 @@ public final class Simulator {
     ///     between events.
     ///   - audio: the real engine; nil: a stand-in player reports items' ends after their lengths.
     ///   - history: the history database (the daemon's format, in the state directory).
+    ///   - light: the simulated light (`SimulatedLight`, when `[light]` names one), or none.
     public init(config: BoxConfig, catalog: Catalog, startWall: Double, seed: UInt64, store: StateStore?,
                 trace: TraceRecorder?, frames: FrameRecorder?, audio: SimulatorAudio? = nil, history: HistoryStore? = nil,
-                logger: Logger) {
+                light: LightOutput = NoLight(), logger: Logger) {
         let clock = VirtualClock(startWall: startWall)
         let devices = BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                  audio: audio ?? SimulatedAudioOutput(catalog: catalog),
                                  state: store,
-                                 pressBounce: .typical, displayWatched: frames != nil, followsBreathLight: false,
-                                 history: history)
+                                 pressBounce: .typical, displayWatched: frames != nil,
+                                 history: history, light: light)
         self.clock = clock
         self.runner = BoxRunner(config: config, catalog: catalog, seed: seed, clock: clock, devices: devices,
                                 screenTimeout: nil, debounceSeconds: Debouncer.defaultLockout, logger: logger)

@@ -90,6 +90,7 @@ public struct Doctor {
         } catch {
             add("board", .failure, "\(error)", "set [board] profile to one of \(BoardProfile.supportedNames.joined(separator: ", ")) or a profile file")
         }
+        checks.append(lightCheck(devices, profile: profile))
         if let profile {
             checks.append(gpioCheck(profile, running: running))
             checks.append(displayCheck(profile))

@@ -64,15 +64,23 @@ public enum EnvelopePlot {
     /// time of day).
     public static func render(levels: [Float], windowSeconds: Double, floor: Float = -70, width: Int = 1400,
                               height: Int = 360, title: String, marks: [Mark] = [], insets: [Inset] = [],
-                              insetHeight: Int = 220, clockLabel: (Double) -> String) -> RGBImage {
+                              insetHeight: Int = 220, light: [LightSample] = [], lightHeight: Int = 140,
+                              clockLabel: (Double) -> String) -> RGBImage {
         let shown = Array(insets.prefix(3))
         let total = max(windowSeconds, Double(levels.count) * windowSeconds)
-        var img = RGBImage(width: width, height: height + (shown.isEmpty ? 0 : insetHeight), background: background)
+        let lightRows = light.isEmpty ? 0 : lightHeight
+        var img = RGBImage(width: width, height: height + lightRows + (shown.isEmpty ? 0 : insetHeight), background: background)
         let night = Panel(left: 44, right: width - 12, top: 30 + labelLanes * laneHeight, bottom: height - 40,
                           range: 0...total, floor: floor)
         night.draw(levels: levels, windowSeconds: windowSeconds, marks: marks, clockLabel: clockLabel, in: &img)
         img.text(title, x: night.left, y: 8, scale: 2, axis)
         img.text("dBFS", x: 4, y: night.top - 14, axis)
+        if !light.isEmpty {
+            // The light's curve under the sound's, on the same time axis.
+            drawLight(light, range: night.range, left: night.left, right: night.right, top: height + 16,
+                      bottom: height + lightHeight - 14, in: &img)
+        }
+        let height = height + lightRows
 
         guard !shown.isEmpty else { return img }
         // Room for the next panel's decibel labels.

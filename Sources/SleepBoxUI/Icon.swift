@@ -52,6 +52,8 @@ public enum Icon: String, Sendable, CaseIterable {
     case back
     /// A small ring (the unlit transition dot): a menu item that is coming soon.
     case soon
+    /// A small sun: the light is on (the idle screen, left of the clock).
+    case lightOn
 
     /// The icon's pixels.
     public var bitmap: Bitmap {
@@ -82,6 +84,7 @@ public enum Icon: String, Sendable, CaseIterable {
         case .heartOutline: return Icon.heartOutlineArt
         case .back: return Icon.backArt
         case .soon: return Icon.dotUnlitArt
+        case .lightOn: return Icon.lightOnArt
         }
     }
 

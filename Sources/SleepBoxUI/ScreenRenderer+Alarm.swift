@@ -9,6 +9,8 @@ extension ScreenRenderer {
             label = words(.goodMorning)
         } else if alarm.isSnoozed {
             label = words(.snoozed, ["time": TimeText.remaining(alarm.snoozeRemaining ?? 0)])
+        } else if alarm.withoutSound {
+            label = words(.alarmNoSound)
         } else {
             label = words(.alarm)
         }
@@ -17,5 +19,7 @@ extension ScreenRenderer {
         if !alarm.isGreeting {
             drawCentered(words(.holdLeafToStop), y: Layout.bottomLineY, in: &framebuffer)
         }
+        // Without sound the alarm blinks: every other half second the whole screen is inverted.
+        if alarm.withoutSound && !alarm.blinkOn { framebuffer.invert(PixelRect(x: 0, y: 0, width: Framebuffer.width, height: Framebuffer.height)) }
     }
 }

@@ -21,6 +21,12 @@ extension ScreenRenderer {
                 : Layout.content.x + (clock.x - Layout.content.x - mark.width) / 2
             framebuffer.draw(mark, x: x, y: clock.y + (clock.height - mark.height) / 2)
         }
+        if idle.lightOn && !(idle.clockUnset && !idle.twentyFourHour) {
+            // The light is on: a small sun in the middle of the space left of the clock.
+            let mark = Icon.lightOn.bitmap
+            let x = Layout.content.x + (clock.x - Layout.content.x - mark.width) / 2
+            framebuffer.draw(mark, x: x, y: clock.y + (clock.height - mark.height) / 2)
+        }
 
         var items: [IconLabel] = []
         if let alarm = idle.nextAlarm { items.append(IconLabel(icon: .bellSmall, text: alarm)) }

@@ -25,6 +25,8 @@ struct CtlCommand: ParsableCommand {
               clock                       the clock's source (ntp, rtc, setByHand, untrusted), time, RTC
               clock set "YYYY-MM-DD HH:MM"  set the clock by hand (local time in the box's time zone)
                                           and the RTC when there is one
+              light on|off|LEVEL          the light on, off, or at a lightness (CIE L*, 0 to 100); off also
+                                          ends the night light and the hold after the alarm
             """)
 
     @Option(help: "The control socket.")

@@ -42,6 +42,7 @@ import Testing
         let lines = Lines()
         let sim = Simulator(config: file.config, catalog: content.catalog, startWall: startWall, seed: seed,
                             store: StateStore(directory: state), trace: TraceRecorder { lines.all.append($0) }, frames: nil,
+                            light: file.devices.light.chip == nil ? NoLight() : SimulatedLight(channels: file.devices.light.calibration),
                             logger: logger)
         let steps = try SimulatorScript.load(path: DocsExamplesTests.directory.appendingPathComponent(script).path).steps
         var screens: [(at: Double, screen: Screen)] = []
@@ -62,6 +63,26 @@ import Testing
         sim.finish()
         screens.append((sim.time, sim.box.display(at: sim.now).screen))
         return Run(screens: screens, box: sim.box, traceLines: lines.all)
+    }
+
+    /// dawn.jsonl: the dawn rising from 06:15 (the sun left of the clock), full at the 06:45 ring,
+    /// the alarm stopped at 06:51, the light held 5 minutes and faded out by 06:57.
+    @Test func dawnShowsTheLightRisingHeldAndFaded() throws {
+        let run = try Self.run("dawn.jsonl", config: "dawn.toml", start: "2026-11-24T06:05:00", seed: 1)
+        let light = try run.traceLines.compactMap { line -> (clock: String, lstar: Double)? in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard object["event"] as? String == "light", let l = object["light"] as? [String: Any] else { return nil }
+            return (object["clock"] as? String ?? "", l["lstar"] as? Double ?? -1)
+        }
+        #expect(light.first?.clock == "2026-11-24T06:15:00")
+        #expect(light.first { $0.lstar == 100 }?.clock == "2026-11-24T06:45:00")
+        #expect(light.last?.lstar == 0)
+        #expect(light.last.map { $0.clock >= "2026-11-24T06:56:00" && $0.clock <= "2026-11-24T06:57:10" } == true, "\(String(describing: light.last))")
+        let dawnScreen = try #require(run.screens.first { $0.at == 46 * 60 }?.screen)
+        guard case .alarm = dawnScreen else {
+            Issue.record("not ringing before the leaf's hold: \(dawnScreen)")
+            return
+        }
     }
 
     /// settings.jsonl: Settings, then Display, the 24-hour clock's value chosen; back on the idle

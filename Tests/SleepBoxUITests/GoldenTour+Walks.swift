@@ -146,6 +146,7 @@ extension GoldenTour {
 
         walkBreathing()
         walkAlarm()
+        walkLight()
         walkTimers()
     }
 

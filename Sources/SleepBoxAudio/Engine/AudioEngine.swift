@@ -193,7 +193,7 @@ public final class AudioEngine {
             if let made = provider.menuSpeech(text) { mixer.setSource(atEngineRate(made), on: .cue, gain: Self.menuVoiceGain) }
         case .defineMix(let mix):
             provider.defineMix(mix)
-        case .persist, .setClock, .record:
+        case .persist, .setClock, .record, .light:
             break
         }
     }

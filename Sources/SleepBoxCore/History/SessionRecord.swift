@@ -67,6 +67,9 @@ public struct NightEvent: Sendable, Equatable, Codable {
         case greetingSpoken
         /// The bedtime reminder's note was shown.
         case reminderShown
+        /// An alarm rang while the sound device was lost or failing: the light and the display
+        /// woke the sleeper alone.
+        case rangWithoutSound
     }
 
     public var kind: Kind

@@ -3,7 +3,7 @@
 public struct AlarmEditor: Sendable, Equatable {
     /// The editor's rows, top to bottom.
     public enum Row: Int, Sendable, CaseIterable {
-        case time, days, enabled, skipNext, sound, ramp, snooze, volume, save
+        case time, days, enabled, skipNext, sound, ramp, snooze, volume, dawn, save
     }
 
     /// What a turn changes while a row is open.
@@ -40,6 +40,8 @@ public struct AlarmEditor: Sendable, Equatable {
     public static let snoozeChoices: [Double] = [1, 2, 3, 5, 7, 9, 10, 15, 20, 30]
     /// Alarm volumes offered, in percent.
     public static let volumeChoices = Array(stride(from: 10, through: 100, by: 5))
+    /// Dawn lengths offered, in minutes; 0 is no dawn.
+    public static let dawnChoices: [Double] = [0, 15, 20, 30, 45, 60, 90]
 
     /// A new alarm's draft: 07:00 on weekdays, on.
     public static let newAlarm = AlarmSettings(hour: 7, minute: 0, weekdays: [2, 3, 4, 5, 6])
@@ -72,6 +74,11 @@ public struct AlarmEditor: Sendable, Equatable {
             case .volume:
                 let current = Double(draft.volume ?? Int((behaviour.alarmVolume * 100).rounded()))
                 draft.volume = Int(Self.step(Self.volumeChoices.map(Double.init), from: current, by: steps))
+            case .dawn:
+                let current = (draft.dawn ?? LightSettings().dawn) ? Double(draft.dawnMinutes ?? LightSettings().dawnMinutes) : 0
+                let minutes = Int(Self.step(Self.dawnChoices, from: current, by: steps))
+                draft.dawn = minutes > 0
+                if minutes > 0 { draft.dawnMinutes = minutes }
             default:
                 break
             }
@@ -90,7 +97,7 @@ public struct AlarmEditor: Sendable, Equatable {
                 draft.isEnabled.toggle()
                 if !draft.isEnabled { draft.skipNext = false }
             case .skipNext: draft.skipNext.toggle()
-            case .sound, .ramp, .snooze, .volume: field = .value
+            case .sound, .ramp, .snooze, .volume, .dawn: field = .value
             case .save: return true
             }
         case .hour?:

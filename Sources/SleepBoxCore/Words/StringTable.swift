@@ -85,6 +85,12 @@ public struct StringTable: Sendable, Equatable {
         case snoozed
         /// Alarm screen hint: "hold leaf: off".
         case holdLeafToStop
+        /// Alarm screen when the sound device is lost: "No sound!".
+        case alarmNoSound
+        /// The night light's note: "Night light {percent}%", and "Night light off".
+        case nightLightLevel, nightLightOff
+        /// The alarm editor's dawn row: "Dawn" (its minutes, or off).
+        case dawn
         /// The menu's top level: "Library".
         case library
         /// Menu categories.

@@ -22,6 +22,7 @@ import SleepBoxSimulator
 /// | `{"cmd":"frame"}` | the display's current frame: 1024 bytes in SSD1306 page layout, as hex |
 /// | `{"cmd":"clock"}` | the clock: its source (ntp, rtc, setByHand, untrusted), local time, the RTC |
 /// | `{"cmd":"clock","set":"2026-11-25T22:30"}` | set the clock by hand (local time in the box's zone), and the RTC |
+/// | `{"cmd":"light","set":"on"}` / `"off"` / `40` | the light on, off, or at a lightness (CIE L*, 0 to 100) |
 public struct ControlProtocol {
     /// The runner the requests go to.
     public let runner: BoxRunner
@@ -89,8 +90,25 @@ public struct ControlProtocol {
         var fields: [(String, JSONValue)] = [("t", .number(t.uptime - runner.startUptime)), ("clock", .string(box.clock.isoLocal(t.wall)))]
         fields += TraceRecorder.fields(box: box, at: t)
         fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
-                   ("audio", .string(runner.devices.audio.statusText)), ("led", .bool(runner.ledOn))]
+                   ("audio", .string(runner.devices.audio.statusText))]
+        fields += ControlProtocol.lightFields(runner)
         return .object(fields + extra)
+    }
+
+    /// The light in the status: `led` (lit or not, as before the light), and `light`: the
+    /// device, the plan, the lightness (CIE L*), the colour temperature and each channel's duty
+    /// in millionths of the period.
+    static func lightFields(_ runner: BoxRunner) -> [(String, JSONValue)] {
+        let shown = runner.light.shown
+        let lit = shown.map { !$0.level.isOff } ?? false
+        var light: [(String, JSONValue)] = [("device", .string(runner.devices.light.statusText)),
+                                            ("plan", .string(runner.light.plan.name))]
+        if let shown {
+            light += [("lstar", .number((shown.level.lightness * 1000).rounded() / 1000)),
+                      ("kelvin", .number(shown.level.kelvin.rounded())),
+                      ("duty", .array(shown.duties.map { .number(($0 * 1e6).rounded()) }))]
+        }
+        return [("led", .bool(lit)), ("light", .object(light))]
     }
 
     static func failure(_ message: String) -> JSONValue {
@@ -165,8 +183,18 @@ public struct ControlProtocol {
                 return .failure(ControlError("\"set\": \(text) is outside the times the clock can be set to, \(years.lowerBound)-01-01 00:00 to \(years.upperBound)-12-31 23:59"))
             }
             return .success(.setClock(local))
+        case "light":
+            switch object["set"] {
+            case let word as String where word == "on": return .success(.light(.on))
+            case let word as String where word == "off": return .success(.light(.off))
+            default:
+                guard let level = JSONField.number(object["set"]), (0...100).contains(level) else {
+                    return .failure(ControlError("\"set\" must be \"on\", \"off\" or a lightness from 0 to 100"))
+                }
+                return .success(.light(.level(level)))
+            }
         default:
-            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, setting, volume, frame, clock)"))
+            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, setting, volume, frame, clock, light)"))
         }
     }
 
@@ -233,7 +261,7 @@ public struct ControlProtocol {
     /// "weekdays"]` -> `{"cmd":"alarm","time":"06:45","days":["weekdays"]}`. Throws what is wrong
     /// with the words, in the command line's terms.
     public static func requestLine(words: [String]) throws(ControlError) -> String {
-        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame, clock") }
+        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame, clock, light") }
         let rest = Array(words.dropFirst())
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
@@ -268,6 +296,13 @@ public struct ControlProtocol {
                 r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
             }
             return r + "}"
+        case ("light", 1) where rest[0] == "on" || rest[0] == "off":
+            return #"{"cmd":"light","set":\#(Quoting.quoted(rest[0]))}"#
+        case ("light", 1):
+            guard let level = Double(rest[0]), level.isFinite, (0...100).contains(level) else {
+                throw ControlError("light on|off|LEVEL: \(rest[0]) is not a lightness from 0 to 100")
+            }
+            return #"{"cmd":"light","set":\#(Quoting.number(level))}"#
         case ("clock", 0): return #"{"cmd":"clock"}"#
         case ("clock", 2...3) where rest[0] == "set":
             // "2026-11-25 22:30" as one word, or the date and the time as two.

@@ -67,7 +67,7 @@ public final class Daemon {
     static let audioReadyAheadSeconds = 2.0
 
     public init(options: Options, config: BoxConfig, catalog: Catalog, input: InputLines, display: DisplayOutput,
-                audio: AudioOutput, screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
+                audio: AudioOutput, light: LightOutput = NoLight(), screenTimeout: Double?, debounceSeconds: Double = 0.005, background: WorkQueue,
                 opening: WorkQueue? = nil,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
@@ -87,7 +87,8 @@ public final class Daemon {
             }
         }
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
-                                devices: BoxDevices(input: input, display: display, audio: audio, state: saver, history: history),
+                                devices: BoxDevices(input: input, display: display, audio: audio, state: saver, history: history,
+                                                   light: light),
                                 screenTimeout: screenTimeout, debounceSeconds: debounceSeconds, logger: logger)
         runner.stateNotSaved = options.stateInMemory != nil
         runner.aboutFacts = AboutFacts(version: BuildVersion.current,

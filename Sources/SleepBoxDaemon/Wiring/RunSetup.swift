@@ -82,11 +82,12 @@ public enum RunSetup {
             let daemon = try Daemon(
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed,
                                stateInMemory: stateInMemory),
-                config: file.config, catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
+                config: withLight(file.config, wiring.light), catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
+                light: wiring.light,
                 screenTimeout: kind == .sim ? nil : devices.screenTimeoutSeconds,
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
-                loadConfig: { try loadConfig($0) }, logger: logger)
+                loadConfig: { [light = wiring.light] in withLight(try loadConfig($0), light) }, logger: logger)
             provider.prepareAll()
             provider.measureRecordings()
             let code = daemon.run()
@@ -101,7 +102,15 @@ public enum RunSetup {
         }
     }
 
-    private typealias Wiring = (input: InputLines, display: DisplayOutput, audio: AudioOutput)
+    /// The configuration, knowing whether the box has a light (the board's LED counts: the file
+    /// alone cannot say).
+    private static func withLight(_ config: BoxConfig, _ light: LightOutput) -> BoxConfig {
+        var config = config
+        config.light.isPresent = !light.channels.isEmpty
+        return config
+    }
+
+    private typealias Wiring = (input: InputLines, display: DisplayOutput, audio: AudioOutput, light: LightOutput)
 
     /// The Raspberry Pi's buttons and knob, its I2C display and its ALSA sound, from the board profile.
     private static func piDevices(file: ConfigFile, boardPath: String?, provider: LibrarySoundProvider,
@@ -114,8 +123,10 @@ public enum RunSetup {
             throw failure("\(error)", error.exitCode, logger)
         }
         let input: InputLines
+        let gpio: GPIOInput
         do {
-            input = GPIOLines(gpio: try GPIOInput(profile: profile, logger: logger), logger: logger)
+            gpio = try GPIOInput(profile: profile, logger: logger)
+            input = GPIOLines(gpio: gpio, logger: logger)
         } catch {
             throw failure("cannot start: \(error)", ExitStatus.unavailable.rawValue, logger)
         }
@@ -123,8 +134,16 @@ public enum RunSetup {
         let display = OLEDDisplay(panel: OLEDPanel(bus: bus, controller: profile.display.controller,
                                                    rotated180: devices.displayRotated), logger: logger)
         let audio = alsaOutput(device: devices.audioDevice, file: file, provider: provider, logger: logger)
-        logger.info("board \(profile.name): buttons on \(profile.chipLabels.first ?? "?"), display \(profile.display.controller) at /dev/i2c-\(profile.display.i2cBus), sound on \(devices.audioDevice)")
-        return (input, display, audio)
+        let light = lightOutput(devices.light, led: GPIOLEDLight(gpio: gpio, logger: logger), logger: logger)
+        logger.info("board \(profile.name): buttons on \(profile.chipLabels.first ?? "?"), display \(profile.display.controller) at /dev/i2c-\(profile.display.i2cBus), sound on \(devices.audioDevice), light \(light.statusText)")
+        return (input, display, audio, light)
+    }
+
+    /// The `[light]` PWM chip when one is named, else the board's LED as a one-channel light.
+    private static func lightOutput(_ settings: PWMLightSettings, led: LightOutput, logger: Logger) -> LightOutput {
+        guard let chip = settings.chip else { return led }
+        let now = Moment(uptime: SystemClock.monotonicSeconds(), wall: SystemClock.realtimeSeconds())
+        return PWMLightOutput(settings: settings, chip: chip, now: now, logger: logger)
     }
 
     /// Simulated devices in real time: no input lines (the control socket presses the buttons), a
@@ -153,7 +172,8 @@ public enum RunSetup {
                 throw failure("cannot start: \(error)", ExitStatus.cantCreate.rawValue, logger)
             }
         }
-        return (NoInputLines(), display, audio)
+        let light: LightOutput = file.devices.light.chip == nil ? NoLight() : SimulatedLight(channels: file.devices.light.calibration)
+        return (NoInputLines(), display, audio, light)
     }
 
     private static func alsaOutput(device: String, file: ConfigFile, provider: LibrarySoundProvider, logger: Logger) -> AudioOutput {

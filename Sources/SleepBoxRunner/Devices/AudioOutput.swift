@@ -37,6 +37,10 @@ public protocol AudioOutput: AnyObject {
     /// Takes the device again if it was let go, ahead of a sound that is known to come (the
     /// alarm's ring), so that sound does not wait for it.
     func getReady(at now: Moment)
+    /// Fault injection for tests and simulator scripts: the device is lost (its writes fail, as
+    /// an unplugged USB card's do) or back; the output reports it from `service` as it would a
+    /// real loss. Returns false when the output cannot do this (a real device).
+    func injectFault(lost: Bool) -> Bool
 }
 
 extension AudioOutput {
@@ -52,6 +56,8 @@ extension AudioOutput {
     public var isReleased: Bool { false }
     /// Is always ready.
     public func getReady(at now: Moment) {}
+    /// A real device is lost only for real.
+    public func injectFault(lost: Bool) -> Bool { false }
     /// Reports everything from `service`.
     public func takeLearnedEvents() -> [Event] { [] }
 }

@@ -10,11 +10,4 @@ public protocol InputLines: AnyObject {
     /// Reads the edges waiting on the ready descriptors: line, logical level, kernel timestamp
     /// (CLOCK_MONOTONIC seconds).
     func readEdges(ready: [Int32]) -> [(RawLine, Bool, Double)]
-    /// Switches the breathing LED, where there is one.
-    func setLED(_ on: Bool)
-}
-
-extension InputLines {
-    /// No LED.
-    public func setLED(_ on: Bool) {}
 }

@@ -60,7 +60,8 @@ public struct SimulatedPlayer: Sendable {
             speechEnds = nil
         case .speak(let text):
             speechEnds = t + SimulatedPlayer.speakingTime(text)
-        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .playCue, .setClock, .useWakeSound, .speakMenu, .record:
+        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .playCue, .setClock, .useWakeSound, .speakMenu, .record,
+             .light:
             break
         }
     }

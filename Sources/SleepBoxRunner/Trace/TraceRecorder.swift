@@ -11,6 +11,8 @@ public final class TraceRecorder: RunnerObserver {
     /// Seconds between periodic records, and the uptime of the next one.
     private let every: Double?
     private var nextTick: Double?
+    /// The box's clock, for the light's lines.
+    private var lastClock: LocalClock?
 
     /// A recorder handing each finished line (without newline) to `sink`, adding a record every
     /// `every` seconds of uptime when given.
@@ -35,6 +37,22 @@ public final class TraceRecorder: RunnerObserver {
 
     public var nextWake: Double? { nextTick }
 
+    /// A line of its own each time the light shows a new level: the lightness (CIE L*), the colour
+    /// temperature, each channel's duty cycle in millionths of the period (nanoseconds at the
+    /// default period of 1 ms) and the plan.
+    public func lightShown(_ shown: LightDriver.Output, at moment: Moment) {
+        let object: [(String, JSONValue)] = [
+            ("t", .number(moment.uptime)), ("clock", lastClock.map { .string($0.isoLocal(moment.wall)) } ?? .null),
+            ("event", .string("light")),
+            ("light", .object([("lstar", .number((shown.level.lightness * 1000).rounded() / 1000)),
+                               ("kelvin", .number(shown.level.kelvin.rounded())),
+                               ("duty", .array(shown.duties.map { .number(($0 * 1e6).rounded()) })),
+                               ("plan", .string(shown.plan))])),
+        ]
+        sink(JSONValue.object(object).serialized)
+        records += 1
+    }
+
     public func wake(_ box: Box, at moment: Moment) {
         guard let tick = nextTick, tick <= moment.uptime, let every else { return }
         record(box: box, at: moment, event: nil, commands: [], force: true)
@@ -49,6 +67,7 @@ public final class TraceRecorder: RunnerObserver {
     /// Records the box's state at `now` when forced (an input event, a periodic record, the end),
     /// when commands were issued, or when the state visibly changed.
     public func record(box: Box, at now: Moment, event: String?, commands: [Command], force: Bool) {
+        lastClock = box.clock
         let fields = TraceRecorder.fields(box: box, at: now)
         let key = TraceRecorder.changeKey(fields)
         guard force || !commands.isEmpty || key != lastKey else { return }
@@ -93,6 +112,9 @@ public final class TraceRecorder: RunnerObserver {
             guard let a = slot, case .object(var fields) = alarmObject(a) else { return .null }
             fields.insert(("days", .string(AlarmDays.words(for: a.weekdays).joined(separator: ","))), at: 1)
             fields.append(("sound", .string(a.sound ?? "chime")))
+            if box.config.light.isPresent {
+                fields.append(("dawn", (a.dawn ?? box.config.light.dawn) ? .number(box.dawnSeconds(a) / 60) : .bool(false)))
+            }
             return .object(fields)
         })
         var nextRing: JSONValue = .null
@@ -117,6 +139,8 @@ public final class TraceRecorder: RunnerObserver {
                 ("contentCompleted", .bool(s.contentCompleted)),
                 ("screen", .string(screen.name)), ("caption", caption), ("session", session), ("reminder", reminder)]
             + [("clockSource", .string(s.clockSource.rawValue))]
+            + (s.light.plan == .off ? [] : [("light", .string(s.light.plan.name))])
+            + (s.light.ringWithoutSound ? [("ringWithoutSound", .bool(true))] : [])
             + (s.ownerMixes.isEmpty ? [] : [("mixes", .array(s.ownerMixes.map { mix in
                 .object([("id", .string(mix.id)), ("name", .string(box.mixTitle(mix))),
                          ("layers", .array(mix.layers.map { layer in

@@ -19,6 +19,9 @@ public final class SimulatorAudio: AudioOutput {
     public private(set) var writeError: AudioSinkError?
     /// What the engine reported in the last `playOn(upTo:)`, for `service`.
     private var reports: [Event] = []
+    /// The device lost by fault injection: the engine plays on (as it does while the daemon
+    /// retries a lost device), but nothing reaches the recording or the meter.
+    public private(set) var deviceLost = false
 
     public init(engine: AudioEngine, sink: AudioSink?, periodSeconds: Double = 0.01, meterWindowSeconds: Double = 0.1) {
         self.engine = engine
@@ -56,8 +59,13 @@ public final class SimulatorAudio: AudioOutput {
             }
             let n = min(left, periodFrames)
             let reports = engine.render(into: buffer, frames: n)
-            write(buffer, n)
-            meter.add(buffer, frames: n)
+            if deviceLost {
+                write(silence, n)
+                meter.addSilence(frames: n)
+            } else {
+                write(buffer, n)
+                meter.add(buffer, frames: n)
+            }
             let start = frames
             frames += Int64(n)
             if let first = reports.map(\.1).min() {
@@ -105,5 +113,13 @@ public final class SimulatorAudio: AudioOutput {
     /// The recording ends where the run ends (`close()`).
     public func shutDown(fadeSeconds: Double) {}
 
-    public var statusText: String { "rendered on the virtual clock (\(format.sampleRate) Hz)" }
+    public var statusText: String {
+        "rendered on the virtual clock (\(format.sampleRate) Hz)" + (deviceLost ? ", device lost; retrying" : "")
+    }
+
+    public func injectFault(lost: Bool) -> Bool {
+        if lost != deviceLost { reports.append(.audioAvailabilityChanged(!lost)) }
+        deviceLost = lost
+        return true
+    }
 }

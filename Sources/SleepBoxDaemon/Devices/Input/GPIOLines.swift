@@ -36,10 +36,4 @@ public final class GPIOLines: InputLines {
             return []
         }
     }
-
-    /// The breathing LED, when the board has one.
-    public func setLED(_ on: Bool) {
-        guard gpio.hasLED, !failed else { return }
-        do { try gpio.setLED(on) } catch { logger.warning("LED: \(error)") }
-    }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+import SleepBoxCore
+import Testing
+@testable import SleepBoxDaemon
+@testable import SleepBoxRunner
+@testable import SleepBoxSimulator
+
+/// `sleepbox ctl light on|off|LEVEL` and the light in the status.
+@Suite struct ControlLightTests {
+    @Test func lightRequestsParseFromWordsAndJSON() throws {
+        #expect(try ControlProtocol.requestLine(words: ["light", "on"]) == #"{"cmd":"light","set":"on"}"#)
+        #expect(try ControlProtocol.requestLine(words: ["light", "40"]) == #"{"cmd":"light","set":40}"#)
+        #expect(throws: ControlError.self) { try ControlProtocol.requestLine(words: ["light", "bright"]) }
+        #expect(throws: ControlError.self) { try ControlProtocol.requestLine(words: ["light", "101"]) }
+        #expect(try ControlProtocol.parse(#"{"cmd":"light","set":"off"}"#).get() == .light(.off))
+        #expect(try ControlProtocol.parse(#"{"cmd":"light","set":12.5}"#).get() == .light(.level(12.5)))
+        #expect(throws: ControlError.self) { try ControlProtocol.parse(#"{"cmd":"light","set":true}"#).get() }
+        #expect(throws: ControlError.self) { try ControlProtocol.parse(#"{"cmd":"light","set":1e400}"#).get() }
+    }
+
+    @Test func theStatusShowsTheLightAndCtlLightSetsIt() throws {
+        var config = BoxConfig(timeZone: SimulatorTests.berlin)
+        config.light.isPresent = true
+        // 10:30 in the morning: no night cap.
+        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
+                            store: nil, trace: nil, frames: nil, light: SimulatedLight(channels: [LightChannel(kelvin: 2700)]),
+                            logger: Logger(label: "test"))
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        func status() throws -> [String: Any] {
+            let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
+            return try #require((answer as? [String: Any])?["status"] as? [String: Any])
+        }
+        #expect(try status()["led"] as? Bool == false)
+        _ = control.answer(line: #"{"cmd":"light","set":50}"#, at: sim.now)
+        sim.advance(to: 1)
+        let light = try #require(try status()["light"] as? [String: Any])
+        #expect(light["lstar"] as? Double == 50)
+        #expect(light["plan"] as? String == "steady")
+        #expect(light["duty"] as? [Double] == [184_187], "L* 50 is 18.4187 % of full luminance, in millionths")
+        #expect(try status()["led"] as? Bool == true)
+        _ = control.answer(line: #"{"cmd":"light","set":"off"}"#, at: sim.now)
+        sim.advance(to: 2)
+        #expect((try status()["light"] as? [String: Any])?["lstar"] as? Double == 0)
+    }
+}
