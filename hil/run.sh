@@ -49,7 +49,7 @@ if [ -n "$SLEEPBOX" ]; then
     SLEEPBOX=$(cd "$(dirname "$SLEEPBOX")" && pwd)/$(basename "$SLEEPBOX")
 fi
 # The guest powers itself off after this; the host gives it 45 s more before killing qemu.
-[ -n "$GUEST_TIMEOUT" ] || { [ -n "$SLEEPBOX" ] && GUEST_TIMEOUT=480 || GUEST_TIMEOUT=90; }
+[ -n "$GUEST_TIMEOUT" ] || { [ -n "$SLEEPBOX" ] && GUEST_TIMEOUT=720 || GUEST_TIMEOUT=90; }
 
 mkdir -p "$BUILD/debs"
 LAST=$BUILD/last
