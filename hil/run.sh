@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # hil/run.sh: the host side of the hardware-in-the-loop test (see hil/README.md).
 #
-#   hil/run.sh [--sleepbox PATH] [--only selftest|sleepbox] [--timeout SECONDS] [--memory MB]
+#   hil/run.sh [--sleepbox PATH] [--only selftest|sleepbox|light] [--timeout SECONDS] [--memory MB]
 #   hil/run.sh --kernel-only FILE     (the kernel and gpio-sim only; their paths into FILE)
 #
 # Fetches Debian bookworm's newest linux-image-6.1.0-NN-amd64 and what the guest needs with
@@ -43,13 +43,13 @@ while [ $# -gt 0 ]; do
         *) echo "hil/run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
     esac
 done
-case "$ONLY" in all|selftest|sleepbox) ;; *) echo "hil/run.sh: --only selftest|sleepbox" >&2; exit 2 ;; esac
+case "$ONLY" in all|selftest|sleepbox|light) ;; *) echo "hil/run.sh: --only selftest|sleepbox|light" >&2; exit 2 ;; esac
 if [ -n "$SLEEPBOX" ]; then
     [ -x "$SLEEPBOX" ] || { echo "hil/run.sh: $SLEEPBOX is not an executable" >&2; exit 2; }
     SLEEPBOX=$(cd "$(dirname "$SLEEPBOX")" && pwd)/$(basename "$SLEEPBOX")
 fi
 # The guest powers itself off after this; the host gives it 45 s more before killing qemu.
-[ -n "$GUEST_TIMEOUT" ] || { [ -n "$SLEEPBOX" ] && GUEST_TIMEOUT=240 || GUEST_TIMEOUT=90; }
+[ -n "$GUEST_TIMEOUT" ] || { [ -n "$SLEEPBOX" ] && GUEST_TIMEOUT=720 || GUEST_TIMEOUT=90; }
 
 mkdir -p "$BUILD/debs"
 LAST=$BUILD/last
@@ -82,6 +82,7 @@ command -v xz >/dev/null || need+=(xz-utils)
 command -v gcc-12 >/dev/null || need+=(gcc-12)
 command -v make >/dev/null || need+=(make)
 command -v readelf >/dev/null || need+=(binutils)
+command -v python3 >/dev/null || need+=(python3) # hil/tools/lightcheck.py judges the light's record
 [ -f /usr/lib/x86_64-linux-gnu/libc.a ] || need+=(libc6-dev)
 # The module build runs linux-kbuild-6.1's prebuilt tools, which link libelf1 and libssl3.
 for lib in libelf.so.1 libssl.so.3 libcrypto.so.3; do
@@ -244,6 +245,18 @@ if [ ! -f "$MOD/.built" ]; then
     ! grep -q 'undefined!' "$MOD/build.log" || { cat "$MOD/build.log" >&2; die "gpio-sim: undefined symbols"; }
     touch "$MOD/.built"
 fi
+# pwm-sim, the simulated PWM chip (hil/tools/pwm-sim.c): its own folder, rebuilt when it changes.
+PWMMOD=$BDIR/pwm-sim-$(sha1sum "$HIL_DIR/tools/pwm-sim.c" | cut -c1-12)
+if [ ! -f "$PWMMOD/.built" ]; then
+    rm -rf "$BDIR"/pwm-sim-* && mkdir -p "$PWMMOD"
+    HDR=$BDIR/root/usr/src/linux-headers-$KVER
+    sed -i "s|^include /usr/src/|include $BDIR/root/usr/src/|" "$HDR/Makefile"
+    cp "$HIL_DIR/tools/pwm-sim.c" "$PWMMOD/"
+    echo 'obj-m := pwm-sim.o' >"$PWMMOD/Kbuild"
+    make -s -C "$HDR" M="$PWMMOD" modules >"$PWMMOD/build.log" 2>&1 || { tail -n 30 "$PWMMOD/build.log" >&2; die "building pwm-sim failed"; }
+    ! grep -qE 'undefined!|warning:' "$PWMMOD/build.log" || { cat "$PWMMOD/build.log" >&2; die "pwm-sim: warnings or undefined symbols"; }
+    touch "$PWMMOD/.built"
+fi
 
 # --- vmlinux and modules ------------------------------------------------------------------------------
 stage kernel
@@ -257,9 +270,9 @@ if [ ! -f "$KDIR/.vmlinux" ]; then
     touch "$KDIR/.vmlinux"
 fi
 MODDIR=$KDIR/root/lib/modules/$KVER
-if [ ! -f "$KDIR/.depmod" ] || [ "$MOD/gpio-sim.ko" -nt "$KDIR/.depmod" ]; then
+if [ ! -f "$KDIR/.depmod" ] || [ "$MOD/gpio-sim.ko" -nt "$KDIR/.depmod" ] || [ "$PWMMOD/pwm-sim.ko" -nt "$KDIR/.depmod" ]; then
     mkdir -p "$MODDIR/extra"
-    cp "$MOD/gpio-sim.ko" "$MOD/irq_sim.ko" "$MODDIR/extra/"
+    cp "$MOD/gpio-sim.ko" "$MOD/irq_sim.ko" "$PWMMOD/pwm-sim.ko" "$MODDIR/extra/"
     depmod -b "$KDIR/root" "$KVER"
     touch "$KDIR/.depmod"
 fi
@@ -273,7 +286,7 @@ fi
 # Load order with dependencies: modprobe --show-depends against the unpacked tree.
 declare -A PARAMS=([i2c_stub]="chip_addr=0x3c functionality=0xffffffff")
 MODLIST=()
-for m in i2c-dev i2c-stub snd-aloop gpio-sim; do
+for m in i2c-dev i2c-stub snd-aloop gpio-sim pwm-sim; do
     out=$(modprobe -d "$KDIR/root" -S "$KVER" --show-depends "$m") || die "modprobe --show-depends $m failed"
     while read -r kind path _; do
         [ "$kind" = insmod ] || continue
@@ -304,7 +317,8 @@ for a in $("$S/bin/busybox" --list); do [ "$a" = busybox ] || ln -sf busybox "bi
 cp "$HILTOOL" usr/bin/hiltool
 install -m 0755 "$HIL_DIR/guest/init" init
 cp "$HIL_DIR/guest/lib.sh" "$HIL_DIR/guest/selftest.sh" "$HIL_DIR/guest/sleepbox-tests.sh" \
-    "$HIL_DIR/guest/hil-sim.toml.in" "$HIL_DIR/guest/sleepbox-hil.toml" hil/
+    "$HIL_DIR/guest/light-tests.sh" "$HIL_DIR/guest/hil-sim.toml.in" "$HIL_DIR/guest/sleepbox-hil.toml" \
+    "$HIL_DIR/guest/sleepbox-light.toml" hil/
 cp -r "$HIL_DIR/guest/content" hil/
 echo "root:x:0:0:root:/root:/bin/sh" >etc/passwd
 echo "root:x:0:" >etc/group
@@ -433,8 +447,31 @@ for f in "$LAST"/files/*.b64; do
 done
 grep -v -E '^(B64|FILE|ENDFILE) ' "$LAST/results.all" >"$LAST/results.txt" || true
 rm -f "$LAST/results.all"
+# Checks the guest leaves to the host: "HOSTCHECK lightcheck MODE FILE KEY=VALUE...", a record
+# the guest sent (files/FILE) judged by hil/tools/lightcheck.py, whose PASS/FAIL lines join the
+# results (their names are planned by the guest, so a check that never runs fails). The checker's
+# own tests run first: a checker that cannot tell a wrong dawn from a right one judges nothing.
+if grep -q '^HOSTCHECK ' "$LAST/results.txt"; then
+    if ! checker_test=$(cd "$HIL_DIR/tools" && python3 lightcheck_test.py 2>&1); then
+        echo "$checker_test" | tail -n 20 >&2
+        checker_broken="hil/tools/lightcheck_test.py fails"
+    fi
+    while read -r _ tool mode file args; do
+        [ "$tool" = lightcheck ] || { echo "FAIL hostcheck: unknown checker $tool" >>"$LAST/results.txt"; continue; }
+        case "$file" in */*|.*) echo "FAIL hostcheck: bad file name $file" >>"$LAST/results.txt"; continue ;; esac
+        if [ -n "${checker_broken:-}" ]; then
+            out=$(python3 "$HIL_DIR/tools/lightcheck.py" "$mode" "$LAST/files/$file" $args 2>&1 | sed -n 's/^\(PASS\|FAIL\) \([^:]*\):.*/FAIL \2: not judged: '"$checker_broken"'/p')
+        else
+            out=$(python3 "$HIL_DIR/tools/lightcheck.py" "$mode" "$LAST/files/$file" $args 2>&1) || true
+        fi
+        echo "$out" | grep -E '^(PASS|FAIL) ' >>"$LAST/results.txt" || true
+        echo "$out" | grep -E '^(PASS|FAIL) ' | sed 's/^/  /' || true
+        echo "$out" | grep -v -E '^(PASS|FAIL) ' | sed 's/^/  lightcheck: /' >&2 || true
+    done < <(grep '^HOSTCHECK ' "$LAST/results.txt")
+fi
 passed=$(grep -c '^PASS ' "$LAST/results.txt" || true)
 failed=$(grep -c '^FAIL ' "$LAST/results.txt" || true)
+skipped=$(grep -c '^SKIP ' "$LAST/results.txt" || true)
 missing=()
 for n in $(sed -n 's/^PLAN //p' "$LAST/results.txt"); do
     grep -qE "^(PASS|FAIL|SKIP) $n:" "$LAST/results.txt" || missing+=("$n")
@@ -457,7 +494,11 @@ if [ -z "$done_line" ]; then
         *) echo "  FAIL guest: no DONE from the guest (qemu exit $qrc)" ;;
     esac
 fi
-echo "hil: ${passed} passed, $((failed + ${#missing[@]})) failed"
+if [ "$skipped" -gt 0 ]; then
+    echo "hil: ${passed} passed, $((failed + ${#missing[@]})) failed, $skipped skipped (the SKIP lines say why)"
+else
+    echo "hil: ${passed} passed, $((failed + ${#missing[@]})) failed"
+fi
 if [ $ok = 1 ]; then
     say "all passed; console log: ${LAST#$REPO/}/console.log"
     exit 0

@@ -196,6 +196,28 @@ i2c_regs() {
         awk '/^[0-9a-f]0: / { for (i = 2; i <= 17; i++) printf "%s", $i } END { print "" }'
 }
 
+# --- PWM: the pwm-sim chip (hil/tools/pwm-sim.c) ------------------------------------------------------
+# The chip is in the kernel's PWM class (/sys/class/pwm/pwmchipN) with 2 channels; what the PWM
+# core told it is in debugfs: one line per event, "SEQ MONO_NS REAL_NS apply CH PERIOD DUTY
+# ENABLED POLARITY" or "SEQ MONO_NS REAL_NS probe|remove DEVICE".
+PWM_DEV=pwm-sim.0
+PWM_DEBUG=/sys/kernel/debug/pwm-sim
+PWM_DRIVER=/sys/bus/platform/drivers/pwm-sim
+# pwm_chip: the pwmchipN of the pwm-sim device (1 when it is not there).
+pwm_chip() {
+    local c
+    for c in /sys/class/pwm/pwmchip*; do
+        [ "$(basename "$(readlink -f "$c/device" 2>/dev/null)")" = "$PWM_DEV" ] && { echo "${c##*/}"; return 0; }
+    done
+    return 1
+}
+pwm_log() { cat "$PWM_DEBUG/log"; }
+pwm_log_clear() { echo 1 >"$PWM_DEBUG/log"; }
+# pwm_applies: the applied states of the record without the times, "CH PERIOD DUTY ENABLED POLARITY".
+pwm_applies() { pwm_log | awk '$4 == "apply" { print $5, $6, $7, $8, $9 }'; }
+pwm_unbind() { echo "$PWM_DEV" >"$PWM_DRIVER/unbind"; }
+pwm_bind() { echo "$PWM_DEV" >"$PWM_DRIVER/bind"; }
+
 # --- audio: snd-aloop ------------------------------------------------------------------------------
 # capture SECONDS FILE: records from the loopback's capture side in the background into FILE as
 # raw S16_LE stereo 48 kHz (CAPTURE_RATE Hz when set); capture_wait FILE waits for it. snd-aloop makes the capture side take

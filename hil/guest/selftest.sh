@@ -1,12 +1,13 @@
 #!/bin/sh
 # Self-test of the HIL infrastructure, without sleepbox: the gpio-sim chip and its pulls and
 # edges (libgpiod 1.6 tools), i2c-stub block writes and reads (i2c-tools), the snd-aloop loop
-# (alsa-utils), and hiltool's level meter, fade check and display check.
+# (alsa-utils), the light's pwm-sim chip through the PWM class's sysfs ABI, and hiltool's level
+# meter, fade check and display check.
 . /hil/lib.sh
 gpio_env
 
 plan gpio-chip gpio-pull gpio-bounce gpio-quadrature i2c-block i2c-dump-oled audio-loopback \
-    audio-loopback-s32 level-meter fade-check
+    audio-loopback-s32 pwm-sysfs pwm-unbind level-meter fade-check
 
 # --- GPIO -------------------------------------------------------------------------------------------
 det=$(gpiodetect 2>&1)
@@ -165,6 +166,69 @@ if [ "$CAPTURE_FMT" = S32_LE ] && fcmp "${rms:--200}" '>' -10.03 && fcmp "$rms" 
     result audio-loopback-s32 PASS "captured as $CAPTURE_FMT while S32_LE played, converted: $got"
 else
     result audio-loopback-s32 FAIL "capture format $CAPTURE_FMT; $got; aplay: $(cat /tmp/aplay32.err)"
+fi
+
+# --- PWM: the light's chip, driven through the sysfs ABI as the daemon drives it --------------------
+# What a shell writes to /sys/class/pwm/pwmchipN must reach the driver's .apply as the same states,
+# in order, and a write the PWM core refuses (a duty above the period) must not reach it.
+PWM_OK=""
+if chip=$(pwm_chip); then
+    P=/sys/class/pwm/$chip
+    pwm_log_clear
+    {
+        echo 0 >"$P/export" && echo 1 >"$P/export" &&
+        echo 1000000 >"$P/pwm0/period" && echo 250000 >"$P/pwm0/duty_cycle" && echo 1 >"$P/pwm0/enable" &&
+        echo 1000000 >"$P/pwm1/period" && echo inversed >"$P/pwm1/polarity" &&
+        echo 500000 >"$P/pwm1/duty_cycle" && echo 1 >"$P/pwm1/enable" &&
+        echo 0 >"$P/pwm0/duty_cycle"
+    } 2>/tmp/pwm.err
+    refused=no
+    echo 2000000 >"$P/pwm0/duty_cycle" 2>/dev/null || refused=yes
+    echo 0 >"$P/pwm0/enable"
+    echo 0 >"$P/pwm1/enable"
+    read_back="$(cat "$P/pwm1/period" "$P/pwm1/duty_cycle" "$P/pwm1/enable" "$P/pwm1/polarity" 2>&1 | tr '\n' ' ')"
+    echo 0 >"$P/unexport" && echo 1 >"$P/unexport"
+    got=$(pwm_applies | tr '\n' ';')
+    want="0 1000000 0 0 normal;0 1000000 250000 0 normal;0 1000000 250000 1 normal;1 1000000 0 0 normal;1 1000000 0 0 inversed;1 1000000 500000 0 inversed;1 1000000 500000 1 inversed;0 1000000 0 1 normal;0 1000000 0 0 normal;1 1000000 500000 0 inversed;"
+    ordered=$(pwm_log | awk '$2 < last || $3 < lastr { bad++ } { last = $2; lastr = $3 } END { print bad + 0 }')
+    state=$(tr '\n' ';' <"$PWM_DEBUG/state")
+    if [ "$got" = "$want" ] && [ "$refused" = yes ] && [ "$ordered" = 0 ] && [ ! -s /tmp/pwm.err ] &&
+        [ "$read_back" = "1000000 500000 0 inversed " ]; then
+        result pwm-sysfs PASS "export, period, duty_cycle, polarity, enable on $chip's 2 channels reached the driver as 10 states in order, with rising times; a duty above the period refused; state $state"
+        PWM_OK=1
+    else
+        result pwm-sysfs FAIL "driver got '$got', want '$want'; duty>period refused: $refused; out-of-order times: $ordered; errors: $(cat /tmp/pwm.err | tr '\n' ' '); read back '$read_back'"
+    fi
+else
+    result pwm-sysfs FAIL "no pwmchip of $PWM_DEV in /sys/class/pwm"
+fi
+# The chip goes away under an exported, enabled channel (unbind, as a PCA9685 whose bus went away)
+# and comes back (bind): the channel is gone with it, a write through a file opened before fails,
+# the record says so, and the re-registered chip reports the state the "hardware" kept.
+if [ -n "$PWM_OK" ] && chip=$(pwm_chip); then
+    P=/sys/class/pwm/$chip
+    echo 0 >"$P/export" && echo 1000000 >"$P/pwm0/period" && echo 400000 >"$P/pwm0/duty_cycle" && echo 1 >"$P/pwm0/enable"
+    pwm_log_clear
+    exec 7>"$P/pwm0/duty_cycle"
+    pwm_unbind
+    gone=$([ -e "$P" ] && echo "still there" || echo gone)
+    late=$( (echo 300000 >&7) 2>&1 && echo "write accepted" || echo "write failed")
+    exec 7>&-
+    pwm_bind
+    chip2=$(pwm_chip)
+    echo 0 >"/sys/class/pwm/$chip2/export"
+    kept=$(cat "/sys/class/pwm/$chip2/pwm0/period" "/sys/class/pwm/$chip2/pwm0/duty_cycle" "/sys/class/pwm/$chip2/pwm0/enable" | tr '\n' ' ')
+    echo 0 >"/sys/class/pwm/$chip2/pwm0/enable"
+    echo 0 >"/sys/class/pwm/$chip2/unexport"
+    events=$(pwm_log | awk '{ printf "%s%s ", $4, ($4 == "apply" ? "(" $5 "," $7 "," $8 ")" : "") }')
+    if [ "$gone" = gone ] && case "$late" in *failed*) true ;; *) false ;; esac &&
+        [ "$kept" = "1000000 400000 1 " ] && [ "$events" = "remove probe apply(0,400000,0) " ]; then
+        result pwm-unbind PASS "$chip unbound under an enabled channel: gone, a late write through an open file failed ($(echo "$late" | head -n 1 | tr '\n' ' ')); bound again as $chip2 reporting period duty enable $kept; record: $events"
+    else
+        result pwm-unbind FAIL "after unbind $P $gone; late write: $late; after bind $chip2 reports '$kept' (want 1000000 400000 1); record: $events"
+    fi
+else
+    result pwm-unbind FAIL "not run: pwm-sysfs failed"
 fi
 
 # --- hiltool itself ---------------------------------------------------------------------------------

@@ -40,6 +40,14 @@
  *   hiltool rtc [DEVICE]
  *       The real-time clock's time (RTC_RD_TIME on DEVICE, /dev/rtc0 by default, kept in UTC)
  *       as seconds since 1970: read without the box, to check what the box wrote there.
+ *   hiltool warp FROM RATE SECONDS [STEP_MS]
+ *       A fast wall clock: sets CLOCK_REALTIME to FROM (seconds since 1970) and then, every
+ *       STEP_MS (default 250) for SECONDS of monotonic time, to FROM + RATE x the monotonic time
+ *       since the start (absolute targets: no drift). Each step is a clock change a program sees
+ *       as a time sync would make it; a dawn of 15 minutes passes in 2 at RATE 7.5. Prints the
+ *       wall time it ended at.
+ *   hiltool now
+ *       CLOCK_REALTIME as seconds since 1970 with milliseconds (busybox date has whole seconds).
  *
  * Built static by hil/run.sh with the host's gcc; no dependencies beyond libc and libm.
  */
@@ -594,8 +602,44 @@ static int cmd_rtc(int argc, char **argv) {
     return 0;
 }
 
+static int cmd_warp(int argc, char **argv) {
+    if (argc < 3) return die("warp FROM RATE SECONDS [STEP_MS]");
+    double from = atof(argv[0]), rate = atof(argv[1]), seconds = atof(argv[2]);
+    long step_ms = argc > 3 ? atol(argv[3]) : 250;
+    if (rate <= 0 || seconds <= 0 || step_ms <= 0) return die("warp: RATE, SECONDS and STEP_MS must be positive");
+    struct timespec m0, m, w;
+    clock_gettime(CLOCK_MONOTONIC, &m0);
+    for (long k = 0;; k++) {
+        clock_gettime(CLOCK_MONOTONIC, &m);
+        double elapsed = (m.tv_sec - m0.tv_sec) + (m.tv_nsec - m0.tv_nsec) / 1e9;
+        double target = from + rate * (elapsed < seconds ? elapsed : seconds);
+        w.tv_sec = (time_t)target;
+        w.tv_nsec = (long)((target - (double)w.tv_sec) * 1e9);
+        if (clock_settime(CLOCK_REALTIME, &w) != 0) {
+            fprintf(stderr, "hiltool warp: clock_settime: %s\n", strerror(errno));
+            return 1;
+        }
+        if (elapsed >= seconds) {
+            printf("%.3f\n", target);
+            return 0;
+        }
+        /* The next step on the monotonic grid. */
+        double next = (k + 1) * step_ms / 1000.0;
+        if (next > seconds) next = seconds;
+        double wait = next - elapsed;
+        if (wait > 0) usleep((useconds_t)(wait * 1e6));
+    }
+}
+
+static int cmd_now(void) {
+    struct timespec w;
+    clock_gettime(CLOCK_REALTIME, &w);
+    printf("%lld.%03ld\n", (long long)w.tv_sec, w.tv_nsec / 1000000);
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 2) return die("tone|level|active|fade|oled|seq|to16|rtc ... (see the source)");
+    if (argc < 2) return die("tone|level|active|fade|oled|seq|to16|rtc|warp|now ... (see the source)");
     const char *c = argv[1];
     const char *rate = getenv("HILTOOL_RATE");
     if (rate && atoi(rate) > 0) RATE = (unsigned)atoi(rate);
@@ -609,5 +653,7 @@ int main(int argc, char **argv) {
     if (!strcmp(c, "seq")) return cmd_seq(argc, argv);
     if (!strcmp(c, "to16")) return cmd_to16(argc, argv);
     if (!strcmp(c, "rtc")) return cmd_rtc(argc, argv);
+    if (!strcmp(c, "warp")) return cmd_warp(argc, argv);
+    if (!strcmp(c, "now")) return cmd_now();
     return die("unknown command");
 }

@@ -62,9 +62,17 @@ public final class SysfsPWM {
                 }
                 guard isDirectory(dir) else { throw PWMError.notExported(path: dir) }
             }
-            // The kernel refuses a period shorter than the duty: the duty goes to 0 first.
+            // The kernel refuses any state with a period of 0, which a freshly exported channel
+            // may have (writing the duty first then fails with EINVAL and the light stays dark:
+            // `make hil`'s pwm-sim showed it), and a period shorter than the duty: the period
+            // first; when that is refused, the duty to 0 and the period again.
+            do {
+                try write(dir + "/period", String(periodNanoseconds))
+            } catch {
+                try write(dir + "/duty_cycle", "0")
+                try write(dir + "/period", String(periodNanoseconds))
+            }
             try write(dir + "/duty_cycle", "0")
-            try write(dir + "/period", String(periodNanoseconds))
             try write(dir + "/enable", "1")
             written[index] = 0
         }
