@@ -26,6 +26,16 @@ import SleepBoxSystem
         #expect(settings.requests.map(\.pin) == [.leaf, .skip, .timer, .knobSwitch, .knobA, .knobB, .led])
     }
 
+    @Test func aPWMLightLeavesTheLEDPinToThePWM() throws {
+        let settings = GPIOInputSettings(profile: try BoardProfile.load(name: "pi-4", directory: boardDirectory))
+        #expect(settings.leavingThePinTo(PWMLightSettings()).led == 12)
+        var pwm = PWMLightSettings()
+        pwm.chip = 0
+        let withPWM = settings.leavingThePinTo(pwm)
+        #expect(withPWM.led == nil)
+        #expect(withPWM.requests.map(\.pin) == [.leaf, .skip, .timer, .knobSwitch, .knobA, .knobB])
+    }
+
     @Test func twoPinsOnOneLineAreRefusedBeforeAnyChipIsOpened() {
         let settings = GPIOInputSettings(chipLabels: ["x"], inputs: [.leaf: 3, .skip: 4], led: 3,
                                          deviceDirectory: "/nonexistent")

@@ -119,7 +119,7 @@ public enum RunSetup {
         let input: InputLines
         let gpio: GPIOInput
         do {
-            gpio = try GPIOInput(profile: profile, logger: logger)
+            gpio = try GPIOInput(settings: GPIOInputSettings(profile: profile).leavingThePinTo(devices.light), logger: logger)
             input = GPIOLines(gpio: gpio, logger: logger)
         } catch {
             throw failure("cannot start: \(error)", ExitStatus.unavailable.rawValue, logger)

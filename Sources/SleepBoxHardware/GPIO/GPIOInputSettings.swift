@@ -61,4 +61,13 @@ public struct GPIOInputSettings: Sendable, Equatable {
             throw GPIOError.sameLine(pins: pins, offset: offset)
         }
     }
+
+    /// These settings for a box whose light is `light`: a PWM light takes the LED's pin (on the
+    /// Pi, GPIO12 is PWM channel 0 under `dtoverlay=pwm-2chan`), so the LED's line is not
+    /// requested (a GPIO request would take the pin back from the PWM and leave the light dark).
+    public func leavingThePinTo(_ light: PWMLightSettings) -> GPIOInputSettings {
+        var settings = self
+        if light.chip != nil { settings.led = nil }
+        return settings
+    }
 }
