@@ -4,13 +4,15 @@ import SleepBoxHardware
 import SleepBoxRunner
 
 /// The board's breathing LED (`[pins] led`, GPIO12) as a one-channel light: a GPIO line is on or
-/// off, so it is on while the light would be at least `threshold` L* (the breath in and held,
-/// the dawn from its first minutes, the alarm).
+/// off, so it is on while the light would be at least `threshold` L*: the breathing guide's light
+/// rises from 0 to 30 L* over the in-breath and falls back over the out-breath, so the LED is on
+/// from the middle of one to the middle of the other, as long as it is off (3 s and 3 s for a
+/// 3-3 breath, as the LED always was); the dawn lights it from its first minutes, the alarm too.
 public final class GPIOLEDLight: LightOutput {
     let gpio: GPIOInput
     let logger: Logger
     /// The lightness (CIE L*) from which the LED is on.
-    public static let threshold = 10.0
+    public static let threshold = 15.0
     public private(set) var isOn = false
     private var failed = false
 
