@@ -22,7 +22,7 @@ public final class InteractiveSimulator {
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
         L hold leaf 2.5s (dismiss alarm)   S hold skip 2s (seek forward)
-        T hold timer 2s (seek back)   K hold knob 1s (menu, favourite)
+        T hold timer 2s (seek back)   K hold knob 1s (menu; in a menu, back)
         f fast-forward 1 min   q quit
         """
 
