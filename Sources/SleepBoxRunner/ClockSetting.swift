@@ -20,6 +20,9 @@ public struct ClockSetOutcome: Sendable, Equatable {
         case absent(String)
         /// The RTC could not be written (the system clock is set all the same).
         case failed(SystemError)
+        /// Simulated hardware: the box's own clock moved (its offset kept in this file); this
+        /// computer's clock and RTC were left alone.
+        case simulated(String)
     }
 
     /// One line for the log and `sleepbox ctl clock set`.
@@ -29,6 +32,8 @@ public struct ClockSetOutcome: Sendable, Equatable {
         case .written(let path): text = "written to the RTC \(path)"
         case .absent(let path): text = "no RTC (\(path)): the time lasts until the next power cut"
         case .failed(let error): text = "the RTC was not written: \(error)"
+        case .simulated(let path):
+            text = "simulated hardware: the box's own clock (its offset from this computer's clock is kept in \(path)); this computer's clock and RTC were not touched"
         }
         if let remembered { text += "; not remembered across restarts: \(remembered)" }
         return text

@@ -25,12 +25,17 @@ public final class Daemon {
         /// Why the state folder cannot be written, when it cannot: the box runs with its state in
         /// memory (alarms from the configuration, no history), and says so.
         public var stateInMemory: String?
-        public init(configPath: String?, stateDirectory: String, socketPath: String, seed: UInt64, stateInMemory: String? = nil) {
+        /// Simulated hardware: the box keeps a wall clock of its own (`SimulatedWallClock`) and
+        /// never sets this computer's clock or RTC.
+        public var simulatedClock: Bool
+        public init(configPath: String?, stateDirectory: String, socketPath: String, seed: UInt64, stateInMemory: String? = nil,
+                    simulatedClock: Bool = false) {
             self.configPath = configPath
             self.stateDirectory = stateDirectory
             self.socketPath = socketPath
             self.seed = seed
             self.stateInMemory = stateInMemory
+            self.simulatedClock = simulatedClock
         }
     }
 
@@ -71,7 +76,7 @@ public final class Daemon {
                 opening: WorkQueue? = nil,
                 environment: [String: String],
                 loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
-        self.clock = try RealClock(keeper: ClockKeeper(stateDirectory: options.stateDirectory))
+        self.clock = try RealClock(keeper: Daemon.clockKeeper(options))
         self.work = try WorkQueue()
         let saveHealth = StateSaveHealth(logger: logger)
         self.saveHealth = saveHealth
@@ -94,7 +99,7 @@ public final class Daemon {
         runner.aboutFacts = AboutFacts(version: BuildVersion.current,
                                        freeBytes: try? FileSystemSpace.available(at: options.stateDirectory))
         let keeper = clock.keeper
-        self.controlProtocol = ControlProtocol(runner: runner, rtcReading: { keeper.rtcReading })
+        self.controlProtocol = ControlProtocol(runner: runner, rtcReading: keeper.simulated == nil ? { keeper.rtcReading } : nil)
         self.options = options
         self.input = input
         self.audio = audio
@@ -107,6 +112,13 @@ public final class Daemon {
         self.logger = logger
     }
 
+    /// The keeper of the box's wall clock: the system clock and the RTC on the box, a clock of
+    /// the box's own on simulated hardware (`system` is the computer's clocks; tests pass theirs).
+    public static func clockKeeper(_ options: Options, system: ClockKeeper.Clocks = .system) -> ClockKeeper {
+        options.simulatedClock ? .forSimulatedHardware(stateDirectory: options.stateDirectory, system: system)
+            : ClockKeeper(stateDirectory: options.stateDirectory, clocks: system)
+    }
+
     // MARK: - Run
 
     /// Runs until SIGTERM or SIGINT; returns the exit status (0).
@@ -114,7 +126,11 @@ public final class Daemon {
         let restored = runner.start()
         let box = runner.box
         logger.info("started\(restored ? " from the saved state" : ""): mode \(box.state.mode.rawValue), \(box.state.phase.name)")
-        logger.info("the clock's source: \(box.state.clockSource.rawValue); RTC \(clock.keeper.rtcReading.summary)")
+        if let own = clock.keeper.simulated {
+            logger.info("the clock's source: \(box.state.clockSource.rawValue); simulated hardware: the box's own clock, \(Int(own.offset.rounded())) s from this computer's (\(own.path)); this computer's clock and RTC are never set")
+        } else {
+            logger.info("the clock's source: \(box.state.clockSource.rawValue); RTC \(clock.keeper.rtcReading.summary)")
+        }
         notifier.notify("READY=1\nSTATUS=\(statusLine)")
         if let interval = notifier.watchdogInterval {
             notifier.notify("WATCHDOG=1")
@@ -294,7 +310,8 @@ public final class Daemon {
     private var loopStatus: [(String, JSONValue)] {
         [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups))),
          ("renders", .number(Double(runner.framesRendered))), ("loop", timings.statusValue)] + saveHealth.statusFields
-            + [("stateInMemory", options.stateInMemory.map(JSONValue.string) ?? .null)]
+            + [("stateInMemory", options.stateInMemory.map(JSONValue.string) ?? .null),
+               ("hardware", .string(options.simulatedClock ? "sim" : "pi"))]
     }
 
     private var statusLine: String {

@@ -22,7 +22,11 @@ public final class RealClock: RunnerClock {
         self.keeper = keeper
     }
 
-    public var now: Moment { Moment(uptime: SystemClock.monotonicSeconds(), wall: SystemClock.realtimeSeconds()) }
+    /// On simulated hardware the wall time is the box's own (`ClockKeeper.wallOffset` ahead of
+    /// CLOCK_REALTIME).
+    public var now: Moment {
+        Moment(uptime: SystemClock.monotonicSeconds(), wall: SystemClock.realtimeSeconds() + keeper.wallOffset)
+    }
 
     /// clock_settime(CLOCK_REALTIME), then the RTC (see `ClockKeeper.set`).
     public func setWall(_ wall: Double) throws(ClockSetError) -> ClockSetOutcome { try keeper.set(wall) }
@@ -40,7 +44,8 @@ public final class RealClock: RunnerClock {
     /// the wall clock is still reported.
     public func arm(uptime: Double?, wall: Double?, now: Moment) throws(SystemError) {
         try monotonicTimer.arm(at: uptime)
-        try wallTimer.arm(at: wall ?? (now.wall + 366 * 86_400))
+        // The realtime timer counts CLOCK_REALTIME: the box's own offset (simulated hardware) is taken off.
+        try wallTimer.arm(at: (wall ?? (now.wall + 366 * 86_400)) - keeper.wallOffset)
     }
 
     /// Takes a clock change the realtime timer holds (its read fails with ECANCELED until it is

@@ -24,6 +24,8 @@ public final class ClockKeeper {
     /// wake-up, the file is not.
     public private(set) var isSetByHandThisBoot = false
     private let clocks: Clocks
+    /// The box's own clock on simulated hardware; nil on the box, where the system clock is set.
+    public let simulated: SimulatedWallClock?
 
     /// The clocks the keeper reads and sets: the system's, or stand-ins in tests.
     public struct Clocks: Sendable {
@@ -35,6 +37,9 @@ public final class ClockKeeper {
         public var synchronised: @Sendable () -> Bool
         /// clock_settime(CLOCK_REALTIME).
         public var setWall: @Sendable (Double) throws(SystemError) -> Void
+        /// Seconds `wall` is ahead of CLOCK_REALTIME: 0 for the system's clocks, the box's own
+        /// offset on simulated hardware (`SimulatedWallClock`).
+        public var offset: @Sendable () -> Double
 
         /// The system's clocks.
         public static let system = Clocks(wall: { SystemClock.realtimeSeconds() }, sinceBoot: { SystemClock.bootSeconds() },
@@ -42,22 +47,44 @@ public final class ClockKeeper {
                                           setWall: { (w: Double) throws(SystemError) in try SystemClock.setRealtime(w) })
 
         public init(wall: @escaping @Sendable () -> Double, sinceBoot: @escaping @Sendable () -> Double,
-                    synchronised: @escaping @Sendable () -> Bool, setWall: @escaping @Sendable (Double) throws(SystemError) -> Void) {
+                    synchronised: @escaping @Sendable () -> Bool, setWall: @escaping @Sendable (Double) throws(SystemError) -> Void,
+                    offset: @escaping @Sendable () -> Double = { 0 }) {
             self.wall = wall
             self.sinceBoot = sinceBoot
             self.synchronised = synchronised
             self.setWall = setWall
+            self.offset = offset
         }
     }
 
     /// A keeper for the box whose state lives in `stateDirectory`, reading the RTC once.
-    public init(stateDirectory: String, rtc: RTCDevice = RTCDevice(), clocks: Clocks = .system) {
+    public convenience init(stateDirectory: String, rtc: RTCDevice = RTCDevice(), clocks: Clocks = .system) {
+        self.init(stateDirectory: stateDirectory, rtc: rtc, clocks: clocks, simulated: nil)
+    }
+
+    private init(stateDirectory: String, rtc: RTCDevice, clocks: Clocks, simulated: SimulatedWallClock?) {
         self.rtc = rtc
         self.markerPath = stateDirectory + "/clock-set-by-hand"
         self.clocks = clocks
+        self.simulated = simulated
         self.rtcReading = RTCReading.read(rtc, systemWall: clocks.wall)
         self.isSetByHandThisBoot = readMarker()
     }
+
+    /// The keeper of a box on simulated hardware (`sleepbox run --hardware sim`): its wall clock
+    /// is `system`'s plus an offset of its own kept in `stateDirectory` (`SimulatedWallClock`), and
+    /// setting it moves that offset; `system`'s clock and the RTC are never set.
+    public static func forSimulatedHardware(stateDirectory: String, system: Clocks = .system) -> ClockKeeper {
+        let own = SimulatedWallClock(stateDirectory: stateDirectory)
+        return ClockKeeper(stateDirectory: stateDirectory, rtc: RTCDevice(path: simulatedRTCPath),
+                           clocks: own.clocks(over: system), simulated: own)
+    }
+
+    /// The RTC of simulated hardware: none (a path that is never a device).
+    static let simulatedRTCPath = "/nonexistent/simulated-rtc"
+
+    /// The wall clock's seconds ahead of CLOCK_REALTIME (0 on the box).
+    public var wallOffset: Double { clocks.offset() }
 
     /// Reads the RTC and the state folder's note again (when the wall clock changed).
     public func refresh() {
@@ -103,7 +130,9 @@ public final class ClockKeeper {
             throw ClockSetError(cause: error)
         }
         var outcome = ClockSetOutcome(rtc: .absent(rtc.path), remembered: nil)
-        if rtc.exists {
+        if let simulated {
+            outcome.rtc = .simulated(simulated.path)
+        } else if rtc.exists {
             do {
                 try rtc.set(clocks.wall())
                 outcome.rtc = .written(rtc.path)

@@ -75,7 +75,7 @@ public enum RunSetup {
         do {
             let daemon = try Daemon(
                 options: Daemon.Options(configPath: configPath, stateDirectory: stateDir, socketPath: options.socketPath, seed: seed,
-                               stateInMemory: stateInMemory),
+                               stateInMemory: stateInMemory, simulatedClock: kind != .pi),
                 config: withLight(file.config, wiring.light), catalog: content.catalog, input: wiring.input, display: wiring.display, audio: wiring.audio,
                 light: wiring.light,
                 screenSleeps: kind != .sim,
