@@ -100,8 +100,9 @@ public final class SpeechCache: @unchecked Sendable {
     /// indexed, temporary leftovers deleted and the bound applied. `clock` stamps uses (tests pass
     /// their own), `space` reads the filesystem's free space (tests pass their own). If the
     /// directory cannot be created, every load misses and every store fails (logged), and speech
-    /// still works uncached.
-    public init(directory: String, maxBytes: Int = SpeechCache.defaultMaxBytes,
+    /// still works uncached. `creating: false` only reads a folder that is there (a check that
+    /// must leave no folder behind).
+    public init(directory: String, maxBytes: Int = SpeechCache.defaultMaxBytes, creating: Bool = true,
                 logger: Logger = Logger(label: "sleepbox.speech.cache"),
                 clock: @escaping @Sendable () -> Date = { Date() },
                 space: @escaping SpaceReserve.Reader = SpaceReserve.statvfsReader) {
@@ -111,7 +112,7 @@ public final class SpeechCache: @unchecked Sendable {
         self.clock = clock
         self.space = space
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if creating { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         } catch {
             logger.warning("speech cache directory unusable", metadata: ["path": "\(directory)", "error": "\(error)"])
         }

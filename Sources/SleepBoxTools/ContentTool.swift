@@ -33,8 +33,9 @@ public struct ContentTool {
     /// Reads the configuration (the factory settings when `configPath` is the default and there
     /// is no file there) and loads the library and the voices. `levelled: false` keeps the
     /// speech as the voices make it, without the box's one loudness (to measure the difference).
+    /// `readOnly`: only reading (a check), so nothing is created: no state folder, no speech cache.
     public init(configPath: String, stateDirectory: String, logger: Logger = ContentTool.quietLogger,
-                levelled: Bool = true) throws(ConfigError) {
+                levelled: Bool = true, readOnly: Bool = false) throws(ConfigError) {
         let path = FileManager.default.fileExists(atPath: configPath) || configPath != Self.defaultConfigPath ? configPath : nil
         let zone = ConfigFile.systemTimeZone()
         let file = try path.map { p throws(ConfigError) in try ConfigFile(path: p, defaultTimeZone: zone) }
@@ -44,7 +45,7 @@ public struct ContentTool {
         self.stateDirectory = stateDirectory
         content = ContentSetup.load(devices: file.devices, config: file.config, stateDirectory: stateDirectory,
                                     format: AudioFormat(sampleRate: file.devices.sampleRate), logger: logger,
-                                    levelled: levelled)
+                                    levelled: levelled, creating: !readOnly)
     }
 
     /// Where the owner's items live: `[paths] user_content`, else `user-content` in the state folder.
@@ -113,7 +114,7 @@ public struct ContentTool {
                 lines.append("\(file): \(what), \(own) error\(own == 1 ? "" : "s")")
             }
         }
-        return Check(issues: lines, summary: "\(files) file\(files == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s")",
+        return Check(issues: lines, summary: "\(Self.counted(files, "file")), \(Self.counted(errors, "error"))",
                      errors: errors)
     }
 
@@ -151,9 +152,13 @@ public struct ContentTool {
     public func check(file: String?) -> Check {
         let issues = file.map { content.library.check(fileAt: $0) } ?? content.library.check()
         let errors = issues.filter { $0.severity == .error }.count
-        return Check(issues: issues.map(\.description), summary: file == nil ? "\(content.library.entries.count) items, \(errors) errors" : "\(file ?? ""): \(errors) errors",
+        return Check(issues: issues.map(\.description), summary: (file.map { "\($0): " } ?? "\(Self.counted(content.library.entries.count, "item")), ")
+                         + Self.counted(errors, "error"),
                      errors: errors)
     }
+
+    /// "1 error", "2 errors", "0 items".
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// Throws unless `id` is an item id (before loading anything).
     public static func validate(id: String) throws(ContentToolError) {

@@ -12,14 +12,11 @@ struct ContentCommand: ParsableCommand {
 
     /// The options every content command shares.
     struct Where: ParsableArguments {
-        @Option(help: "Configuration file ([paths] content and user_content).")
-        var config: String = ContentTool.defaultConfigPath
-        @Option(help: "The state folder (the owner's items live in user-content there by default; the voice's cache too).")
-        var stateDir: String = "/var/lib/sleepbox"
+        @OptionGroup var files: BoxFiles
 
-        func tool(levelled: Bool = true) throws -> ContentTool {
+        func tool(levelled: Bool = true, readOnly: Bool = false) throws -> ContentTool {
             do {
-                return try ContentTool(configPath: config, stateDirectory: stateDir, levelled: levelled)
+                return try ContentTool(configPath: files.config, stateDirectory: files.stateDir, levelled: levelled, readOnly: readOnly)
             } catch {
                 FileHandle.standardError.write(Data("sleepbox: \(error)\n".utf8))
                 throw ExitCode(error.exitCode)
@@ -46,7 +43,7 @@ struct ContentCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            for line in try place.tool().list(json: json) { print(line) }
+            for line in try place.tool(readOnly: true).list(json: json) { print(line) }
         }
     }
 
@@ -62,7 +59,8 @@ struct ContentCommand: ParsableCommand {
         var raw = false
 
         func run() throws {
-            let tool = try place.tool(levelled: !raw)
+            // Only a loudness measurement renders speech (into the cache); a check creates nothing.
+            let tool = try place.tool(levelled: !raw, readOnly: !loudness)
             if loudness {
                 let each = files.flatMap { ContentTool.contentFiles(at: $0) }
                 for line in tool.loudness(files: files.isEmpty ? nil : each, raw: raw) { print(line) }

@@ -16,13 +16,11 @@ struct HistoryCommand: ParsableCommand {
 
     /// Where the history is and the configuration that says what counts as a night.
     struct Place: ParsableArguments {
-        @Option(help: "Where the box keeps its state (history.db is there).")
-        var stateDir: String = "/var/lib/sleepbox"
+        /// The configuration gives the time zone and `[history] streak_minutes`.
+        @OptionGroup var files: BoxFiles
+        var stateDir: String { files.stateDir }
 
-        @Option(help: "Configuration file (TOML): its time zone and [history] streak_minutes. Default: the installed one when there is one.")
-        var config: String?
-
-        @Option(help: ArgumentHelp("The time to count from instead of now (ISO 8601; for scripted checks).", visibility: .hidden))
+        @Option(help: "The time to count from instead of now (ISO 8601, e.g. 2026-11-30T12:00:00; for a simulated month and scripted checks).")
         var now: String?
 
         func tool(config: BoxConfig? = nil, writable: Bool = false) throws -> HistoryTool {
@@ -34,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
         }
 
         func boxConfig() throws -> BoxConfig {
-            let path = config ?? (FileManager.default.fileExists(atPath: RunOptions.defaultConfigPath) ? RunOptions.defaultConfigPath : nil)
+            let path = files.configPath
             do {
                 return try loadConfigFile(path).config
             } catch {

@@ -44,12 +44,14 @@ public struct ContentSetup {
     /// voice `[voice]` asks for (see `VoiceSelection`; a configured Piper that is not installed, or
     /// an espeak-ng voice that is not there, is logged as a warning and espeak-ng speaks instead),
     /// its render cache in the state folder.
-    /// `levelled: false` keeps the speech as the voices make it (for measuring the difference).
+    /// `levelled: false` keeps the speech as the voices make it (for measuring the difference);
+    /// `creating: false` creates no folder (the speech cache is read where it is).
     public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
-                            format: AudioFormat, logger: Logger, levelled: Bool = true) -> ContentSetup {
+                            format: AudioFormat, logger: Logger, levelled: Bool = true, creating: Bool = true) -> ContentSetup {
         let naturalVoice = devices.voice.engine == .auto ? NaturalVoiceInstallation.find() : nil
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
-        let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024, logger: logger)
+        let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024,
+                                creating: creating, logger: logger)
         let loudness = ItemLoudness(target: devices.loudness, continuousOffset: devices.ambientLevel)
         let recordingLoudness = stateDirectory.map { RecordingLoudnessFile(stateDirectory: $0) }
         if let recordingLoudness { loudness.remember(recordingLoudness.load()) }
