@@ -6,8 +6,8 @@ import SleepBoxTOML
 enum AlarmSection {
     // Each length has a floor a person could mean: 1e-308 minutes is "more than 0" but would
     // stop, snooze or ramp at once.
-    static let rampSeconds = TOMLRange(1, 1800, unit: "seconds")
-    static let snoozeMinutes = TOMLRange(1, 60, unit: "minutes")
+    static let rampSeconds = TOMLRange(AlarmSettings.rampSecondsRange.lowerBound, AlarmSettings.rampSecondsRange.upperBound, unit: "seconds")
+    static let snoozeMinutes = TOMLRange(AlarmSettings.snoozeMinutesRange.lowerBound, AlarmSettings.snoozeMinutesRange.upperBound, unit: "minutes")
     static let catchUpMinutes = TOMLRange(1, 720, unit: "minutes")
     static let autoStopMinutes = TOMLRange(1, 240, unit: "minutes")
     static let percent = TOMLRange(0, 100, unit: "percent")

@@ -121,6 +121,7 @@ public struct Box: Sendable {
         case .captionsFound(let id, let lines): state.captions = Captions(item: id, lines: lines)
         case .historyLoaded(let records): for r in records { state.history.add(r) }
         case .lightRequested(let request): lightRequested(request, at: now)
+        case .ownerRequested(let request): carryOut(request, at: now, into: &out)
         }
         if config.menu.speakMenus, event.isInput, let words = spokenChange(from: focus, to: spokenFocus(at: now)) {
             out.append(.speakMenu(words))

@@ -55,6 +55,9 @@ public enum Event: Sendable, Equatable {
     case historyLoaded([HistoryRecord])
     /// The owner asked for the light from outside the box's screens (`sleepbox ctl light`).
     case lightRequested(LightRequest)
+    /// The owner asked for something from outside the box's screens (`sleepbox ctl play`, `stop`,
+    /// `reminder`, `meditation`).
+    case ownerRequested(OwnerRequest)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -83,6 +86,7 @@ public enum Event: Sendable, Equatable {
         case .lengthMeasured(let id, let seconds): return "length \(id) \((seconds * 1000).rounded() / 1000)"
         case .captionsFound(let id, let lines): return "captions \(id) \(lines.count)"
         case .historyLoaded(let records): return "history \(records.count)"
+        case .ownerRequested(let request): return request.name
         case .lightRequested(let r): return "light \(r.name)"
         }
     }

@@ -28,16 +28,21 @@ extension AlarmChange {
         return .success(n - 1)
     }
 
+    /// The fields of the alarm's own wake sound, ramp, snooze and volume.
+    public static let soundFields = ["sound", "rampSeconds", "snoozeMinutes", "volume"]
+
     /// The one change `fields` make: a time under `timeKey` (`"time"` on the socket, `"set"` in a
-    /// script) with optional `days`, or `enabled`, `skipNext` (true or false), or `clear` (true).
-    /// Without any of them the time is what is missing.
+    /// script) with optional `days`, or `enabled`, `skipNext` (true or false), `clear` (true), or
+    /// one of `soundFields`. Without any of them the time is what is missing.
     public static func parse(_ fields: [String: JSONValue], timeKey: String, days form: AlarmDaysForm) -> Result<AlarmChange, RequestError> {
-        let changes = [timeKey, "enabled", "skipNext", "clear"].filter { fields[$0] != nil }
+        let changes = ([timeKey, "enabled", "skipNext", "clear"] + soundFields).filter { fields[$0] != nil }
         if changes.count > 1 {
             let named = changes.map { "\"\($0)\"" }.joined(separator: " and ")
             return .failure(RequestError("\(named) cannot go in one request: one change at a time "
-                                         + "(\"\(timeKey)\" with \"days\", \"enabled\", \"skipNext\" or \"clear\")"))
+                                         + "(\"\(timeKey)\" with \"days\", \"enabled\", \"skipNext\", \"clear\", \"sound\", "
+                                         + "\"rampSeconds\", \"snoozeMinutes\" or \"volume\")"))
         }
+        if let key = changes.first, soundFields.contains(key), let value = fields[key] { return soundChange(key, value) }
         if fields["days"] != nil && fields[timeKey] == nil {
             return .failure(RequestError("\"days\" goes with a \"\(timeKey)\""))
         }
@@ -54,6 +59,35 @@ extension AlarmChange {
         }
         guard let days = fields["days"] else { return .success(.set(hour: hour, minute: minute, weekdays: nil)) }
         return weekdays(days, form: form).map { .set(hour: hour, minute: minute, weekdays: $0) }
+    }
+
+    /// The change of the alarm's own wake sound (a name of `AlarmSettings.sounds`), ramp, snooze or
+    /// volume (a number in its range, or null: the configuration's `[alarm]` again).
+    static func soundChange(_ key: String, _ value: JSONValue) -> Result<AlarmChange, RequestError> {
+        func number(_ range: ClosedRange<Double>, _ unit: String) -> Result<Double?, RequestError> {
+            if value.isNull { return .success(nil) }
+            guard let n = value.number, range.contains(n) else {
+                return .failure(RequestError("\"\(key)\" must be a number from \(Quoting.number(range.lowerBound)) to "
+                                             + "\(Quoting.number(range.upperBound)) \(unit), or null for the configuration's"))
+            }
+            return .success(n)
+        }
+        switch key {
+        case "sound":
+            guard let name = value.string, AlarmSettings.sounds.contains(name) else {
+                return .failure(RequestError("\"sound\" must be one of \(AlarmSettings.sounds.joined(separator: ", "))"))
+            }
+            return .success(.sound(name == "chime" ? nil : name))
+        case "rampSeconds": return number(AlarmSettings.rampSecondsRange, "seconds").map { .rampSeconds($0) }
+        case "snoozeMinutes": return number(AlarmSettings.snoozeMinutesRange, "minutes").map { .snoozeMinutes($0) }
+        default:
+            if value.isNull { return .success(.volume(nil)) }
+            let range = AlarmSettings.volumePercent
+            guard let p = value.wholeNumber(in: range) else {
+                return .failure(RequestError("\"volume\" must be a whole number from \(range.lowerBound) to \(range.upperBound) (percent), or null for the configuration's"))
+            }
+            return .success(.volume(p))
+        }
     }
 
     /// The weekdays (1 = Sunday) the words of `value` name.

@@ -33,6 +33,14 @@ public enum BoxRequest: Sendable, Equatable {
     case volume(Int)
     /// The light on, off or at a lightness (`sleepbox ctl light`).
     case light(LightRequest)
+    /// The item with this id plays, as when chosen in the library (`sleepbox ctl play ID`).
+    case play(String)
+    /// What plays stops, as when the leaf turns the box off (`sleepbox ctl stop`).
+    case stop
+    /// A change to the bedtime reminder: a time (and days), or on or off (`sleepbox ctl reminder`).
+    case reminder(AlarmChange)
+    /// A change to the meditation timer, or its start (`sleepbox ctl meditation`).
+    case meditation(MeditationChange)
     /// Fault injection (simulator scripts only): the sound device is lost (writes fail) or back.
     case soundDevice(lost: Bool)
     /// The run ends here.
@@ -59,4 +67,10 @@ public enum AlarmChange: Sendable, Equatable {
     case skipNext(Bool)
     /// Removed.
     case clear
+    /// Wakes with this sound (`AlarmSettings.sounds`; nil: the chime).
+    case sound(String?)
+    /// Its own ramp, snooze and volume; nil: the configuration's `[alarm]` again.
+    case rampSeconds(Double?)
+    case snoozeMinutes(Double?)
+    case volume(Int?)
 }

@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxSystem
 
 extension BoxRunner {
     /// The length of a short press, in seconds.
@@ -66,6 +67,31 @@ extension BoxRunner {
             deliver(.volumeSet(percent: p), at: t)
         case .light(let request):
             deliver(.lightRequested(request), at: t)
+        case .play(let id):
+            guard box.catalog.item(id) != nil else {
+                return "there is no item \(Quoting.quoted(id)) in the library (sleepbox content list lists them)"
+            }
+            deliver(.ownerRequested(.play(id)), at: t)
+        case .stop:
+            deliver(.ownerRequested(.stop), at: t)
+        case .reminder(let change):
+            var r = box.reminderSchedule
+            switch change {
+            case .set(let h, let m, let days):
+                r.hour = h
+                r.minute = m
+                r.isEnabled = true
+                if let days { r.weekdays = days }
+            case .enable(let on): r.isEnabled = on
+            default: return "the bedtime reminder takes a time (with days), or on or off"
+            }
+            deliver(.ownerRequested(.reminder(r)), at: t)
+        case .meditation(let change):
+            switch change.applied(to: box.meditationChoice, sounds: box.config.meditation.sounds) {
+            case .failure(let error): return error.message
+            case .success(let choice?): deliver(.ownerRequested(.meditation(choice)), at: t)
+            case .success(nil): deliver(.ownerRequested(.startMeditation), at: t)
+            }
         case .soundDevice(let lost):
             guard devices.audio.injectFault(lost: lost) else { return "this sound output cannot lose its device" }
             serviceAudio(at: t)
@@ -100,6 +126,16 @@ extension BoxRunner {
             deliver(.alarmSlotEdited(slot, a), at: t)
         case .clear:
             deliver(.alarmSlotEdited(slot, nil), at: t)
+        case .sound, .rampSeconds, .snoozeMinutes, .volume:
+            guard var a = current else { return name + "; set one with a time first" }
+            switch change {
+            case .sound(let s): a.sound = s
+            case .rampSeconds(let r): a.rampSeconds = r
+            case .snoozeMinutes(let m): a.snoozeMinutes = m
+            case .volume(let v): a.volume = v
+            default: break
+            }
+            deliver(.alarmSlotEdited(slot, a), at: t)
         }
         return nil
     }

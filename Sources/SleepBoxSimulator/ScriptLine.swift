@@ -6,10 +6,10 @@ import SleepBoxRunner
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
     static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "alarm", "set", "days", "enabled", "skipNext",
-                       "clear", "setting", "value", "light", "soundDevice", "end"]
+                       "clear", "setting", "value", "light", "soundDevice", "end"] + AlarmChange.soundFields
     static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "light", "soundDevice", "end"]
     /// Keys that go with one action only.
-    static let alarmKeys = ["set", "days", "enabled", "skipNext", "clear"]
+    static let alarmKeys = ["set", "days", "enabled", "skipNext", "clear"] + AlarmChange.soundFields
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
     static let buttonNames = Button.allCases.map(\.rawValue).joined(separator: ", ")
     /// The latest `at`: a month of virtual time, far past any night, and small enough that every

@@ -1,36 +1,52 @@
 import ArgumentParser
 import Foundation
 import SleepBoxDaemon
+import SleepBoxSystem
 
 /// `sleepbox ctl`: talk to the running box through its control socket (also over SSH).
 struct CtlCommand: ParsableCommand {
+    // Every line of the table fits 80 columns: the help is not wrapped in the middle of a row.
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: "Control the running box.",
         discussion: """
             Commands:
-              status                      the box's state (JSON)
+              status                    the box's state (JSON)
               press leaf|skip|timer|knob  a short press
-              hold BUTTON SECONDS         hold a button
-              turn N                      turn the knob N detents (negative: counter-clockwise)
-              alarm set HH:MM [DAYS]      set the alarm, e.g. alarm set 06:45 weekdays (DAYS: mon,tue,...,
-                                          weekdays, weekends, daily; as in the configuration)
-              alarm on|off|skip-next|keep-next|clear
-              alarm N set HH:MM [DAYS]    the same for alarm N (1 to 4), e.g. alarm 2 set 08:15 weekends;
-              alarm N on|off|skip-next|keep-next|clear     without N, alarm 1
-              setting KEY VALUE|default   a setting as on the box's Settings screen, e.g.
-                                          setting display.clock_24h off, setting language de
-              volume PERCENT
-              frame                       the display's frame as hex (SSD1306 page layout)
-              clock                       the clock's source (ntp, rtc, setByHand, untrusted), time, RTC
-              clock set "YYYY-MM-DD HH:MM"  set the clock by hand (local time in the box's time zone)
-                                          and the RTC when there is one
-              light on|off|LEVEL          the light on, off, or at a lightness (CIE L*, 0 to 100); off also
-                                          ends the night light and the hold after the alarm
+              hold BUTTON SECONDS       hold a button
+              turn N                    turn the knob N detents (negative: anticlockwise)
+              play ID                   play an item (sleepbox content list lists them)
+              stop                      stop what plays
+              volume PERCENT            the volume, 0 to 100
+              alarm [N] set HH:MM [DAYS]  set alarm N (1 to 4; without N, alarm 1),
+                                        e.g. alarm 2 set 08:15 weekends (DAYS: mon,tue,
+                                        ..., weekdays, weekends, daily)
+              alarm [N] on|off|skip-next|keep-next|clear
+              alarm [N] sound NAME      chime, rain, ocean, forest, pink, brown, white
+              alarm [N] ramp SECONDS|default     1 to 1800 (default: the config's)
+              alarm [N] snooze MINUTES|default   1 to 60
+              alarm [N] volume PERCENT|default   0 to 100
+              reminder set HH:MM [DAYS] the bedtime reminder (on), e.g. reminder set 22:00
+              reminder on|off
+              meditation start          start the meditation timer as it is set up
+              meditation length MINUTES 1 to 180
+              meditation sound NAME|none  one of [meditation] sounds, or silence
+              meditation guide on|off   the breathing guide
+              meditation bells MINUTES|off  a bell every 1 to 60 minutes, or none
+              setting KEY VALUE|default a setting as on the box's Settings screen,
+                                        e.g. setting display.clock_24h off
+              frame                     the display's frame as hex (SSD1306 pages)
+              frame --png FILE          the display's frame as a PNG (512x256)
+              clock                     the clock's source (ntp, rtc, setByHand,
+                                        untrusted), its time and the RTC
+              clock set "YYYY-MM-DD HH:MM"  set the clock by hand (local time in the
+                                        box's zone): on a Pi the system clock and the
+                                        RTC; with --hardware sim only the box's own
+              light on|off|LEVEL        the light on, off, or at a lightness (CIE L*,
+                                        0 to 100); off also ends the night light
             """)
 
-    @Option(help: "The control socket.")
-    var socket: String = "/run/sleepbox/control.sock"
+    @OptionGroup var controlSocket: SocketOption
 
     @Argument(parsing: .captureForPassthrough, help: "The command and its arguments.")
     var words: [String]
@@ -40,20 +56,40 @@ struct CtlCommand: ParsableCommand {
         if let first = words.first, ["--help", "-h", "help"].contains(first) {
             throw CleanExit.helpRequest(self)
         }
+        var png: String? = nil
+        var command = words
+        if command.first == "frame", command.count >= 2, command[1] == "--png" {
+            guard command.count == 3 else { throw ValidationError("frame --png FILE: name one file to write") }
+            png = command[2]
+            command = ["frame"]
+        }
         let request: String
         do {
-            request = try ControlProtocol.requestLine(words: words)
+            request = try ControlProtocol.requestLine(words: command)
         } catch {
             throw ValidationError(error.message)
         }
         let answer: String
         do {
-            answer = try ControlClient.send(request, to: socket)
+            answer = try ControlClient.send(request, to: controlSocket.socket)
         } catch {
             FileHandle.standardError.write(Data("sleepbox ctl: \(error) (is the box running? see systemctl status sleepbox)\n".utf8))
             throw ExitCode(.unavailable)
         }
-        print(answer)
-        if answer.contains("\"ok\":false") { throw ExitCode(.failure) }
+        if answer.contains("\"ok\":false") {
+            print(answer)
+            throw ExitCode(.failure)
+        }
+        guard let png else {
+            print(answer)
+            return
+        }
+        do {
+            try AtomicFile.write(try FramePicture.png(answer: answer), to: png)
+        } catch {
+            FileHandle.standardError.write(Data("sleepbox ctl: frame --png \(png): \(error)\n".utf8))
+            throw ExitCode(.cantCreate)
+        }
+        print("Wrote \(png)")
     }
 }

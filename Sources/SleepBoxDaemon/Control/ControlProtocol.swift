@@ -23,6 +23,10 @@ import SleepBoxSimulator
 /// | `{"cmd":"clock"}` | the clock: its source (ntp, rtc, setByHand, untrusted), local time, the RTC |
 /// | `{"cmd":"clock","set":"2026-11-25T22:30"}` | set the clock by hand (local time in the box's zone), and the RTC |
 /// | `{"cmd":"light","set":"on"}` / `"off"` / `40` | the light on, off, or at a lightness (CIE L*, 0 to 100) |
+/// | `{"cmd":"alarm","sound":"rain"}` / `"rampSeconds":120` / `"snoozeMinutes":5` / `"volume":60` | the alarm's own wake sound, ramp (1 to 1800 s), snooze (1 to 60 min), volume (0 to 100 %); null: the configuration's |
+/// | `{"cmd":"play","item":"poem-stars"}` / `{"cmd":"stop"}` | an item plays as when chosen in the library; what plays stops |
+/// | `{"cmd":"reminder","time":"22:00","days":["weekdays"]}` / `{"cmd":"reminder","enabled":false}` | the bedtime reminder |
+/// | `{"cmd":"meditation","minutes":20}` / `"sound":"rain"` / `"guide":true` / `"bellEveryMinutes":5` / `"start":true` | the meditation timer |
 public struct ControlProtocol {
     /// The runner the requests go to.
     public let runner: BoxRunner
@@ -183,6 +187,8 @@ public struct ControlProtocol {
                 return .failure(ControlError("\"set\": \(text) is outside the times the clock can be set to, \(years.lowerBound)-01-01 00:00 to \(years.upperBound)-12-31 23:59"))
             }
             return .success(.setClock(local))
+        case "play", "stop", "reminder", "meditation":
+            return parsePlayback(cmd, object)
         case "light":
             switch object["set"]?.string {
             case "on": return .success(.light(.on))
@@ -194,7 +200,7 @@ public struct ControlProtocol {
                 return .success(.light(.level(level)))
             }
         default:
-            return .failure(ControlError("unknown command \"\(cmd)\" (status, press, hold, turn, alarm, setting, volume, frame, clock, light)"))
+            return .failure(ControlError("unknown command \"\(cmd)\" (\(commands))"))
         }
     }
 
@@ -210,14 +216,15 @@ public struct ControlProtocol {
     }
 
     /// The fields an alarm request may have, and the changes of which it makes exactly one.
-    static let alarmFields = ["cmd", "alarm", "time", "days", "enabled", "skipNext", "clear"]
+    static let alarmFields = ["cmd", "alarm", "time", "days", "enabled", "skipNext", "clear"] + AlarmChange.soundFields
 
     /// The JSON request line for the words of a `sleepbox ctl` command: `["alarm", "set", "06:45",
     /// "weekdays"]` -> `{"cmd":"alarm","time":"06:45","days":["weekdays"]}`. Throws what is wrong
     /// with the words, in the command line's terms.
     public static func requestLine(words: [String]) throws(ControlError) -> String {
-        guard let verb = words.first else { throw ControlError("say what to do: status, press, hold, turn, alarm, volume, frame, clock, light") }
+        guard let verb = words.first else { throw ControlError("say what to do: \(commands)") }
         let rest = Array(words.dropFirst())
+        if let line = try playbackLine(verb, rest) { return line }
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
         case ("frame", 0): return #"{"cmd":"frame"}"#
@@ -272,8 +279,10 @@ public struct ControlProtocol {
             case "skip-next": return #"{"cmd":"alarm","skipNext":true}"#
             case "keep-next": return #"{"cmd":"alarm","skipNext":false}"#
             case "clear": return #"{"cmd":"alarm","clear":true}"#
-            default: throw ControlError("alarm [N] on|off|skip-next|keep-next|clear|set HH:MM [DAYS]")
+            default: throw ControlError("alarm [N] on|off|skip-next|keep-next|clear|set HH:MM [DAYS]|sound NAME|ramp SECONDS|snooze MINUTES|volume PERCENT")
             }
+        case ("alarm", 2) where alarmSoundWords[rest[0]] != nil:
+            return try alarmSoundLine(rest[0], rest[1])
         default:
             throw ControlError("unknown or incomplete command: \(words.joined(separator: " ")) (see sleepbox ctl --help)")
         }
