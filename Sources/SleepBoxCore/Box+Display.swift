@@ -70,6 +70,8 @@ extension Box {
                                   clockUnset: !state.clockTrusted)
             idle.twentyFourHour = config.display.twentyFourHour
             idle.stateNotSaved = stateNotSaved
+            // A program that found no content folder says so where the owner looks first.
+            if catalog.items.isEmpty { idle.greeting = config.words(.noContent) }
             idle.lightOn = !state.light.plan.level(at: now).isOff
             return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:

@@ -57,10 +57,15 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
         voiceData = data
     }
 
+    /// Whether `SLEEPBOX_VOICE_ENV=off` switches the natural voice off (espeak-ng reads).
+    public static func isSwitchedOff(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        environment["SLEEPBOX_VOICE_ENV"] == "off"
+    }
+
     /// The first installation found (see the type's documentation), or nil.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment,
                             program: String = CommandLine.arguments.first ?? ".") -> NaturalVoiceInstallation? {
-        if environment["SLEEPBOX_VOICE_ENV"] == "off" { return nil }
+        if isSwitchedOff(environment: environment) { return nil }
         return candidates(environment: environment, program: program).lazy.compactMap { NaturalVoiceInstallation(root: $0) }.first
     }
 

@@ -65,6 +65,10 @@ public struct Doctor {
         if running, let answer, let saves = Self.stateSaveCheck(status: answer, stateDirectory: stateDirectory) {
             checks.append(saves)
         }
+        // A box on simulated devices (`sleepbox run --hardware sim`, a PC) needs no board, GPIO,
+        // display or sound card: their absence is no failure then.
+        let simulated = running && answer.map(Self.runsSimulated(status:)) == true
+        let simulatedDevices = "the running box uses simulated devices (sleepbox run --hardware sim)"
 
         // Configuration.
         var devices = DeviceSettings()
@@ -88,12 +92,19 @@ public struct Doctor {
             profile = try BoardSetup.profile(devices, explicitPath: boardPath)
             add("board", .ok, "\(profile?.name ?? "?") (\(BoardDetection.model() ?? "model unknown"))")
         } catch {
-            add("board", .failure, "\(error)", "set [board] profile to one of \(BoardProfile.supportedNames.joined(separator: ", ")) or a profile file")
+            if simulated {
+                add("board", .ok, "\(simulatedDevices): no board is needed")
+            } else {
+                add("board", .failure, "\(error)", "set [board] profile to one of \(BoardProfile.supportedNames.joined(separator: ", ")) or a profile file")
+            }
         }
         checks.append(lightCheck(devices, profile: profile))
         if let profile {
             checks.append(gpioCheck(profile, running: running))
             checks.append(displayCheck(profile))
+        } else if simulated {
+            add("GPIO", .ok, "not needed: \(simulatedDevices)")
+            add("display", .ok, "not needed: \(simulatedDevices)")
         } else {
             // Say what was not checked and why, rather than leave the rows out.
             let fix = "on a Raspberry Pi the board is detected; elsewhere name a profile: --board FILE or [board] profile"
@@ -112,6 +123,8 @@ public struct Doctor {
             let busy = "\(error)".lowercased().contains("busy")
             if busy && running {
                 add("sound device", .ok, "\(devices.audioDevice): in use by the running box")
+            } else if simulated {
+                add("sound device", .ok, "\(simulatedDevices); \(named("\(error)"))")
             } else {
                 add("sound device", .failure, named("\(error)"),
                     "check `aplay -l`; set [audio] device; the service's user needs the group audio")
@@ -128,7 +141,11 @@ public struct Doctor {
         if let content = devices.contentDirectory ?? DataLocations.folder("content") {
             checks.append(folderCheck("content folder", content, needWrite: false, fix: "reinstall: sudo deploy/install.sh"))
         } else {
-            add("content folder", .failure, "no bundled content found", "reinstall: sudo deploy/install.sh, or set [paths] content")
+            add("content folder", .failure,
+                "no bundled content found: the library is empty (looked in $SLEEPBOX_SHARE/content, "
+                    + "/usr/local/share/sleepbox/content, /usr/share/sleepbox/content and the folders above the program)",
+                "set SLEEPBOX_SHARE to the folder that holds content/ (a checkout's top folder) or [paths] content, "
+                    + "or install: sudo deploy/install.sh")
         }
 
         // Permissions of the service user.
@@ -142,7 +159,9 @@ public struct Doctor {
         }
 
         // Clock.
-        checks += Self.clockChecks(ClockKeeper(stateDirectory: stateDirectory))
+        // A simulated box keeps a clock of its own (and has no RTC): that is the one it uses.
+        checks += Self.clockChecks(simulated ? .forSimulatedHardware(stateDirectory: stateDirectory)
+                                             : ClockKeeper(stateDirectory: stateDirectory))
         return checks
     }
 
@@ -215,13 +234,29 @@ public struct Doctor {
         guard let summary = VoiceSelection.summary(selection) else {
             var detail = "\(selection.choice)" + (reason.map { " (\($0))" } ?? "")
             if case .natural(let installation, _) = selection.choice, let data = installation.voiceData {
-                detail += "; the voice's model card (licence, lineage): \(data)/MODEL_CARD, "
-                    + "and /usr/local/share/doc/sleepbox/voice-licence.md"
+                detail += "; the voice's model card (licence, lineage): \(data)/MODEL_CARD"
+                    + (voiceLicencePath().map { ", and \($0)" } ?? "")
             }
             return Check(name: "voice", outcome: .ok, detail: detail, fix: "")
         }
         let silent = selection.problems.contains(where: \.isSilent)
         return Check(name: "voice", outcome: silent ? .failure : .warning, detail: summary.detail, fix: summary.fix)
+    }
+
+    /// The voice's licence notes: installed with the box, or docs/voice-licence.md of the checkout
+    /// the program runs from; nil when neither is there.
+    static func voiceLicencePath(installed: String = "/usr/local/share/doc/sleepbox/voice-licence.md") -> String? {
+        if FileManager.default.fileExists(atPath: installed) { return installed }
+        return DataLocations.folder("docs").map { $0 + "/voice-licence.md" }.flatMap {
+            FileManager.default.fileExists(atPath: $0) ? $0 : nil
+        }
+    }
+
+    /// Whether a status answer says the box runs on simulated devices (`"hardware":"sim"`).
+    static func runsSimulated(status answer: String) -> Bool {
+        guard let object = try? JSONParser.parseObject(answer[...]),
+              let status = object.first(where: { $0.key == "status" })?.value else { return false }
+        return status["hardware"]?.string == "sim"
     }
 
     /// How much of the library's speech the voice's cache holds: the box renders what is missing

@@ -50,11 +50,20 @@ import SleepBoxSpeech
                 == "[voice] engine = \"auto\" and the natural voice is installed")
 
         let missing = VoiceSelection.choose(settings: VoiceSettings(), rate: 140, piperCheck: Self.installed,
-                                            espeakHasVoice: Self.englishOnly, naturalVoice: nil)
+                                            espeakHasVoice: Self.englishOnly, naturalVoice: nil, naturalVoiceOff: false)
         #expect(missing.choice == .espeak(SpeechVoice(engine: "espeak-ng", name: "en-us", rate: 140, pitch: 40)))
         #expect(missing.problems.count == 1)
         #expect(missing.problems.first?.message.hasPrefix("the natural voice is not installed") == true)
         #expect(missing.problems.first?.fix.contains("make voice") == true)
+
+        // SLEEPBOX_VOICE_ENV=off: espeak-ng reads on purpose; nothing is missing.
+        let off = VoiceSelection.choose(settings: VoiceSettings(), rate: 140, piperCheck: Self.installed,
+                                        espeakHasVoice: Self.englishOnly, naturalVoice: nil, naturalVoiceOff: true)
+        #expect(off.choice == missing.choice)
+        #expect(off.problems.isEmpty)
+        #expect(VoiceSelection.reason(settings: VoiceSettings(), choice: off.choice, naturalVoiceOff: true)
+                == "SLEEPBOX_VOICE_ENV=off switches the natural voice off")
+        #expect(NaturalVoiceInstallation.isSwitchedOff(environment: ["SLEEPBOX_VOICE_ENV": "off"]))
 
         var german = VoiceSettings()
         german.languageVoice = "de"

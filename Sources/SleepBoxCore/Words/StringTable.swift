@@ -63,6 +63,9 @@ public struct StringTable: Sendable, Equatable {
         /// Idle screen, in the greeting's place, while the state folder cannot be written:
         /// "State not saved".
         case stateNotSaved
+        /// Idle screen, in the greeting's place, while the library is empty (no content folder
+        /// found): "No content found".
+        case noContent
         /// Mode name: "Meditation".
         case modeMeditation
         /// Mode name: "Poetry".

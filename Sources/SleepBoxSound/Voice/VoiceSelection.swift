@@ -96,12 +96,15 @@ public enum VoiceSelection {
     ///     (`PiperEngine.checkInstallation` in `choose(settings:)`).
     ///   - espeakHasVoice: Whether espeak-ng has a voice of this name (`EspeakEngine.hasVoice`).
     ///   - naturalVoice: The natural voice's installation, nil when it is not installed.
+    ///   - naturalVoiceOff: `SLEEPBOX_VOICE_ENV=off` switched the natural voice off on purpose:
+    ///     espeak-ng speaks and nothing is missing.
     public static func choose(settings: VoiceSettings, rate: Int,
                               piperCheck: (_ binary: String, _ model: String) -> SpeechError.Reason?,
                               espeakHasVoice: (String) -> Bool,
-                              naturalVoice: NaturalVoiceInstallation? = nil) -> (choice: Choice, problems: [Problem]) {
+                              naturalVoice: NaturalVoiceInstallation? = nil,
+                              naturalVoiceOff: Bool = NaturalVoiceInstallation.isSwitchedOff()) -> (choice: Choice, problems: [Problem]) {
         var problems: [Problem] = []
-        if settings.engine == .auto, speaksNaturally(settings) {
+        if settings.engine == .auto, speaksNaturally(settings), !naturalVoiceOff {
             if let naturalVoice { return (.natural(naturalVoice, rate: rate), []) }
             problems.append(Problem(
                 message: "the natural voice is not installed (looked in "
@@ -162,9 +165,12 @@ public enum VoiceSelection {
     }
 
     /// Why this voice speaks, in a few words, for the log and `sleepbox doctor`.
-    public static func reason(settings: VoiceSettings, choice: Choice) -> String {
+    public static func reason(settings: VoiceSettings, choice: Choice,
+                              naturalVoiceOff: Bool = NaturalVoiceInstallation.isSwitchedOff()) -> String {
         switch (settings.engine, choice) {
         case (.auto, .natural): return "[voice] engine = \"auto\" and the natural voice is installed"
+        case (.auto, .espeak) where naturalVoiceOff && speaksNaturally(settings):
+            return "SLEEPBOX_VOICE_ENV=off switches the natural voice off"
         case (.auto, .espeak):
             return speaksNaturally(settings) ? "the natural voice is not installed"
                 : "the natural voice speaks English only" + (settings.name != nil ? " and [voice] name chooses an espeak-ng voice" : "")
