@@ -114,21 +114,31 @@ extension HistoryTool {
         let stats = try stats(from: first).stats
         let byDay = Dictionary(stats.nights.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
         guard byDay.keys.contains(where: { $0 >= first && $0 <= tonight }) else { return nil }
-        let words = config.words
+        let every = count > 40 ? 14 : 7
+        let days = (0..<count).map { first.adding($0) }
+        let labels = Self.axisLabels(days.map(\.fields), every: every, config: config)
         var nights: [HistoryChart.Night] = []
-        for n in 0..<count {
-            let day = first.adding(n)
-            let f = day.fields
-            let label = f.day == 1 || n == 0 ? String(words.table.month(f.month, in: config.language).prefix(3)) + " " + String(f.day)
-                : String(f.day)
+        for (n, day) in days.enumerated() {
             let night = byDay[day]
-            nights.append(HistoryChart.Night(label: label, minutes: (night?.heardSeconds ?? 0) / 60, bedtime: night?.bedtime,
+            nights.append(HistoryChart.Night(label: labels[n], minutes: (night?.heardSeconds ?? 0) / 60, bedtime: night?.bedtime,
                                              counts: night?.counts ?? false))
         }
         let period = stats.lastDays(count, tonight: tonight)
         let subtitle = "\(first.iso) to \(tonight.iso): \(period.nights) nights counted (a session of at least "
             + "\(Self.number(config.history.streakMinutes)) min), \(period.minutes) minutes, longest streak \(period.longestStreak)"
         return HistoryChart.render(nights: nights, title: "sleepbox: minutes heard and bedtime, night by night",
-                                   subtitle: subtitle, labelEvery: count > 40 ? 14 : 7)
+                                   subtitle: subtitle, labelEvery: every)
+    }
+
+    /// The axis labels of nights on `days` (their month and day), every `every`-th shown: a shown
+    /// label names its month when it is the first shown or its month is not the one shown before
+    /// it ("Aug 30", "Sep 13", "27", "Oct 11"); the others are the day alone.
+    static func axisLabels(_ days: [(year: Int, month: Int, day: Int)], every: Int, config: BoxConfig) -> [String] {
+        var shownMonth: Int? = nil
+        return days.enumerated().map { n, f in
+            guard HistoryChart.isLabelled(n, count: days.count, every: every), shownMonth != f.month else { return String(f.day) }
+            shownMonth = f.month
+            return String(config.words.table.month(f.month, in: config.language).prefix(3)) + " " + String(f.day)
+        }
     }
 }

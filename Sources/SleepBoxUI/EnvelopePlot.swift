@@ -118,6 +118,23 @@ public enum EnvelopePlot {
             top + Int(((0 - max(floor, min(0, db))) / (0 - floor)) * Float(height))
         }
 
+        /// The grid's times from the first whole `step` in `range`, each with its label, nil for
+        /// one that would repeat the label before it (steps of seconds under a clock of minutes):
+        /// a time is named once.
+        static func axisLabels(range: ClosedRange<Double>, step: Double,
+                               clockLabel: (Double) -> String) -> [(seconds: Double, label: String?)] {
+            var out: [(seconds: Double, label: String?)] = []
+            var previous: String? = nil
+            var t = (range.lowerBound / step).rounded(.up) * step
+            while t <= range.upperBound {
+                let label = clockLabel(t)
+                out.append((t, label == previous ? nil : label))
+                previous = label
+                t += step
+            }
+            return out
+        }
+
         func draw(levels: [Float], windowSeconds: Double, marks: [Mark], clockLabel: (Double) -> String,
                   in img: inout RGBImage) {
             // Grid: every 10 dB, and a time step that gives a handful of labels.
@@ -128,13 +145,11 @@ public enum EnvelopePlot {
             // Labels name hours and minutes: below two minutes on show, seconds steps too.
             let steps: [Double] = (span < 120 ? [5, 10, 30] : []) + [60, 120, 300, 600, 1800, 3600, 7200]
             let step = steps.first { span / $0 <= Double(max(2, width / 110)) } ?? 7200
-            var t = (range.lowerBound / step).rounded(.up) * step
-            while t <= range.upperBound {
+            for (t, label) in Panel.axisLabels(range: range, step: step, clockLabel: clockLabel) {
                 img.fill(x: x(t), y: top, width: 1, height: height, grid)
-                let label = clockLabel(t)
+                guard let label else { continue }
                 let w = BitmapFont.small.width(of: label)
                 img.text(label, x: min(max(x(t) - w / 2, left), right - w), y: bottom + 6, axis)
-                t += step
             }
             // The level: each column shows the loudest window it covers, filled down to the floor.
             if !levels.isEmpty, windowSeconds > 0 {

@@ -18,6 +18,11 @@ public enum HistoryChart {
         }
     }
 
+    /// Whether night `index` of `count` has its label on the axis: every `every`-th, and the last.
+    public static func isLabelled(_ index: Int, count: Int, every: Int) -> Bool {
+        index % max(1, every) == 0 || index == count - 1
+    }
+
     /// The chart of `nights` (oldest first), every `labelEvery`-th night labelled.
     public static func render(nights: [Night], title: String, subtitle: String, labelEvery: Int = 7,
                               width: Int = 960, height: Int = 440) -> RGBImage {
@@ -69,7 +74,7 @@ public enum HistoryChart {
             if let b = n.bedtime {
                 img.fill(x: cx - 3, y: yTime(b) - 3, width: 7, height: 7, n.counts ? PlotColors.mark : PlotColors.faint)
             }
-            if i % max(1, labelEvery) == 0 || i == nights.count - 1 {
+            if isLabelled(i, count: nights.count, every: labelEvery) {
                 let w = BitmapFont.small.width(of: n.label)
                 img.fill(x: cx, y: bBottom + 2, width: 1, height: 4, PlotColors.axis)
                 img.text(n.label, x: min(max(cx - w / 2, left), right - w), y: bBottom + 10, PlotColors.axis)
