@@ -29,7 +29,10 @@ public enum SimulateSetup {
         } catch {
             throw SetupFailure("\(error)", exitCode: error.exitCode)
         }
-        let startWall = options.start?.secondsSince1970(in: config.timeZone) ?? Date().timeIntervalSince1970
+        // --start is local time where the box is: the zone set on the box (kept in the state
+        // folder) wins over the configuration's, as it does on the box.
+        let startZone = boxTimeZone(stateDirectory: options.stateDirectory) ?? config.timeZone
+        let startWall = options.start?.secondsSince1970(in: startZone) ?? Date().timeIntervalSince1970
         let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
 
         // The outputs written at the end are checked before the night is simulated, not found
@@ -126,6 +129,15 @@ public enum SimulateSetup {
         print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
         if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationText.format(audio.time, precision: .millisecond)) at \(format.sampleRate) Hz)") }
         if let path = options.audioEnvelope { print("  level:   \(path)") }
+    }
+
+    /// The time zone set on the box, from the state file in `stateDirectory` when there is a
+    /// readable one (read only: a damaged file is the simulator's to move aside later).
+    static func boxTimeZone(stateDirectory: String?) -> TimeZone? {
+        guard let dir = stateDirectory,
+              case .bytes(let bytes) = AtomicFile.readRegularFile(StateStore(directory: dir).path, limit: StateStore.sizeLimit),
+              case .success(let decoded) = StateStore.decode(bytes) else { return nil }
+        return decoded.snapshot.settings?.timeZone
     }
 
     private static func summary(_ sim: Simulator, options: SimulateOptions, startWall: Double, seed: UInt64, real: Double,
