@@ -11,39 +11,43 @@ struct CtlCommand: ParsableCommand {
         abstract: "Control the running box.",
         discussion: """
             Commands:
-              status                    the box's state (JSON)
-              press leaf|skip|timer|knob  a short press
-              hold BUTTON SECONDS       hold a button
-              turn N                    turn the knob N detents (negative: anticlockwise)
-              play ID                   play an item (sleepbox content list lists them)
-              stop                      stop what plays
-              volume PERCENT            the volume, 0 to 100
-              alarm [N] set HH:MM [DAYS]  set alarm N (1 to 4; without N, alarm 1),
-                                        e.g. alarm 2 set 08:15 weekends (DAYS: mon,tue,
-                                        ..., weekdays, weekends, daily)
-              alarm [N] on|off|skip-next|keep-next|clear
-              alarm [N] sound NAME      chime, rain, ocean, forest, pink, brown, white
-              alarm [N] ramp SECONDS|default     1 to 1800 (default: the config's)
-              alarm [N] snooze MINUTES|default   1 to 60
-              alarm [N] volume PERCENT|default   0 to 100
-              reminder set HH:MM [DAYS] the bedtime reminder (on), e.g. reminder set 22:00
-              reminder on|off
-              meditation start          start the meditation timer as it is set up
-              meditation length MINUTES 1 to 180
-              meditation sound NAME|none  one of [meditation] sounds, or silence
-              meditation guide on|off   the breathing guide
+              status                        the box's state (JSON)
+              press leaf|skip|timer|knob    a short press
+              hold BUTTON SECONDS           hold a button
+              turn N                        turn the knob N detents (negative:
+                                            anticlockwise)
+              play ID                       play an item (sleepbox content list lists them)
+              stop                          stop what plays
+              volume PERCENT                the volume, 0 to 100
+              alarm [N] set HH:MM [DAYS]    set alarm N (1 to 4; without N, alarm 1), e.g.
+                                            alarm 2 set 08:15 weekends (DAYS: mon,tue,...,
+                                            weekdays, weekends, daily)
+              alarm [N] on|off|clear        switch it on or off, or remove it
+              alarm [N] skip-next|keep-next skip its next ring, or not
+              alarm [N] sound NAME          chime, rain, ocean, forest, pink, brown, white
+              alarm [N] ramp SECONDS        1 to 1800; default: the configuration's
+              alarm [N] snooze MINUTES      1 to 60; default: the configuration's
+              alarm [N] volume PERCENT      0 to 100; default: the configuration's
+              reminder set HH:MM [DAYS]     the bedtime reminder, on at this time
+              reminder on|off               the bedtime reminder on or off
+              meditation start              start the meditation timer as it is set up
+              meditation length MINUTES     its length, 1 to 180
+              meditation sound NAME|none    its sound ([meditation] sounds), or silence
+              meditation guide on|off       its breathing guide
               meditation bells MINUTES|off  a bell every 1 to 60 minutes, or none
-              setting KEY VALUE|default a setting as on the box's Settings screen,
-                                        e.g. setting display.clock_24h off
-              frame                     the display's frame as hex (SSD1306 pages)
-              frame --png FILE          the display's frame as a PNG (512x256)
-              clock                     the clock's source (ntp, rtc, setByHand,
-                                        untrusted), its time and the RTC
-              clock set "YYYY-MM-DD HH:MM"  set the clock by hand (local time in the
-                                        box's zone): on a Pi the system clock and the
-                                        RTC; with --hardware sim only the box's own
-              light on|off|LEVEL        the light on, off, or at a lightness (CIE L*,
-                                        0 to 100); off also ends the night light
+              setting KEY VALUE|default     a setting as on the box's Settings screen, e.g.
+                                            setting display.clock_24h off
+              frame                         the display's frame as hex (SSD1306 pages)
+              frame --png FILE              the display's frame as a PNG (512x256)
+              clock                         the clock's source (ntp, rtc, setByHand,
+                                            untrusted), its time and the RTC
+              clock set "YYYY-MM-DD HH:MM"  set the clock by hand (local time in the box's
+                                            zone): on a Pi the system clock and the RTC;
+                                            with --hardware sim the box's own only
+              light on|off|LEVEL            the light on, off, or at a lightness (CIE L*, 0
+                                            to 100); off also ends the night light
+
+            An alarm's ramp, snooze and volume take default: the configuration's again.
             """)
 
     @OptionGroup var controlSocket: SocketOption

@@ -85,7 +85,7 @@ for cmd in "" run ctl simulate play content "content list" "content add" "conten
   done
   ok "sleepbox $cmd --help and -h answer with the usage"
 done
-if "$BIN" ctl help >"$WORK/help.out" 2>&1 && grep -q "alarm set HH:MM" "$WORK/help.out"; then ok "sleepbox ctl help lists the commands"
+if "$BIN" ctl help >"$WORK/help.out" 2>&1 && grep -q "alarm \[N\] set HH:MM" "$WORK/help.out"; then ok "sleepbox ctl help lists the commands"
 else bad "sleepbox ctl help lists the commands" "$(head -c 200 "$WORK/help.out")"; fi
 
 # --- every example in docs/simulator.md, as written ----------------------------------------
@@ -446,6 +446,53 @@ if command -v tmux >/dev/null; then
 else
   bad "terminal test" "tmux is missing"
 fi
+
+# --- what a new owner tripped over (issue 30) ---------------------------------------------------
+if "$BIN" --version >"$WORK/out" 2>&1 && grep -qx "$(cat VERSION)" "$WORK/out"; then ok "sleepbox --version prints VERSION"
+else bad "sleepbox --version prints VERSION" "$(head -c 200 "$WORK/out")"; fi
+expect_exit "sleepbox NOSUCH --help names the unknown command and exits 64" 64 "unknown command 'NOSUCH'" -- "$BIN" NOSUCH --help
+expect_exit "sleepbox content NOSUCH names the unknown command with content's usage" 64 "Usage: sleepbox content " -- "$BIN" content NOSUCH
+expect_exit "a content remove error shows content remove's usage" 64 "Usage: sleepbox content remove " -- \
+  "$BIN" content remove --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" "Not An Id"
+expect_exit "a content add error shows content add's usage" 64 "Usage: sleepbox content add " -- \
+  "$BIN" content add --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" "$WORK/evening-lamp.txt"
+expect_exit "a ctl error shows ctl's usage" 64 "Usage: sleepbox ctl " -- "$BIN" ctl --socket "$WORK/none.sock" alarm 9 on
+if grep -q "Usage: sleepbox <subcommand>" "$WORK/err"; then bad "a ctl error does not show the top-level usage"; else ok "a ctl error does not show the top-level usage"; fi
+COLUMNS=80 "$BIN" ctl --help >"$WORK/ctl-help.txt" 2>&1
+if python3 - "$WORK/ctl-help.txt" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+table = lines[lines.index("Commands:") + 1:]
+table = table[:table.index("")]
+# Every row of the table is a command at two spaces or its explanation aligned under the others:
+# nothing wrapped to the left margin, nothing wider than 80 columns.
+sys.exit(0 if len(table) > 20 and all(l.startswith("  ") and len(l) <= 80 for l in table) else print("\n".join(table)) or 1)
+PY
+then ok "ctl --help's command table fits 80 columns"; else bad "ctl --help's command table fits 80 columns"; fi
+for sub in stats list chart; do
+  if "$BIN" history $sub --help 2>&1 | grep -q -- "--now"; then ok "history $sub --help lists --now"; else bad "history $sub --help lists --now"; fi
+done
+"$BIN" content check --config "$WORK/empty.toml" --state-dir "$WORK/check-state" content/poems/poem-stars.txt >/dev/null 2>&1
+if [ ! -e "$WORK/check-state" ]; then ok "content check FILE creates no state folder"; else bad "content check FILE creates no state folder" "$(find "$WORK/check-state" | head -3)"; fi
+printf 'title: Broken\nkind: poem\nauthor: me\nsource: x, 2026\n---\nOne line (2 x)\n' >"$WORK/broken-poem.txt"
+mkdir -p "$WORK/one-error/poems" && cp "$WORK/broken-poem.txt" "$WORK/one-error/poems/poem-broken.txt"
+printf '[paths]\nuser_content = "%s"\n' "$WORK/one-error" >"$WORK/one-error.toml"
+"$BIN" content check --config "$WORK/one-error.toml" --state-dir "$WORK/check-state" >"$WORK/out" 2>/dev/null
+if grep -qE '^[0-9]+ items, 1 error$' "$WORK/out"; then ok "content check counts 1 error, not 1 errors"
+else bad "content check counts 1 error, not 1 errors" "$(tail -n 2 "$WORK/out")"; fi
+sed -i '$d' "$WORK/my-story.txt" # without the line an earlier check added as an error
+"$BIN" content add --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" --kind story --title "Night Rain" "$WORK/my-story.txt" >"$WORK/out" 2>&1
+"$BIN" content remove --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" story-night-rain >>"$WORK/out" 2>&1
+if grep -q "^added story-night-rain: " "$WORK/out" && grep -qx "removed story-night-rain" "$WORK/out"; then
+  ok "content add and remove say what they did in one wording"
+else bad "content add and remove say what they did in one wording" "$(head -c 300 "$WORK/out")"; fi
+# simulate --start: local time in the zone set on the box when the state folder has one.
+printf '{"at":"0s","setting":"time_zone","value":"Asia/Tokyo"}\n{"at":"1s","end":true}\n' >"$WORK/tokyo.jsonl"
+printf '{"at":"1s","end":true}\n' >"$WORK/end.jsonl"
+TZ=UTC "$BIN" simulate --config "$WORK/empty.toml" --state-dir "$WORK/tokyo" --script "$WORK/tokyo.jsonl" --start 2026-11-22T22:30:00 >/dev/null 2>&1
+TZ=UTC "$BIN" simulate --config "$WORK/empty.toml" --state-dir "$WORK/tokyo" --script "$WORK/end.jsonl" --start 2026-11-22T22:30:00 >"$WORK/out" 2>&1
+if grep -q "^sleepbox simulate: 2026-11-22T22:30:00 -> " "$WORK/out"; then ok "simulate --start is in the box's time zone from the state folder"
+else bad "simulate --start is in the box's time zone from the state folder" "$(head -n 1 "$WORK/out")"; fi
 
 . "$ROOT/Tests/cli/hostile-files.sh" # issue 28's files and numbers
 echo "$pass passed, $fail failed"

@@ -9,8 +9,10 @@ import time
 
 
 class Daemon:
-    def __init__(self, binary, workdir=None, config=None, extra=()):
+    def __init__(self, binary, workdir=None, config=None, extra=(), wrapper=()):
         self.binary = binary
+        # A program to start the daemon under (setpriv, to drop a capability), with its arguments.
+        self.wrapper = list(wrapper)
         self.dir = workdir or tempfile.mkdtemp(prefix="sleepboxd-")
         self.state = os.path.join(self.dir, "state")
         self.socket = os.path.join(self.dir, "control.sock")
@@ -20,7 +22,7 @@ class Daemon:
         self.proc = None
 
     def start(self, timeout=10.0):
-        args = [self.binary, "run", "--hardware", "sim", "--state-dir", self.state, "--socket", self.socket, "--seed", "5"]
+        args = self.wrapper + [self.binary, "run", "--hardware", "sim", "--state-dir", self.state, "--socket", self.socket, "--seed", "5"]
         if self.config:
             args += ["--config", self.config]
         args += self.extra
