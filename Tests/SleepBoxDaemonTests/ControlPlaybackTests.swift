@@ -52,6 +52,16 @@ import Testing
         #expect(error(#"{"cmd":"stop","now":true}"#) == "unknown field \"now\" in a stop request (it has none)")
     }
 
+    /// A script's alarm line takes the same fields as the socket's.
+    @Test func aScriptTakesTheAlarmsOwnSoundRampSnoozeAndVolume() throws {
+        let step = try ScriptLine.step(from: #"{"at":"1s","alarm":2,"rampSeconds":120}"#, line: 1, path: "night.jsonl")
+        #expect(step.action == .alarmSlot(1, .rampSeconds(120)))
+        #expect(try ScriptLine.step(from: #"{"at":"1s","alarm":1,"sound":"ocean"}"#, line: 1, path: "night.jsonl").action
+                == .alarmSlot(0, .sound("ocean")))
+        #expect(throws: ScriptError.self) { try ScriptLine.step(from: #"{"at":"1s","alarm":1,"volume":140}"#, line: 3, path: "night.jsonl") }
+        #expect(throws: ScriptError.self) { try ScriptLine.step(from: #"{"at":"1s","press":"leaf","volume":40}"#, line: 4, path: "night.jsonl") }
+    }
+
     @Test func theBoxCarriesThemOut() throws {
         let sim = ControlProtocolTests.simulator()
         sim.start()
