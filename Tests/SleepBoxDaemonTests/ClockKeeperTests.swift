@@ -40,6 +40,16 @@ final class StandInClocks: @unchecked Sendable {
         return dir
     }
 
+    /// A started runner in Berlin on `clock`, with no devices.
+    static func runner(_ clock: RealClock) -> BoxRunner {
+        let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
+                               clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
+                                                                 audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
+                               screenSleeps: false, debounceSeconds: 0.005, logger: Logger(label: "test"))
+        runner.start()
+        return runner
+    }
+
     @Test func theSourceRule() {
         let valid = RTCReading(path: "/dev/rtc0", time: 1_795_000_003, systemWall: 1_795_000_000, error: nil)
         let never = RTCReading(path: "/dev/rtc0", time: 946_684_800, systemWall: 946_684_800, error: nil)
@@ -108,11 +118,7 @@ final class StandInClocks: @unchecked Sendable {
         let dir = try Self.folder()
         let (keeper, clocks) = Self.keeper(directory: dir)
         let clock = try RealClock(keeper: keeper)
-        let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
-                               clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
-                                                                 audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
-                               screenSleeps: false, debounceSeconds: 0.005, logger: Logger(label: "test"))
-        runner.start()
+        let runner = Self.runner(clock)
         #expect(runner.box.state.clockSource == .untrusted)
         let control = ControlProtocol(runner: runner, rtcReading: { keeper.rtcReading })
 

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import SleepBoxCore
 import SleepBoxDaemon
 import SleepBoxSystem
@@ -63,12 +62,7 @@ import Testing
                                           setWall: { (w: Double) throws(SystemError) in sets.record(w) })
         let keeper = Daemon.clockKeeper(Self.options(dir, simulated: true), system: computer)
         let clock = try RealClock(keeper: keeper)
-        let runner = BoxRunner(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: BuiltInCatalog.catalog, seed: 1,
-                               clock: clock, devices: BoxDevices(input: NoInputLines(), display: NoDisplay(),
-                                                                 audio: SimulatedAudioOutput(catalog: BuiltInCatalog.catalog), state: nil),
-                               screenSleeps: false, debounceSeconds: 0.005, logger: Logger(label: "test"))
-        runner.start()
-        let control = ControlProtocol(runner: runner)
+        let control = ControlProtocol(runner: ClockKeeperTests.runner(clock))
         let set = try ControlProtocolTests.object(control.answer(line: #"{"cmd":"clock","set":"2031-03-04 05:06"}"#, at: clock.now))
         #expect(set["ok"] as? Bool == true)
         #expect(set["source"] as? String == "setByHand")

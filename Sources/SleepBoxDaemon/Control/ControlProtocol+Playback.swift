@@ -58,6 +58,16 @@ extension ControlProtocol {
         return #"{"cmd":"alarm","\#(field)":\#(Quoting.number(n))}"#
     }
 
+    /// `{"cmd":CMD,"time":"HH:MM","days":[...]}` for `alarm set` and `reminder set`: the days as
+    /// the words of one comma-separated argument ("mon,wed", "weekdays").
+    static func timeRequest(_ cmd: String, _ time: String, days: String?) -> String {
+        var r = #"{"cmd":"\#(cmd)","time":\#(Quoting.quoted(time))"#
+        if let days {
+            r += #","days":["# + days.split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
+        }
+        return r + "}"
+    }
+
     /// The request line for the words of `play`, `stop`, `reminder` and `meditation`; nil for the
     /// other commands.
     static func playbackLine(_ verb: String, _ rest: [String]) throws(ControlError) -> String? {
@@ -69,11 +79,7 @@ extension ControlProtocol {
         case ("reminder", 1) where rest[0] == "on" || rest[0] == "off":
             return #"{"cmd":"reminder","enabled":\#(rest[0] == "on")}"#
         case ("reminder", 2...3) where rest[0] == "set":
-            var r = #"{"cmd":"reminder","time":\#(Quoting.quoted(rest[1]))"#
-            if rest.count == 3 {
-                r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
-            }
-            return r + "}"
+            return timeRequest("reminder", rest[1], days: rest.count == 3 ? rest[2] : nil)
         case ("reminder", _): throw ControlError("reminder on|off, or reminder set HH:MM [DAYS]")
         case ("meditation", 1) where rest[0] == "start": return #"{"cmd":"meditation","start":true}"#
         case ("meditation", 2):

@@ -253,11 +253,7 @@ public struct ControlProtocol {
             let value = rest[1] == "default" ? "null" : Quoting.quoted(rest[1])
             return #"{"cmd":"setting","key":\#(Quoting.quoted(rest[0])),"value":\#(value)}"#
         case ("alarm", 2...3) where rest[0] == "set":
-            var r = #"{"cmd":"alarm","time":\#(Quoting.quoted(rest[1]))"#
-            if rest.count == 3 {
-                r += #","days":["# + rest[2].split(separator: ",").map { Quoting.quoted(String($0)) }.joined(separator: ",") + "]"
-            }
-            return r + "}"
+            return timeRequest("alarm", rest[1], days: rest.count == 3 ? rest[2] : nil)
         case ("light", 1) where rest[0] == "on" || rest[0] == "off":
             return #"{"cmd":"light","set":\#(Quoting.quoted(rest[0]))}"#
         case ("light", 1):
