@@ -109,9 +109,9 @@ private func errorText(_ text: String) -> String? {
 
     @Test func unknownKeysAreRejectedWithASuggestion() {
         #expect(errorText(#"{"at":"0s","presss":"leaf"}"#) ==
-            #"night.jsonl:1: unknown key "presss"; did you mean "press"? (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, soundDevice, end)"#)
+            #"night.jsonl:1: unknown key "presss"; did you mean "press"? (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, soundDevice, end, sound, rampSeconds, snoozeMinutes, volume)"#)
         #expect(errorText(#"{"at":"0s","press":"leaf","note":"x"}"#) ==
-            #"night.jsonl:1: unknown key "note" (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, soundDevice, end)"#)
+            #"night.jsonl:1: unknown key "note" (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, soundDevice, end, sound, rampSeconds, snoozeMinutes, volume)"#)
     }
 
     @Test func unknownButtonsAreRejected() {
