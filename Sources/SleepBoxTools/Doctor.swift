@@ -264,8 +264,9 @@ public struct Doctor {
     func speechCacheCheck(devices: DeviceSettings, config: BoxConfig) -> Check {
         var quiet = Logger(label: "sleepbox.doctor")
         quiet.logLevel = .critical
+        // Only looking: the state folder's check must find it as the box left it, not made here.
         let content = ContentSetup.load(devices: devices, config: config, stateDirectory: stateDirectory,
-                                        format: AudioFormat(sampleRate: devices.sampleRate), logger: quiet)
+                                        format: AudioFormat(sampleRate: devices.sampleRate), logger: quiet, creating: false)
         let spoken = content.library.entries.filter {
             $0.item.isAvailable && ($0.sourceKind == .script || $0.sourceKind == .timeline)
         }

@@ -42,6 +42,17 @@ import Testing
         #expect(display.detail.contains("errno"))
     }
 
+    /// The doctor only looks: a state folder that is not there stays missing and is reported
+    /// (before, looking at the speech cache made the folder, and the check found it).
+    @Test func aMissingStateFolderIsReportedNotMade() {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let checks = Doctor(configPath: nil, stateDirectory: dir, socketPath: dir + "/control.sock",
+                            boardPath: dir + "/no-such-profile.toml", probeAudio: { _ in .success("") }).run()
+        #expect(!FileManager.default.fileExists(atPath: dir))
+        #expect(checks.first { $0.name == "state folder" }?.outcome == .failure)
+    }
+
     @Test func theSoundDeviceIsNamedOnce() {
         let failing = Self.checks { _ in .failure(ALSAFailure(description: "default: cannot open: No such file or directory")) }
         #expect(failing.first { $0.name == "sound device" }?.detail == "default: cannot open: No such file or directory")
