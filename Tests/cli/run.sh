@@ -486,6 +486,16 @@ sed -i '$d' "$WORK/my-story.txt" # without the line an earlier check added as an
 if grep -q "^added story-night-rain: " "$WORK/out" && grep -qx "removed story-night-rain" "$WORK/out"; then
   ok "content add and remove say what they did in one wording"
 else bad "content add and remove say what they did in one wording" "$(head -c 300 "$WORK/out")"; fi
+# A program copied away from its checkout finds no content: doctor says where it looked and how to
+# point it there (SLEEPBOX_SHARE), and with SLEEPBOX_SHARE it finds the checkout's.
+mkdir -p "$WORK/away" && cp "$BIN" "$WORK/away/sleepbox"
+"$WORK/away/sleepbox" doctor --state-dir "$WORK/away-state" --socket "$WORK/away.sock" >"$WORK/out" 2>&1
+if grep -q "^content folder  *FAIL  no bundled content found" "$WORK/out" && grep -q "SLEEPBOX_SHARE" "$WORK/out"; then
+  ok "doctor of a program away from its checkout: no content found, and SLEEPBOX_SHARE named"
+else bad "doctor of a program away from its checkout: no content found, and SLEEPBOX_SHARE named" "$(grep content "$WORK/out")"; fi
+SLEEPBOX_SHARE="$ROOT" "$WORK/away/sleepbox" doctor --state-dir "$WORK/away-state" --socket "$WORK/away.sock" >"$WORK/out" 2>&1
+if grep -q "^content folder  *ok    $ROOT/content" "$WORK/out"; then ok "SLEEPBOX_SHARE points a program away from its checkout to the content"
+else bad "SLEEPBOX_SHARE points a program away from its checkout to the content" "$(grep content "$WORK/out")"; fi
 # simulate --start: local time in the zone set on the box when the state folder has one.
 printf '{"at":"0s","setting":"time_zone","value":"Asia/Tokyo"}\n{"at":"1s","end":true}\n' >"$WORK/tokyo.jsonl"
 printf '{"at":"1s","end":true}\n' >"$WORK/end.jsonl"
