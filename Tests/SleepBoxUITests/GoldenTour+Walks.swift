@@ -69,6 +69,15 @@ extension GoldenTour {
         if menu.title.hasPrefix("My mix") || menu.title.hasPrefix("Mein Mix") {
             walkMixEditor(&driver, slug: slug)
         }
+        if menu.rows.first?.label == "Region", menu.rows.first?.kind == .category {
+            // The time zone's cities: their first row opens the regions.
+            driver.select(0)
+            driver.press()
+            for index in driver.menu?.rows.indices ?? 0..<0 {
+                driver.select(index)
+                shoot(driver, index % 4 == 0 ? "\(slug)-regions-p\(index / 4 + 1)" : nil)
+            }
+        }
         guard depth < 4, pressRows else { return }
         let newMix = ["New mix", "Neuer Mix"]
         for (index, row) in menu.rows.enumerated() where row.kind == .category || row.kind == .setting || newMix.contains(row.label) {
