@@ -226,6 +226,25 @@ extension GoldenTour {
             d.wait(30)
             shoot(d, "meditation-timer-later")
         }
+        // Chosen on the box: white noise under it, box breathing for the guide.
+        var c = drive(root: .library, path: [])
+        c.select(timers)
+        c.press()
+        c.select(1)
+        c.press()
+        if let sound = c.menu?.rows.firstIndex(where: { $0.label == "Sound" || $0.label == "Klang" }) {
+            c.select(sound)
+            c.press()
+            c.turn(5)
+            shoot(c, "meditation-sound-white-noise")
+            c.press()
+            c.select(sound + 1)
+            c.press()
+            c.turn(2)
+            shoot(c, "meditation-breathing-pattern")
+            c.press()
+            shoot(c, "meditation-pattern-chosen")
+        }
         var n = drive(root: .library, path: [])
         n.select(timers)
         n.press()
