@@ -152,4 +152,31 @@ import Testing
         }
         #expect(page.index == 3 || page.index == 4)
     }
+
+    // MARK: - The value picker's numbers and dates
+
+    /// The clock's date on the value picker: the year stops at its ends, the month goes round,
+    /// the day stays within the month (31 January, a month on: 28 February).
+    @Test func theDateKeepsItsDayWithinTheMonth() {
+        var clock = ClockEditor(from: LocalFields(year: 2026, month: 1, day: 31, hour: 7, minute: 0, second: 0, weekday: 7), field: .month)
+        clock.turn(1, at: 0)
+        #expect(clock.month == 2 && clock.day == 28)
+        clock.turn(-2, at: 1)
+        #expect(clock.month == 12 && clock.day == 28, "round the year, the day as it was left")
+        var year = ClockEditor(from: LocalFields(year: 2098, month: 1, day: 1, hour: 7, minute: 0, second: 0, weekday: 5))
+        year.turn(3, at: 0)
+        #expect(year.year == 2099, "the year stops at its end")
+    }
+
+    /// A number in a range with a step: the nearest step to start, its ends kept.
+    @Test func aNumberMovesByItsStepWithinItsRange() {
+        var level = ValuePicker.number(-11, in: -40...0, step: 2)
+        #expect(level.value == -10 || level.value == -12)
+        level = .number(-10, in: -40...0, step: 2)
+        level.turn(-1, at: 0)
+        #expect(level.value == -12)
+        level.turn(30, at: 1)
+        #expect(level.value == 0, "stops at the top")
+        #expect(ValuePicker.number(70, in: 10...100, step: 5).fields[0].count == 19)
+    }
 }
