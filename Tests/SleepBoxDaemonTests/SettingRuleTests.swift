@@ -3,6 +3,7 @@ import SleepBoxCore
 import Testing
 @testable import SleepBoxRunner
 @testable import SleepBoxSimulator
+@testable import SleepBoxConfig
 
 /// `sleepbox ctl setting` takes what the configuration file takes: any whole number in the key's
 /// range (not only the knob's steps) and any IANA time zone; anything else is refused with what
@@ -22,5 +23,21 @@ import Testing
         #expect(sim.runner.perform(.setting(key: "time_zone", value: "Mars/Olympus_Mons"), at: t)
                 == "\"Mars/Olympus_Mons\" is not a value of time_zone (an IANA time zone such as Europe/Berlin, America/Phoenix or UTC, or default)")
         #expect(sim.runner.box.config.display.nightBrightness == 35)
+    }
+
+    /// The file and a setting made on the box or by request agree on every number: each probe is
+    /// taken by both or refused by both.
+    @Test func theFileAndTheSettingTakeTheSameNumbers() throws {
+        let keys = [("display", "day_brightness"), ("display", "night_brightness"), ("display", "dim_from"),
+                    ("display", "dim_until"), ("display", "screen_timeout_seconds"), ("audio", "night_volume_limit"),
+                    ("audio", "start_volume"), ("voice", "rate")]
+        let probes = [-1, 0, 7, 23, 24, 35, 79, 80, 100, 101, 450, 451, 86_400, 86_401]
+        for (table, key) in keys {
+            let setting = try #require(OwnerSetting.named(table + "." + key))
+            for n in probes {
+                let file = (try? ConfigFile(text: "[\(table)]\n\(key) = \(n)\n", path: "sleepbox.toml", defaultTimeZone: ConfigFile.utc)) != nil
+                #expect(file == (setting.parse(String(n)) != nil), "\(table).\(key) = \(n)")
+            }
+        }
     }
 }

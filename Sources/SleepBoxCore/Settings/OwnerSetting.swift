@@ -15,9 +15,9 @@ public struct OwnerSetting: Sendable {
     public let group: SettingsGroup
     /// Every value the knob offers, in knob order.
     public let values: [String]
-    /// A value given in words (`sleepbox ctl setting`, the state file) in the configuration's
-    /// words, or nil: whatever the configuration file takes for the key (any whole number in its
-    /// range, any IANA zone), not only the knob's steps. nil here: one of `values`, any case.
+    /// What a value given in words (`sleepbox ctl setting`, the state file) may be besides one of
+    /// `values`: whatever the configuration file takes for the key (any whole number in its range,
+    /// any IANA zone), in the configuration's words, or nil when it is none. nil: `values` only.
     let accepts: (@Sendable (String) -> String?)?
     /// What the values are, for an error message (nil: from `values`).
     let accepted: String?
