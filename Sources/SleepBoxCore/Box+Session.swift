@@ -23,10 +23,15 @@ extension Box {
         }
     }
 
-    /// The guide for a meditation of `length` seconds: whole cycles of the configured pattern
-    /// from `guideDelaySeconds`, as many as fit; nil when none does.
+    /// The guide's pattern: the one chosen on the box, else the configured one.
+    var meditationPattern: [BreathStep] {
+        meditationChoice.pattern.flatMap(BreathStep.pattern) ?? config.meditation.breathing
+    }
+
+    /// The guide for a meditation of `length` seconds: whole cycles of the pattern (chosen on the
+    /// box, else configured) from `guideDelaySeconds`, as many as fit; nil when none does.
     func meditationGuide(length: Double) -> BreathingGuide? {
-        let pattern = config.meditation.breathing
+        let pattern = meditationPattern
         let cycle = pattern.reduce(0) { $0 + $1.seconds }
         guard cycle > 0 else { return nil }
         let cycles = Int(((length - Box.guideDelaySeconds) / cycle).rounded(.down))

@@ -50,11 +50,11 @@ extension Box {
         let a = e.draft
         let b = config.alarmBehaviour
         func mark(_ text: String, _ open: Bool) -> String { open ? "<" + text + ">" : text }
-        let hour = e.field == .hour ? "[" + twoDigits(a.hour) + "]" : twoDigits(a.hour)
-        let minute = e.field == .minute ? "[" + twoDigits(a.minute) + "]" : twoDigits(a.minute)
+        let hour = e.isTimeOpen(0) ? "[" + twoDigits(a.hour) + "]" : twoDigits(a.hour)
+        let minute = e.isTimeOpen(1) ? "[" + twoDigits(a.minute) + "]" : twoDigits(a.minute)
         var days = daysText(a.weekdays)
-        if case .days(let i)? = e.field {
-            let word = AlarmEditor.dayChoices[i]
+        if case .days(let picker)? = e.field {
+            let word = AlarmEditor.dayChoices[picker.index]
             switch word {
             case "done": days = "<" + words(.done) + ">"
             case "daily": days = "<" + words(.everyDay) + ">"
@@ -65,7 +65,7 @@ extension Box {
                 days = "<" + words.table.weekday(day, in: config.language, short: true) + (a.weekdays.contains(day) ? " x>" : " ->")
             }
         }
-        let valueOpen = e.field == .value
+        let valueOpen = e.isValueOpen
         let sound = mark(soundName(a.sound ?? "chime"), valueOpen && e.row == .sound)
         let ramp = mark(lengthText(seconds: a.rampSeconds ?? b.rampSeconds), valueOpen && e.row == .ramp)
         let snooze = mark(config.words.table.timerLabel(.minutes(a.snoozeMinutes ?? b.snoozeMinutes), in: config.language),

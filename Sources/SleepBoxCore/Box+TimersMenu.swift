@@ -71,6 +71,12 @@ extension Box {
     private var bellValues: [Double] {
         Array(Set([0] + config.meditation.bellChoices + [meditationChoice.bellEveryMinutes])).sorted()
     }
+    /// The guide's patterns: the configured one, those the box offers, one chosen before if neither.
+    private var patternValues: [String] {
+        let offered = config.meditation.patternChoices
+        let current = meditationChoice.pattern ?? config.meditation.patternName
+        return offered.contains(current) ? offered : offered + [current]
+    }
     private var dayValues: [Set<Int>] {
         let current = reminderSchedule.weekdays
         let presets = Box.reminderDayPresets.map(\.days)
@@ -116,7 +122,7 @@ extension Box {
         switch setting {
         case .length: return lengthValues.map(minutesLabel)
         case .sound: return soundValues.map(soundName)
-        case .guide: return [words(.timerOff), config.meditation.patternName]
+        case .guide: return [words(.timerOff)] + patternValues
         case .bells: return bellValues.map { $0 == 0 ? words(.timerOff) : minutesLabel($0) }
         case .reminderOn: return [words(.timerOff), words(.settingOn)]
         case .reminderTime: return [reminderSchedule.timeText]
@@ -130,7 +136,7 @@ extension Box {
         switch setting {
         case .length: return lengthValues.firstIndex(of: c.minutes) ?? 0
         case .sound: return soundValues.firstIndex(of: c.sound) ?? 0
-        case .guide: return c.guide ? 1 : 0
+        case .guide: return c.guide ? 1 + (patternValues.firstIndex(of: c.pattern ?? config.meditation.patternName) ?? 0) : 0
         case .bells: return bellValues.firstIndex(of: c.bellEveryMinutes) ?? 0
         case .reminderOn: return r.isEnabled ? 1 : 0
         case .reminderTime: return 0
@@ -144,7 +150,10 @@ extension Box {
         switch setting {
         case .length: c.minutes = lengthValues[index]
         case .sound: c.sound = soundValues[index]
-        case .guide: c.guide = index == 1
+        case .guide:
+            c.guide = index > 0
+            // The configured pattern is kept as nil, so a new one in the file is followed.
+            if index > 0 { c.pattern = patternValues[index - 1] == config.meditation.patternName ? nil : patternValues[index - 1] }
         case .bells: c.bellEveryMinutes = bellValues[index]
         case .reminderOn: r.isEnabled = index == 1
         case .reminderTime: return

@@ -1,5 +1,5 @@
 /// How the owner set the meditation timer up on the box (kept in the state, persisted): its length,
-/// the bed, the breathing guide and the interval bell.
+/// the bed, the breathing guide and its pattern, and the interval bell.
 public struct MeditationChoice: Sendable, Equatable, Codable {
     /// Minutes.
     public var minutes: Double
@@ -7,13 +7,17 @@ public struct MeditationChoice: Sendable, Equatable, Codable {
     public var sound: String?
     /// The breathing guide is on.
     public var guide: Bool
+    /// The guide's pattern chosen on the box ("4-4-4-4", see `BreathStep.pattern`); nil: the
+    /// configuration's (`[meditation] breathing`).
+    public var pattern: String?
     /// A bell every this many minutes (0: none).
     public var bellEveryMinutes: Double
 
-    public init(minutes: Double, sound: String?, guide: Bool, bellEveryMinutes: Double) {
+    public init(minutes: Double, sound: String?, guide: Bool, bellEveryMinutes: Double, pattern: String? = nil) {
         self.minutes = minutes
         self.sound = sound
         self.guide = guide
+        self.pattern = pattern
         self.bellEveryMinutes = bellEveryMinutes
     }
 }

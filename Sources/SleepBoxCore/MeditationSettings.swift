@@ -6,7 +6,7 @@ public struct MeditationSettings: Sendable, Equatable {
     /// The length chosen until the owner picks another, in minutes (one of `lengths`).
     public var minutes: Double = 10
     /// The ambient beds offered after silence (generator names: "rain", "ocean", ...).
-    public var sounds: [String] = ["rain", "ocean", "forest", "pink"]
+    public var sounds: [String] = ["rain", "ocean", "forest", "pink", "white"]
     /// The bed chosen until the owner picks another; nil for silence.
     public var sound: String?
     /// The bed's level (gain 0...1).
@@ -37,9 +37,15 @@ public struct MeditationSettings: Sendable, Equatable {
     }
 
     /// The guide's pattern as its lengths joined by dashes: "4-7-8".
-    public var patternName: String {
-        breathing.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }
-            .joined(separator: "-")
+    public var patternName: String { BreathStep.name(breathing) }
+
+    /// The patterns the box offers for the guide besides the configured one: 4-7-8, box
+    /// breathing (4-4-4-4), and two slow even breaths (4-6, 5-5).
+    public static let offeredPatterns = ["4-7-8", "4-4-4-4", "4-6", "5-5"]
+
+    /// The patterns the Timers list offers, the configured one first.
+    public var patternChoices: [String] {
+        [patternName] + Self.offeredPatterns.filter { $0 != patternName }
     }
 
     /// The owner's choice as the factory settings make it.

@@ -302,6 +302,9 @@ extension Snapshot {
             return "a bell every \(choice.bellEveryMinutes) minutes is not 0 (none) or \(Int(range.lowerBound)) to \(Int(range.upperBound)) and at most the length"
         }
         if let sound = choice.sound, let problem = idProblem(sound) { return "sound: " + problem }
+        if let pattern = choice.pattern, BreathStep.pattern(pattern) == nil {
+            return "\"\(shortened(pattern))\" is not a breathing pattern (2 to 4 lengths in seconds joined by dashes, such as 4-7-8)"
+        }
         return nil
     }
 

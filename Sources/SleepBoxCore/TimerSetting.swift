@@ -1,7 +1,7 @@
 /// A setting of the Timers menu the knob changes: a press on its row opens the value picker
 /// (`ValuePicker`), its last press takes the value; going back or closing first changes nothing.
 public enum TimerSetting: Sendable, Equatable, CaseIterable {
-    /// The meditation timer's length, bed, breathing guide and interval bell.
+    /// The meditation timer's length, bed, breathing guide (off, or its pattern) and interval bell.
     case length, sound, guide, bells
     /// The bedtime reminder's switch, time and days.
     case reminderOn, reminderTime, reminderDays

@@ -62,7 +62,7 @@ import Testing
         t.turn(1, to: .mixEditor(e))
         #expect(t.menu?.rows[0].label == "<Rain>")
         e.draft.layers = [OwnerMix.Layer(sound: "ambient-rain", levelDB: 0)]
-        e.field = .level
+        e.field = .level(MixEditor.levelPicker(0))
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
         // The sound has its row, its level the row under it.
@@ -80,11 +80,12 @@ import Testing
         t.turn(1, to: .mixEditor(e))
         #expect(t.menu?.rows[2].label == "<Brown Noise>")
         e.draft.layers.append(OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -10))
-        e.field = .level
+        e.field = .level(MixEditor.levelPicker(-10))
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
         e.draft.layers[1].levelDB = -12
         e.lastTurn = t.at(0.5).uptime
+        e.field = level(-12, turnedAt: t.at(0.5).uptime)
         t.turn(-1, to: .mixEditor(e))
         #expect(t.menu?.rows[2] == MenuRow(kind: .category, label: "Brown Noise"))
         #expect(t.menu?.rows[3] == MenuRow(kind: .category, label: "Level", detail: "<-12 dB>"))
@@ -149,10 +150,12 @@ import Testing
         e.lastTurn = t.at(0.5).uptime
         t.turn(2, to: .mixEditor(e))
         e.draft.layers = [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: 0)]
-        e.field = .level
+        e.field = .level(MixEditor.levelPicker(0))
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
-        // Held: back to the list on "New mix", nothing kept, nothing saved.
+        // Held: back to the editor as it was before the sound was chosen, then to the list on
+        // "New mix"; nothing kept, nothing saved.
+        t.hold(to: .mixEditor(MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)))
         t.hold(to: .mixList(MixListPage(selected: 1)))
         #expect(t.state.ownerMixes.isEmpty)
         #expect(!t.box.catalog.items.contains { OwnerMix.isOwnerID($0.id) })
@@ -171,7 +174,9 @@ import Testing
         e.lastTurn = t.at(0.5).uptime
         t.turn(4, to: .mixEditor(e))
         #expect(t.menu?.hint == "Choose a sound first")
+        // The first sound opens, a level over the editor as it was.
         e.row = .layer1
+        e.lastTurn = nil
         e.field = .sound(0)
         t.press(to: .mixEditor(e))
         #expect(t.state.ownerMixes.isEmpty)
@@ -241,12 +246,13 @@ import Testing
         e.lastTurn = restored.at(0.5).uptime
         restored.turn(3, to: .mixEditor(e))
         e.draft.layers = [OwnerMix.Layer(sound: "tone-isochronic-theta", levelDB: 0)]
-        e.field = .level
+        e.field = .level(MixEditor.levelPicker(0))
         e.lastTurn = nil
         restored.press(to: .mixEditor(e))
         // Levels stop at their ends: -40 dB.
         e.draft.layers[0].levelDB = -40
         e.lastTurn = restored.at(0.5).uptime
+        e.field = level(-40, turnedAt: restored.at(0.5).uptime)
         restored.turn(-30, to: .mixEditor(e))
         e.field = nil
         e.row = .layer2
@@ -455,4 +461,11 @@ extension BoxTester {
         }, commands: [], sourceLocation: sourceLocation)
         send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [], sourceLocation: sourceLocation)
     }
+}
+
+/// A level field as the knob leaves it: at `db`, its last detent at `turnedAt`.
+func level(_ db: Int, turnedAt: Double?) -> MixEditor.Field {
+    var picker = MixEditor.levelPicker(db)
+    picker.lastTurn = turnedAt
+    return .level(picker)
 }

@@ -147,8 +147,8 @@ extension BoxTester {
         t.openTimers(.meditationTimer)
         // Sound: Silence -> Rain.
         t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 5)))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(1, count: 5)))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 6)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(1, count: 6)))
         guard case .menu(let editing) = t.screen() else { Issue.record("no menu"); return }
         #expect(editing.rows[3] == MenuRow(kind: .setting, label: "Sound", detail: "< Rain >", isEditing: true))
         let chosen = t.at(0.6)
@@ -158,8 +158,8 @@ extension BoxTester {
         }, commands: [.persist])
         // Breathing: on. Bell every: 5 min.
         t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: .choice(0, count: 2)))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: .choice(1, count: 2)))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: .choice(0, count: 5)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 4, editing: .choice(1, count: 5)))
         let guided = t.at(0.6)
         t.menuPress(update: {
             BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 4), in: &$0, until: guided.uptime + 30)
@@ -253,8 +253,8 @@ extension BoxTester {
         t.openTimers(.meditationTimer)
         // With a bed: Sound -> Rain.
         t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
-        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 5)))
-        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(1, count: 5)))
+        t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 6)))
+        t.menuTurn(1, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(1, count: 6)))
         let chosen = t.at(0.6)
         t.menuPress(update: {
             BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)
@@ -336,8 +336,8 @@ extension BoxTester {
         t.openTimers(entry)
         if entry == .meditationTimer {
             t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3))
-            t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 5)))
-            t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(2, count: 5)))
+            t.menuPress(to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(0, count: 6)))
+            t.menuTurn(2, to: BoxTester.menuPage(category: .meditationTimer, selected: 3, editing: .choice(2, count: 6)))
             let chosen = t.at(0.6)
             t.menuPress(update: {
                 BoxTester.show(BoxTester.menuPage(category: .meditationTimer, selected: 3), in: &$0, until: chosen.uptime + 30)

@@ -25,16 +25,18 @@ extension BoxTester {
         return []
     }
 
-    /// True when `a` and `b` are the same place (the same list or editor), whatever their rows.
+    /// True when `a` and `b` are the same place (the same list or editor), whatever their rows. A
+    /// field being edited is a level of its own: an editor with a field open is not the editor.
     static func samePlace(_ a: Page, _ b: Page) -> Bool {
         switch (a, b) {
         case (.library(let x), .library(let y)): return x.category == y.category
-        case (.timers(let x), .timers(let y)): return x.list == y.list
+        case (.timers(let x), .timers(let y)): return x.list == y.list && (x.editing == nil) == (y.editing == nil)
         case (.settingsList(let x), .settingsList(let y)): return x.group == y.group
         case (.value(let x), .value(let y)): return x.key == y.key
-        case (.alarmEditor(let x), .alarmEditor(let y)): return x.slot == y.slot
+        case (.alarmEditor(let x), .alarmEditor(let y)): return x.slot == y.slot && (x.field == nil) == (y.field == nil)
+        case (.mixEditor(let x), .mixEditor(let y)): return (x.field == nil) == (y.field == nil)
         case (.nights, .nights), (.alarmList, .alarmList), (.clock, .clock), (.about, .about), (.mixList, .mixList),
-             (.mixEditor, .mixEditor):
+             (.timeZone, .timeZone):
             return true
         default: return false
         }

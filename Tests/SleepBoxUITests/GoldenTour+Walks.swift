@@ -69,6 +69,15 @@ extension GoldenTour {
         if menu.title.hasPrefix("My mix") || menu.title.hasPrefix("Mein Mix") {
             walkMixEditor(&driver, slug: slug)
         }
+        if menu.rows.first?.label == "Region", menu.rows.first?.kind == .category {
+            // The time zone's cities: their first row opens the regions.
+            driver.select(0)
+            driver.press()
+            for index in driver.menu?.rows.indices ?? 0..<0 {
+                driver.select(index)
+                shoot(driver, index % 4 == 0 ? "\(slug)-regions-p\(index / 4 + 1)" : nil)
+            }
+        }
         guard depth < 4, pressRows else { return }
         let newMix = ["New mix", "Neuer Mix"]
         for (index, row) in menu.rows.enumerated() where row.kind == .category || row.kind == .setting || newMix.contains(row.label) {
@@ -216,6 +225,25 @@ extension GoldenTour {
             shoot(d, "meditation-timer")
             d.wait(30)
             shoot(d, "meditation-timer-later")
+        }
+        // Chosen on the box: white noise under it, box breathing for the guide.
+        var c = drive(root: .library, path: [])
+        c.select(timers)
+        c.press()
+        c.select(1)
+        c.press()
+        if let sound = c.menu?.rows.firstIndex(where: { $0.label == "Sound" || $0.label == "Klang" }) {
+            c.select(sound)
+            c.press()
+            c.turn(5)
+            shoot(c, "meditation-sound-white-noise")
+            c.press()
+            c.select(sound + 1)
+            c.press()
+            c.turn(2)
+            shoot(c, "meditation-breathing-pattern")
+            c.press()
+            shoot(c, "meditation-pattern-chosen")
         }
         var n = drive(root: .library, path: [])
         n.select(timers)

@@ -30,4 +30,27 @@ public struct BreathStep: Sendable, Equatable, Hashable {
         self.kind = kind
         self.seconds = seconds
     }
+
+    /// A pattern written as its lengths in seconds joined by dashes, as `[meditation] breathing`
+    /// takes it: "4-7-8" (in, hold, out), "4-4-4-4" (in, hold, out, hold empty), "5-5" (in, out);
+    /// nil when it is not 2 to 4 lengths within `secondsRange`.
+    public static func pattern(_ text: String) -> [BreathStep]? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Double($0.filter { $0 != " " }) }
+        guard numbers.count == parts.count, (2...4).contains(numbers.count), numbers.allSatisfy(secondsRange.contains) else {
+            return nil
+        }
+        let kinds: [Kind]
+        switch numbers.count {
+        case 2: kinds = [.inhale, .exhale]
+        case 3: kinds = [.inhale, .hold, .exhale]
+        default: kinds = [.inhale, .hold, .exhale, .rest]
+        }
+        return zip(kinds, numbers).map { BreathStep($0, seconds: $1) }
+    }
+
+    /// A pattern's name: its lengths joined by dashes ("4-7-8").
+    public static func name(_ pattern: [BreathStep]) -> String {
+        pattern.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }.joined(separator: "-")
+    }
 }

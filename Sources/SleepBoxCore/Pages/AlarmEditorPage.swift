@@ -1,5 +1,7 @@
-/// The alarm editor as a page: its title and rows (`Box.editorRows`), the knob's acceleration on
-/// the time and the values; "Save" commits the draft and goes back to the list.
+/// The alarm editor as a page: its title and rows (`Box.editorRows`). A press on a row with a
+/// value opens its field as a level of its own over the editor (holding the knob there goes back
+/// to the editor as it was); the field's last press takes the value and goes back to the editor;
+/// "Save" commits the draft and goes back to the list.
 extension AlarmEditor: PageBehaviour {
     var page: Page { .alarmEditor(self) }
 
@@ -9,17 +11,24 @@ extension AlarmEditor: PageBehaviour {
     }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        let accelerate = field == .hour || field == .minute || field == .value
-        let steps = accelerate ? KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 }) : detents
-        turn(steps, behaviour: box.config.alarmBehaviour)
-        lastTurn = now.uptime
+        turn(detents, at: now.uptime, behaviour: box.config.alarmBehaviour)
     }
 
     mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
-        lastTurn = nil
-        guard press() else { return .stay }
-        box.editAlarm(draft, slot: slot)
-        if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
-        return .back
+        let before = self
+        switch press(behaviour: box.config.alarmBehaviour) {
+        case .none:
+            return .stay
+        case .opened:
+            let opened = self
+            self = before
+            return .open(.alarmEditor(opened))
+        case .closed:
+            return .backTo(.alarmEditor(self))
+        case .save:
+            box.editAlarm(draft, slot: slot)
+            if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
+            return .back
+        }
     }
 }

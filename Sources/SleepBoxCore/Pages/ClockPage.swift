@@ -1,5 +1,6 @@
-/// The date and the time being set as a page: a turn moves the open field (faster on a fast
-/// turn), a press the next field; the press on the minute sets the clock.
+/// The date and the time being set as a page (one level: holding the knob leaves it with the clock
+/// as it was): a turn moves the open field (faster on a fast turn), a press the next field; the
+/// press on the minute sets the clock.
 extension ClockEditor: PageBehaviour {
     var page: Page { .clock(self) }
 
@@ -16,19 +17,14 @@ extension ClockEditor: PageBehaviour {
     }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        turn(KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 }), daysInMonth: LocalClock.daysInMonth)
-        lastTurn = now.uptime
+        turn(detents, at: now.uptime)
     }
 
     mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
-        lastTurn = nil
-        guard let next = Field(rawValue: field.rawValue + 1) else {
-            guard let wall = box.clock.wall(year: year, month: month, day: day, hour: hour, minute: minute) else { return .stay }
-            out.append(.setClock(wall: wall))
-            box.state.overlay = .message(box.config.words(.clockSet), until: now.uptime + box.config.display.messageSeconds)
-            return .close
-        }
-        field = next
-        return .stay
+        guard press() else { return .stay }
+        guard let wall = box.clock.wall(year: year, month: month, day: day, hour: hour, minute: minute) else { return .stay }
+        out.append(.setClock(wall: wall))
+        box.state.overlay = .message(box.config.words(.clockSet), until: now.uptime + box.config.display.messageSeconds)
+        return .close
     }
 }

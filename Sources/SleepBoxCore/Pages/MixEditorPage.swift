@@ -1,27 +1,38 @@
 /// A mix being made or edited as a page: the layers' sounds and levels, its name, "Save" (back to
-/// the list on the mix) and, for a saved mix, "Delete".
+/// the list on the mix) and, for a saved mix, "Delete". A press on a layer or the name opens its
+/// field as a level of its own over the editor (holding the knob there goes back to the editor as
+/// it was); the field's last press goes back to the editor with the value.
 extension MixEditor: PageBehaviour {
     var page: Page { .mixEditor(self) }
 
     func screen(_ box: Box, at now: Moment) -> Screen { box.mixEditorScreen(self) }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        let steps = field == .level ? KnobAcceleration.steps(detents, gap: lastTurn.map { now.uptime - $0 }) : detents
-        turn(steps, sounds: box.mixSounds)
+        if isLevelOpen { turnLevel(detents, at: now.uptime) } else { turn(detents, sounds: box.mixSounds) }
         lastTurn = now.uptime
     }
 
     mutating func pressed(_ box: inout Box, at now: Moment, into out: inout [Command]) -> PageMove {
+        let before = self
+        lastTurn = nil
         switch press(sounds: box.mixSounds) {
         case .none:
-            lastTurn = nil
             return .stay
+        case .opened:
+            let opened = self
+            self = before
+            return .open(.mixEditor(opened))
+        case .closed:
+            return .backTo(.mixEditor(self))
         case .save:
             guard !draft.layers.isEmpty else {
-                // Nothing to save: straight to the first sound (the screen says to choose one).
+                // Nothing to save: straight to the first sound (the screen says to choose one), a
+                // level over the editor as it was.
                 row = .layer1
                 _ = press(sounds: box.mixSounds)
-                return .stay
+                let opened = self
+                self = before
+                return .open(.mixEditor(opened))
             }
             box.saveMix(draft)
             if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
@@ -60,9 +71,9 @@ extension Box {
                 rows.append(MenuRow(kind: .category, label: words(.mixLayer, ["n": String(layer + 1)]), detail: words(.mixNone)))
             }
             if present {
-                if here && e.field == .level { selected = rows.count }
+                if here && e.isLevelOpen { selected = rows.count }
                 rows.append(MenuRow(kind: .category, label: words(.mixLevel),
-                                    detail: mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.field == .level)))
+                                    detail: mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.isLevelOpen)))
             }
         }
         let others: [(MixEditor.Row, MenuRow)] = [

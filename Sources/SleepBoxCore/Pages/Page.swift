@@ -22,6 +22,8 @@ public enum Page: Sendable, Equatable {
     case value(ValuePage)
     /// The date and the time being set.
     case clock(ClockEditor)
+    /// The time zone being chosen: a region's cities, or the regions.
+    case timeZone(TimeZonePage)
     /// Version, free space, the clock's source, last night.
     case about(AboutPage)
     /// The owner's mixes.
@@ -40,6 +42,7 @@ public enum Page: Sendable, Equatable {
         case .settingsList(let p): return p
         case .value(let p): return p
         case .clock(let p): return p
+        case .timeZone(let p): return p
         case .about(let p): return p
         case .mixList(let p): return p
         case .mixEditor(let p): return p

@@ -39,6 +39,7 @@ public struct SettingsListPage: Sendable, Equatable, PageBehaviour {
         case .setClock: return .open(.clock(ClockEditor(from: box.clock.fields(now.wall))))
         case .setting(let key):
             guard let setting = OwnerSetting.named(key) else { return .stay }
+            if key == OwnerSetting.timeZone.key { return .open(.timeZone(TimeZonePage(zone: setting.value(in: box.config)))) }
             return .open(.value(ValuePage(setting, in: box.config)))
         case .about: return .open(.about(AboutPage()))
         case .mixes: return .open(.mixList(MixListPage(selected: 1)))

@@ -1,7 +1,8 @@
 /// Timers and its lists: the meditation timer (start, length, bed, breathing guide, interval
 /// bell), the nap's lengths, the bedtime reminder (on, time, days, skip tonight). A press on a
 /// setting's row opens the value picker in the row (the reminder's time: the hour, then the
-/// minute); the press on its last field takes it.
+/// minute) as a level of its own over the list (holding the knob there goes back to the list,
+/// the setting as it was); the press on its last field takes it and goes back to the list.
 public struct TimersPage: Sendable, Equatable, PageBehaviour {
     /// `.timers`, `.meditationTimer`, `.nap` or `.bedtimeReminder`.
     public var list: MenuCategory
@@ -41,8 +42,9 @@ public struct TimersPage: Sendable, Equatable, PageBehaviour {
             return .close
         case .setting(let setting):
             guard var picker = editing else {
-                editing = box.picker(for: setting)
-                return .stay
+                var opened = self
+                opened.editing = box.picker(for: setting)
+                return .open(.timers(opened))
             }
             guard picker.press() else {
                 editing = picker
@@ -51,7 +53,7 @@ public struct TimersPage: Sendable, Equatable, PageBehaviour {
             box.apply(setting, picker)
             editing = nil
             if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
-            return .stay
+            return .backTo(.timers(self))
         case .napLength(let minutes):
             box.startNap(minutes: minutes, at: now, into: &out)
             return .close

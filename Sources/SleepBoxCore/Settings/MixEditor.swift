@@ -4,7 +4,9 @@
 /// Rows: the three layers, the name, "Save", and "Delete" for a mix saved before. A press on a
 /// layer opens its sound (the knob walks "none" and the sounds a mix can play, those of the
 /// other layers left out: a sound twice would only be louder), a press there opens its level
-/// (-40 ... 0 dB in steps of 2), a press there closes it. Choosing "none" takes the layer out.
+/// (-40 ... 0 dB in steps of 2, the value picker), a press there closes it. Choosing "none" takes
+/// the layer out. An open field is a level of its own in the pages (the editor below it as it was),
+/// so holding the knob there leaves the draft as it was.
 public struct MixEditor: Sendable, Equatable {
     /// The editor's rows, top to bottom.
     public enum Row: Int, Sendable, CaseIterable {
@@ -15,8 +17,8 @@ public struct MixEditor: Sendable, Equatable {
     public enum Field: Sendable, Equatable {
         /// The layer's sound: an index into `choices(for:among:)` (0 is "none").
         case sound(Int)
-        /// The layer's level.
-        case level
+        /// The layer's level: the value picker on `OwnerMix.levelRange` in steps of `OwnerMix.levelStep`.
+        case level(ValuePicker)
         /// The name: an index into `nameChoices` (0 is the numbered name).
         case name
     }
@@ -27,7 +29,7 @@ public struct MixEditor: Sendable, Equatable {
     public var row: Row
     /// nil: turning moves between rows.
     public var field: Field?
-    /// Uptime of the last detent, for the knob's acceleration on levels.
+    /// Uptime of the last detent.
     public var lastTurn: Double?
 
     public init(draft: OwnerMix, isSaved: Bool, row: Row = .layer1, field: Field? = nil, lastTurn: Double? = nil) {
@@ -77,19 +79,42 @@ public struct MixEditor: Sendable, Equatable {
             let count = choices(for: layer, among: sounds).count
             field = .sound(min(max(0, i + steps), count - 1))
         case .level?:
-            guard let layer = layerIndex, draft.layers.indices.contains(layer) else { return }
-            let step = OwnerMix.levelStep
-            let level = draft.layers[layer].levelDB + steps * step
-            draft.layers[layer].levelDB = min(max(OwnerMix.levelRange.lowerBound, level), OwnerMix.levelRange.upperBound)
+            // A level is turned with the picker (`turnLevel`), which speeds up on a fast turn.
+            break
         case .name?:
             let i = Self.nameChoices.firstIndex(of: draft.name) ?? 0
             draft.name = Self.nameChoices[min(max(0, i + steps), Self.nameChoices.count - 1)]
         }
     }
 
+    /// The open level's picker turned `detents` at `uptime`; the layer takes its level.
+    public mutating func turnLevel(_ detents: Int, at uptime: Double) {
+        guard case .level(var picker)? = field, let layer = layerIndex, draft.layers.indices.contains(layer) else { return }
+        picker.turn(detents, at: uptime)
+        draft.layers[layer].levelDB = picker.value
+        field = .level(picker)
+    }
+
+    /// The picker for a layer's level `db`.
+    public static func levelPicker(_ db: Int) -> ValuePicker {
+        .number(db, in: OwnerMix.levelRange, step: OwnerMix.levelStep)
+    }
+
+    /// True while a level is open.
+    public var isLevelOpen: Bool {
+        if case .level? = field { return true }
+        return false
+    }
+
     /// What a press asks of the box besides moving in the editor.
     public enum PressOutcome: Sendable, Equatable {
-        case none, save, delete
+        /// Stays on the editor, or on the open field (the sound, then its level).
+        case none
+        /// A field opened: a level of its own over the editor as it was.
+        case opened
+        /// The field closed, its value in the draft: back to the editor.
+        case closed
+        case save, delete
     }
 
     /// A press: opens the row's field, takes the sound and opens its level, or closes the field.
@@ -104,26 +129,30 @@ public struct MixEditor: Sendable, Equatable {
                 row = Row(rawValue: layer) ?? row
                 let current = draft.layers.indices.contains(layer) ? draft.layers[layer].sound : nil
                 field = .sound(choices(for: layer, among: sounds).firstIndex(of: current) ?? 0)
-            case .name: field = .name
+                return .opened
+            case .name:
+                field = .name
+                return .opened
             case .save: return .save
             case .delete: return .delete
             }
         case .sound(let i)?:
-            guard let layer = layerIndex else { field = nil; return .none }
+            guard let layer = layerIndex else { field = nil; return .closed }
             let offered = choices(for: layer, among: sounds)
             let chosen = offered.indices.contains(i) ? offered[i] : nil
             guard let sound = chosen else {
                 // "None": the layer goes, the ones below move up.
                 if draft.layers.indices.contains(layer) { draft.layers.remove(at: layer) }
                 field = nil
-                return .none
+                return .closed
             }
             if draft.layers.indices.contains(layer) {
                 draft.layers[layer].sound = sound
             } else {
                 draft.layers.append(OwnerMix.Layer(sound: sound, levelDB: Self.newLevel(layer: draft.layers.count)))
             }
-            field = .level
+            field = .level(Self.levelPicker(draft.layers[min(layer, draft.layers.count - 1)].levelDB))
+            return .none
         case .level?:
             field = nil
             // On to the next layer while there is room, else to the name.
@@ -133,6 +162,6 @@ public struct MixEditor: Sendable, Equatable {
             field = nil
             row = .save
         }
-        return .none
+        return .closed
     }
 }

@@ -13,8 +13,14 @@ public struct OwnerSetting: Sendable {
     /// The row's label.
     public let label: StringTable.Key
     public let group: SettingsGroup
-    /// Every value, in knob order.
+    /// Every value the knob offers, in knob order.
     public let values: [String]
+    /// What a value given in words (`sleepbox ctl setting`, the state file) may be besides one of
+    /// `values`: whatever the configuration file takes for the key (any whole number in its range,
+    /// any IANA zone), in the configuration's words, or nil when it is none. nil: `values` only.
+    let accepts: (@Sendable (String) -> String?)?
+    /// What the values are, for an error message (nil: from `values`).
+    let accepted: String?
     let read: @Sendable (BoxConfig) -> String
     let write: @Sendable (inout BoxConfig, String) -> Void
     let show: @Sendable (String, Words) -> String
@@ -29,23 +35,50 @@ public struct OwnerSetting: Sendable {
     /// The value set on the box in `settings`, nil when the file's holds.
     public func value(in settings: OwnerSettings) -> String? { stored(settings) }
 
-    /// `config` with this setting at `value` (which must be one of `values`).
+    init(key: String, label: StringTable.Key, group: SettingsGroup, values: [String],
+         accepts: (@Sendable (String) -> String?)? = nil, accepted: String? = nil,
+         read: @escaping @Sendable (BoxConfig) -> String, write: @escaping @Sendable (inout BoxConfig, String) -> Void,
+         show: @escaping @Sendable (String, Words) -> String, stored: @escaping @Sendable (OwnerSettings) -> String?,
+         store: @escaping @Sendable (inout OwnerSettings, String?) -> Void) {
+        self.key = key
+        self.label = label
+        self.group = group
+        self.values = values
+        self.accepts = accepts
+        self.accepted = accepted
+        self.read = read
+        self.write = write
+        self.show = show
+        self.stored = stored
+        self.store = store
+    }
+
+    /// `config` with this setting at `value` (which must be a value `parse` takes).
     public func apply(_ value: String, to config: inout BoxConfig) {
-        guard values.contains(value) else { return }
+        guard let value = parse(value) else { return }
         write(&config, value)
     }
 
     /// The value as the screen shows it.
     public func display(_ value: String, _ words: Words) -> String { show(value, words) }
 
-    /// `text` as one of the values (any case), or nil.
+    /// `text` as a value in the configuration's words (one of the values in any case, or what the
+    /// configuration file takes for the key), or nil. `sleepbox ctl setting`, the state file and
+    /// the configuration file follow this one rule.
     public func parse(_ text: String) -> String? {
-        values.first { $0.lowercased() == text.lowercased() }
+        if let listed = values.first(where: { $0.lowercased() == text.lowercased() }) { return listed }
+        return accepts?(text)
     }
 
     /// What the values are, for an error message.
     public var hint: String {
-        values.count <= 12 ? values.joined(separator: ", ") : "\(values[0]) ... \(values[values.count - 1])"
+        if let accepted { return accepted }
+        return values.count <= 12 ? values.joined(separator: ", ") : "\(values[0]) ... \(values[values.count - 1])"
+    }
+
+    /// A whole number within `range`, as it is written.
+    static func whole(_ text: String, in range: ClosedRange<Int>) -> String? {
+        Int(text.trimmingCharacters(in: .whitespaces)).flatMap { range.contains($0) ? String($0) : nil }
     }
 
     // MARK: - The settings
@@ -79,20 +112,22 @@ public struct OwnerSetting: Sendable {
 
     /// A whole number kept as it is written: its field in the configuration and in the owner's settings.
     private static func number(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup, values: [String],
+                               range: ClosedRange<Int>,
                                _ config: WritableKeyPath<BoxConfig, Int> & Sendable,
                                _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable,
                                show: @escaping @Sendable (String, Words) -> String) -> OwnerSetting {
         OwnerSetting(key: key, label: label, group: group, values: values,
+                     accepts: { whole($0, in: range) }, accepted: "a whole number \(range.lowerBound) ... \(range.upperBound)",
                      read: { String($0[keyPath: config]) }, write: { c, v in if let n = Int(v) { c[keyPath: config] = n } },
                      show: show,
                      stored: { $0[keyPath: owner].map(String.init) }, store: { s, v in s[keyPath: owner] = v.flatMap { Int($0) } })
     }
 
-    /// 0 ... 100 % in steps of 10.
+    /// Percent: the knob offers 0 ... 100 in steps of 10; any whole percent is taken.
     static func percent(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup,
                         _ config: WritableKeyPath<BoxConfig, Int> & Sendable,
                         _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable) -> OwnerSetting {
-        number(key, label, group, values: stride(from: 0, through: 100, by: 10).map(String.init), config, owner,
+        number(key, label, group, values: stride(from: 0, through: 100, by: 10).map(String.init), range: 0...100, config, owner,
                show: { v, _ in v + "%" })
     }
 
@@ -100,20 +135,18 @@ public struct OwnerSetting: Sendable {
     static func hour(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup,
                      _ config: WritableKeyPath<BoxConfig, Int> & Sendable,
                      _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable) -> OwnerSetting {
-        number(key, label, group, values: (0...23).map(String.init), config, owner,
+        number(key, label, group, values: (0...23).map(String.init), range: 0...23, config, owner,
                show: { v, _ in twoDigits(Int(v) ?? 0) + ":00" })
     }
 
-    /// A few lengths in seconds, 0 shown as "Never".
+    /// A few lengths in seconds the knob offers, 0 shown as "Never"; any whole number of seconds
+    /// up to a day is taken.
     static func seconds(_ key: String, _ label: StringTable.Key, _ group: SettingsGroup, _ choices: [Int],
                         _ config: WritableKeyPath<BoxConfig, Double> & Sendable,
                         _ owner: WritableKeyPath<OwnerSettings, Int?> & Sendable) -> OwnerSetting {
         OwnerSetting(key: key, label: label, group: group, values: choices.map(String.init),
-                     read: { c in
-                         let now = c[keyPath: config]
-                         let nearest = choices.min { abs(Double($0) - now) < abs(Double($1) - now) } ?? 0
-                         return String(nearest)
-                     },
+                     accepts: { whole($0, in: 0...86_400) }, accepted: "a whole number of seconds 0 ... 86400 (0: never)",
+                     read: { c in String(Int(c[keyPath: config].rounded())) },
                      write: { c, v in if let n = Double(v) { c[keyPath: config] = n } },
                      show: { v, words in
                          let n = Int(v) ?? 0
@@ -140,24 +173,27 @@ public struct OwnerSetting: Sendable {
                      store: { s, v in s[keyPath: owner] = v.map { $0 == "on" } })
     }
 
-    /// The time zone, one of `commonTimeZones` (the configuration file may name any other).
+    /// The time zone: any IANA zone (`TimeZoneList`), as the configuration file takes.
     static let timeZone = OwnerSetting(
-        key: "time_zone", label: .timeZone, group: .clock, values: commonTimeZones,
+        key: "time_zone", label: .timeZone, group: .clock, values: TimeZoneList.all,
+        accepts: { text in
+            let name = text.trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : TimeZone(identifier: name).map(TimeZoneList.name(of:))
+        },
+        accepted: "an IANA time zone such as Europe/Berlin, America/Phoenix or UTC",
         read: { zoneName($0.timeZone) },
         write: { c, v in if let z = TimeZone(identifier: v) { c.timeZone = z } },
-        show: { v, _ in v.split(separator: "/").last.map { String($0).replacing("_", with: " ") } ?? v },
+        show: { v, _ in TimeZoneList.cityName(v) },
         stored: { $0.timeZone.map(zoneName) }, store: { s, v in s.timeZone = v.flatMap { TimeZone(identifier: $0) } })
 
     /// The name the knob offers for `zone` ("UTC" for the zone Foundation may call "GMT"), else its own.
-    static func zoneName(_ zone: TimeZone) -> String {
-        if commonTimeZones.contains(zone.identifier) { return zone.identifier }
-        return commonTimeZones.first { TimeZone(identifier: $0) == zone } ?? zone.identifier
-    }
+    static func zoneName(_ zone: TimeZone) -> String { TimeZoneList.name(of: zone) }
 
     /// The volume each start comes up at: "last" keeps the knob's.
     static let startVolume = OwnerSetting(
         key: "audio.start_volume", label: .startVolume, group: .sound,
         values: ["last"] + stride(from: 10, through: 100, by: 10).map(String.init),
+        accepts: { whole($0, in: 0...100) }, accepted: "last, or a whole percent 0 ... 100",
         read: { $0.audio.startVolume.map(String.init) ?? "last" },
         write: { c, v in c.audio.startVolume = Int(v) },
         show: { v, words in v == "last" ? words(.lastUsed) : v + "%" },
@@ -183,7 +219,7 @@ public struct OwnerSetting: Sendable {
 
     /// The voice's speed in words per minute.
     static let voiceRate = OwnerSetting.number(
-        "voice.rate", .voiceRate, .general, values: stride(from: 100, through: 220, by: 10).map(String.init),
+        "voice.rate", .voiceRate, .general, values: stride(from: 100, through: 220, by: 10).map(String.init), range: 80...450,
         \.voiceRate, \.voiceRate, show: { v, words in words(.wordsPerMinute, ["rate": v]) })
 
     /// The language of the screens and the voice.
@@ -194,13 +230,4 @@ public struct OwnerSetting: Sendable {
         write: { c, v in if let l = Language(rawValue: v) { c.language = l } },
         show: { v, _ in Language(rawValue: v)?.nativeName ?? v },
         stored: { $0.language?.rawValue }, store: { s, v in s.language = v.flatMap { Language(rawValue: $0) } })
-
-    /// The time zones the knob offers, west to east.
-    public static let commonTimeZones = [
-        "Pacific/Honolulu", "America/Anchorage", "America/Los_Angeles", "America/Denver", "America/Chicago",
-        "America/New_York", "America/Halifax", "America/Sao_Paulo", "Atlantic/Azores", "UTC", "Europe/London",
-        "Europe/Lisbon", "Europe/Berlin", "Europe/Paris", "Europe/Vienna", "Europe/Zurich", "Europe/Athens",
-        "Europe/Helsinki", "Europe/Istanbul", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata", "Asia/Bangkok",
-        "Asia/Shanghai", "Asia/Singapore", "Asia/Tokyo", "Australia/Perth", "Australia/Sydney", "Pacific/Auckland",
-    ]
 }

@@ -9,19 +9,19 @@ import Foundation
 /// before these fields were typed read the same, and a box of that time reads these.
 public struct OwnerSettings: Sendable, Equatable {
     public var timeZone: TimeZone?
-    /// `display.day_brightness`, `display.night_brightness`: percent, in steps of 10.
+    /// `display.day_brightness`, `display.night_brightness`: percent (the knob's steps are 10).
     public var dayBrightness: Int?
     public var nightBrightness: Int?
     /// `display.dim_from`, `display.dim_until`: hours of the day.
     public var dimFromHour: Int?
     public var dimUntilHour: Int?
-    /// `display.screen_timeout_seconds`: one of the choices the knob offers (0: never).
+    /// `display.screen_timeout_seconds`: seconds, up to a day (0: never).
     public var screenTimeoutSeconds: Int?
     /// `display.clock_24h`
     public var twentyFourHour: Bool?
     /// `display.captions`
     public var captions: Bool?
-    /// `audio.night_volume_limit`: percent, in steps of 10.
+    /// `audio.night_volume_limit`: percent (the knob's steps are 10).
     public var nightVolumeLimit: Int?
     /// `audio.start_volume`
     public var startVolume: StartVolume?
@@ -74,14 +74,18 @@ public struct OwnerSettings: Sendable, Equatable {
     public var isEmpty: Bool { OwnerSetting.all.allSatisfy { $0.stored(self) == nil } }
 
     /// The value set on the box for the setting named `key`, in the configuration's words (nil:
-    /// not set, the file's holds). Setting a value that is not one of the setting's values, or an
-    /// unknown key, changes nothing; nil goes back to the file's.
+    /// not set, the file's holds). Setting a value the setting does not take (`OwnerSetting.parse`),
+    /// or an unknown key, changes nothing; nil goes back to the file's.
     public subscript(key: String) -> String? {
         get { OwnerSetting.named(key).flatMap { $0.stored(self) } }
         set {
             guard let setting = OwnerSetting.named(key) else { return }
-            if let newValue, !setting.values.contains(newValue) { return }
-            setting.store(&self, newValue)
+            guard let newValue else {
+                setting.store(&self, nil)
+                return
+            }
+            guard let value = setting.parse(newValue) else { return }
+            setting.store(&self, value)
         }
     }
 
@@ -117,11 +121,11 @@ extension OwnerSettings: Codable {
                 continue
             }
             guard let text = try? container.decode(String.self, forKey: key) else {
-                unread.append(Unread(key: name, reason: "not a string; one of \(setting.hint)"))
+                unread.append(Unread(key: name, reason: "not a string (\(setting.hint))"))
                 continue
             }
             guard let value = setting.parse(text) else {
-                unread.append(Unread(key: name, reason: "\"\(Snapshot.shortened(text))\" is not one of \(setting.hint)"))
+                unread.append(Unread(key: name, reason: "\"\(Snapshot.shortened(text))\" is not a value it takes (\(setting.hint))"))
                 continue
             }
             setting.store(&self, value)

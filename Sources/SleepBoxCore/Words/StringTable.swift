@@ -159,6 +159,11 @@ public struct StringTable: Sendable, Equatable {
         case on, off, never, lastUsed, wordsPerMinute
         /// The clock editor: "Date", "Time", and "Clock set" once set.
         case date, time, clockSet
+        /// The parts of a date and a time as they are said when the knob moves on to one:
+        /// "Year", "Month", "Day", "Hour", "Minute".
+        case fieldYear, fieldMonth, fieldDay, fieldHour, fieldMinute
+        /// The time zone's list: "Region" (its row, and the regions' title).
+        case region
         /// The about screen's rows, and the clock's state when the runner does not say its source.
         case version, freeSpace, clockSource, lastNight, clockSynchronised, clockNotSynchronised, clockFromRTC, clockSetByHand
         /// The nights screens: "Nights" (the menu row and the statistics' title), the columns
