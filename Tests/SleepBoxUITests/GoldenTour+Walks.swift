@@ -145,6 +145,7 @@ extension GoldenTour {
         shoot(d, "after-playing")
 
         walkBreathing()
+        walkNight()
         walkAlarm()
         walkLight()
         walkTimers()
