@@ -96,7 +96,7 @@ extension Box {
         let words = config.words
         let f = clock.fields(missed.instant)
         var time = clockText(hour: f.hour, minute: f.minute)
-        if let checked = state.alarmLog.checkedUntil, clock.fields(checked).day != f.day {
+        if let checked = state.alarmLog.checkedUntil, case let c = clock.fields(checked), (c.year, c.month, c.day) != (f.year, f.month, f.day) {
             time = words.table.weekday(f.weekday, in: config.language, short: true) + " " + time
         }
         return MissedAlarmNotice(title: words(.alarmMissed, ["time": time]),

@@ -184,6 +184,14 @@ import Testing
         #expect(d.box.state.alarmLog.untold == nil)
     }
 
+    @Test func anAlarmMissedOnAnEarlierDayNamesItsDay() throws {
+        // Off from Tuesday 06:00 to Wednesday 06:30: Tuesday's alarm is the last one missed
+        // (Wednesday's, 15 minutes ahead, has not come yet).
+        var d = try Self.box(at: 6, 0, face: .clock)
+        d.wait(24.5 * 3600)
+        #expect(d.idle?.missedAlarm?.title == "Missed: alarm Tue 06:45")
+    }
+
     @Test func anAlarmMissedWhileTheClockWasUntrustedSaysSo() throws {
         var d = try Self.box(at: 6, 0, language: .german)
         d.send(.clockSourceChanged(.untrusted))
