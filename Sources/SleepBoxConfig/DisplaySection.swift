@@ -1,6 +1,7 @@
 import SleepBoxSystem
 import SleepBoxHardware
 import SleepBoxTOML
+import SleepBoxCore
 
 /// `[display]`: night dimming, the screen timeout, the menu, the panel.
 enum DisplaySection {
@@ -38,5 +39,14 @@ enum DisplaySection {
         },
         .bool("rotate", into: \.devices.displayRotated),
         .bool("captions", into: \.config.display.captions),
+        TOMLKey("night_face") { reader, value, draft in
+            let expected = "\"no_clock\", \"clock\" or \"large_clock\""
+            guard let text = reader.string(value, expected: expected) else { return }
+            if let face = NightFace(rawValue: text.lowercased()) {
+                draft.config.display.nightFace = face
+            } else {
+                reader.report(value.path, "\(Quoting.quoted(text)) is not a night face (\(expected))")
+            }
+        },
     ])
 }

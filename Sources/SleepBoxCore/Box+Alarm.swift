@@ -26,6 +26,7 @@ extension Box {
                 state.alarmLog.lastSkipped = due
             } else if now.wall - due > config.alarmBehaviour.catchUpMinutes * 60 {
                 state.alarmLog.lastMissed = due
+                state.alarmLog.untold = MissedAlarm(instant: due, slot: slot, clockWasUntrusted: !state.clockTrusted)
             } else if ring?.instant != due {
                 ring = (due, slot)
             }

@@ -6,6 +6,8 @@ extension Box {
     /// dismiss).
     mutating func buttonPressed(_ b: Button, at now: Moment, into out: inout [Command]) {
         state.pressed[b] = .pending
+        // A missed alarm is told until a button is pressed (the press acts as well).
+        state.alarmLog.untold = nil
         switch state.phase {
         case .ringing, .greeting:
             // The leaf snoozes on release (a hold dismisses); every other button snoozes at once.
@@ -159,6 +161,7 @@ extension Box {
     /// the library that belongs to no mode).
     mutating func skipPressed(at now: Moment, into out: inout [Command]) {
         guard !state.phase.isTransitioning else { return }
+        if skipPressedOnIdle(at: now, into: &out) { return }
         guard state.mode != .off else {
             switch state.phase {
             case .playing(let p), .paused(let p):
@@ -215,7 +218,7 @@ extension Box {
     /// The idle screen is up: nothing over it but a passing volume bar or message.
     var isIdleScreenShown: Bool {
         switch state.overlay {
-        case nil, .volume?, .message?: return true
+        case nil, .volume?, .message?, .timeLeft?: return true
         default: return false
         }
     }

@@ -42,7 +42,7 @@ extension Box {
             let words = config.words
             return .reminder(ReminderScreen(text: words(.windDownNote), hour: f.hour, minute: f.minute,
                                             laterHint: words(.reminderLaterHint), skipHint: words(.reminderSkipHint)))
-        case nil:
+        case nil, .timeLeft?:
             break
         }
         switch state.phase {
@@ -73,6 +73,9 @@ extension Box {
             // A program that found no content folder says so where the owner looks first.
             if catalog.items.isEmpty { idle.greeting = config.words(.noContent) }
             idle.lightOn = !state.light.plan.level(at: now).isOff
+            idle.missedAlarm = missedAlarmNotice()
+            if idle.missedAlarm == nil { idle.face = idleFace(at: now) }
+            if idle.face == .night, case .timeLeft? = state.overlay { idle.timeLeft = timeLeftText(at: now) }
             return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:
             guard let (item, position) = currentItem(at: now) else {
@@ -98,13 +101,15 @@ extension Box {
             // The screen shows whole seconds: the timer's countdown is read at the moment the
             // shown second of the item began, so both move on together, once a second.
             let intoSecond = position.isFinite && position > 0 ? position - position.rounded(.down) : 0
-            return .nowPlaying(NowPlayingScreen(
+            var playing = NowPlayingScreen(
                 mode: state.mode == .off ? state.lastMode : state.mode, title: item.title, elapsed: position,
                 duration: item.duration, isPaused: paused,
                 timerRemaining: timerRemaining(at: paused ? now : now.advanced(by: -intoSecond)),
                 stopsAtEnd: state.timer?.choice == .endOfContent, kind: item.kind,
                 caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" },
-                needsHeadphones: item.needsHeadphones))
+                needsHeadphones: item.needsHeadphones)
+            if let mark = state.seekMark, mark.until > now.uptime { playing.seekMark = mark.text }
+            return .nowPlaying(playing)
         }
     }
 
@@ -180,7 +185,8 @@ extension Box {
     /// pulse, the next second of a countdown or position, or the next minute of the clock.
     public func nextDisplayChange(after now: Moment) -> Double {
         // Strictly later than now, even where floating point puts a computed boundary on `now`.
-        max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity), now.uptime + 0.001)
+        let seekMarkEnds = state.seekMark.map(\.until).flatMap { $0 > now.uptime ? $0 : nil } ?? .infinity
+        return max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity, seekMarkEnds), now.uptime + 0.001)
     }
 
     private func displayBoundary(after now: Moment) -> Double {

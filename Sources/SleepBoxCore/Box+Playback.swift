@@ -152,13 +152,16 @@ extension Box {
     mutating func seekForward(at now: Moment, into out: inout [Command]) {
         let step = config.playback.seekStepSeconds
         let position: Double
+        let before: Double
         switch state.phase {
         case .playing(let p):
             var q = moved(p, to: now)
+            before = q.position
             q.position = min(q.position + step, duration(of: q.item))
             position = q.position
             state.phase = .playing(q)
         case .paused(var p):
+            before = p.position
             p.position = min(p.position + step, duration(of: p.item))
             position = p.position
             state.phase = .paused(p)
@@ -167,7 +170,18 @@ extension Box {
         }
         state.heard = nil
         out.append(.seek(to: position))
+        showSeek(by: position - before, at: now)
         if let p = state.playback, position >= duration(of: p.item) { state.pressed[.skip] = .used }
+    }
+
+    /// The now-playing screen marks a seek by hand for a moment ("+15 s"); the holds of one
+    /// direction add up while it shows.
+    mutating func showSeek(by seconds: Double, at now: Moment) {
+        let moved = Int(seconds.rounded())
+        guard moved != 0 else { return }
+        var total = moved
+        if let mark = state.seekMark, mark.until > now.uptime, mark.seconds.signum() == moved.signum() { total += mark.seconds }
+        state.seekMark = SeekMark(seconds: total, until: now.uptime + SeekMark.showSeconds)
     }
 
     /// The timer held: back by the seek step, never before the start (a hold that reaches the
@@ -190,7 +204,9 @@ extension Box {
             return
         }
         guard p.position > 0 else { return }
+        let before = p.position
         p.position = max(0, p.position - step)
+        showSeek(by: p.position - before, at: now)
         state.heard = nil
         state.phase = paused ? .paused(p) : .playing(p)
         out.append(.seek(to: p.position))

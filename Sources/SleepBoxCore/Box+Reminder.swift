@@ -61,10 +61,16 @@ extension Box {
         }
     }
 
-    /// The knob pressed on the note: it goes, and comes back later (when repeats are left).
+    /// The knob pressed on the note: it goes, and comes back later (when repeats are left). The
+    /// screen says when ("Again in 10 min"), or "Skipped tonight" when no repeat is left.
     mutating func reminderLater(at now: Moment) {
         state.overlay = nil
         scheduleReminderAgain(at: now)
+        let again = config.reminder.againMinutes
+        let text = state.reminderLog.againAt != nil
+            ? config.words(.reminderAgainIn, ["minutes": again == again.rounded() ? String(Int(again)) : String(again)])
+            : config.words(.skippedTonight)
+        state.overlay = .message(text, until: now.uptime + config.display.messageSeconds)
     }
 
     /// The note was left alone: as "later".

@@ -1,6 +1,7 @@
 /// The sleep timer: the timer button opens the choice (the knob moves it, any button or a few
-/// quiet seconds commit it; set while nothing plays, it starts the last mode), a running timer
-/// ends in a fade, and someone awake in the fade brings the sound back.
+/// quiet seconds commit it; set while nothing plays, it starts the last mode; pressed while a
+/// timer runs, it opens at that timer's value, and Off cancels it), a running timer ends in a
+/// fade, and someone awake in the fade brings the sound back.
 extension Box {
     /// Off, the configured minutes, End of content.
     public var timerOptions: [TimerChoice] { TimerChoice.options(minutes: config.timer.choices) }
@@ -13,12 +14,12 @@ extension Box {
     mutating func timerPressed(at now: Moment, into out: inout [Command]) {
         if case .fadingOut(_, _, _, .sleepTimer) = state.phase {
             wakeFromFade(at: now, into: &out)
-        } else if state.timer != nil {
-            state.timer = nil
-            state.overlay = .message(config.words(.timerCancelled), until: now.uptime + config.display.messageSeconds)
-            if config.audio.confirmationCues { out.append(.playCue(.tick)) }
         } else {
-            let start = timerOptions.firstIndex(of: state.timerPreference) ?? 0
+            // A running timer opens the choice at its own value (turn to Off to cancel it); none,
+            // at the last one committed.
+            let options = timerOptions
+            let start = state.timer.flatMap { options.firstIndex(of: $0.choice) }
+                ?? options.firstIndex(of: state.timerPreference) ?? 0
             moveTimerChoice(to: start, at: now)
         }
     }
@@ -39,6 +40,11 @@ extension Box {
     mutating func commitTimer(_ index: Int, at now: Moment, into out: inout [Command]) {
         let choice = timerOptions[min(max(0, index), timerOptions.count - 1)]
         state.overlay = nil
+        // The running timer's own value taken again changes nothing: it runs on as it was.
+        if let running = state.timer, running.choice == choice { return }
+        if choice == .off, state.timer != nil {
+            state.overlay = .message(config.words(.timerCancelled), until: now.uptime + config.display.messageSeconds)
+        }
         state.timerPreference = choice
         switch choice {
         case .off:

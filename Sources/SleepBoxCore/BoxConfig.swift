@@ -244,6 +244,8 @@ public struct DisplaySettings: Sendable, Equatable {
     public var screenTimeoutSeconds: Double = 60
     /// The now-playing screen shows the sentence being spoken (`[display] captions`).
     public var captions = false
+    /// What the idle screen shows between the night hours (`[display] night_face`).
+    public var nightFace = NightFace.noClock
     public init() {}
 }
 

@@ -78,6 +78,8 @@ public struct BoxState: Sendable, Equatable {
     public var openSession: OpenSession?
     /// The sessions and night events recorded (loaded at start, added to as they happen).
     public var history = HistoryLog()
+    /// The mark of the last seek by hand, while it shows (never saved).
+    public var seekMark: SeekMark?
     /// The light: what it was last commanded, the night light, the alarm's hold (`Box+Light`).
     public var light = LightState()
 
@@ -186,6 +188,9 @@ public struct AlarmLog: Sendable, Equatable, Codable {
     /// The last instant that rang (not one skipped or missed): the idle screen says good morning
     /// until noon that day. Absent in files written before it existed.
     public var lastRang: Double?
+    /// The last alarm missed, until a button is pressed: the idle screen tells it. Absent in
+    /// files written before it existed.
+    public var untold: MissedAlarm?
 
     public init() {}
 }
@@ -219,11 +224,13 @@ public enum Overlay: Sendable, Equatable {
     case pages([Page], until: Double)
     /// The bedtime reminder's note ("Time to wind down"), up until `until` unless answered.
     case reminder(until: Double)
+    /// On the night face, after a press of skip: the time left until the alarm, in words.
+    case timeLeft(until: Double)
 
     var expiry: Double {
         switch self {
         case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .pages(_, let t),
-             .reminder(let t):
+             .reminder(let t), .timeLeft(let t):
             return t
         }
     }

@@ -57,7 +57,7 @@ public enum Screen: Sendable, Equatable {
 }
 
 public struct IdleScreen: Sendable, Equatable {
-    /// "Good evening", "Ready for sleep?", "Wind down", or "Good morning" after the alarm.
+    /// "Good morning", "Good afternoon", "Good evening", "Wind down", "Ready for sleep?".
     public var greeting: String
     /// Local time of day.
     public var hour: Int
@@ -76,6 +76,12 @@ public struct IdleScreen: Sendable, Equatable {
     /// The light is on (the dawn, the night light, the hold after the alarm): a small sun left
     /// of the clock.
     public var lightOn = false
+    /// The clock, the night face (no digits) or large digits.
+    public var face = IdleFace.clock
+    /// On the night face, for a few seconds after a press of skip: the time left, in words.
+    public var timeLeft: String?
+    /// A missed alarm, told until a button is pressed.
+    public var missedAlarm: MissedAlarmNotice?
 
     public init(greeting: String, hour: Int, minute: Int, nextAlarm: String?, timerRemaining: Double?, clockUnset: Bool = false) {
         self.greeting = greeting
@@ -107,6 +113,8 @@ public struct NowPlayingScreen: Sendable, Equatable {
     public var caption: String?
     /// True for a sound that works only through headphones: the status row says "Headphones".
     public var needsHeadphones: Bool
+    /// For a moment after a seek by hand: how far it went ("+15 s"), in the status row.
+    public var seekMark: String?
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
                 timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil,

@@ -96,6 +96,10 @@ extension Snapshot {
             default: s.alarmLog.lastSkipped = nil
             }
         }
+        if let untold = alarmLog.untold, !Self.isWallTime(untold.instant) || !(0..<BoxConfig.alarmSlots).contains(untold.slot) {
+            reject("alarmLog.untold", "not a missed alarm (a wall time and an alarm slot)")
+            s.alarmLog.untold = nil
+        }
         if let ringingSince, !Self.isWallTime(ringingSince) {
             reject("ringingSince", "\(ringingSince) is not a wall time")
             s.ringingSince = nil

@@ -323,6 +323,6 @@ public final class BoxRunner {
         framesRendered += 1
         framebuffer = ScreenRenderer.render(f)
         devices.display.show(framebuffer, dimmed: f.dimmed, at: t.uptime)
-        for o in observers { o.frameShown(framebuffer, dimmed: f.dimmed, at: t) }
+        for o in observers { o.frameShown(framebuffer, dimmed: f.dimmed, brightness: f.brightness, at: t) }
     }
 }

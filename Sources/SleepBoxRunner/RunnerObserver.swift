@@ -10,6 +10,9 @@ public protocol RunnerObserver: AnyObject {
     func boxHandled(_ event: Event, commands: [Command], box: Box, at moment: Moment)
     /// A new frame went to the display.
     func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, at moment: Moment)
+    /// A new frame went to the display, at the panel's brightness (percent of its day or night
+    /// range, as `dimmed` says). By default the same as `frameShown(_:dimmed:at:)`.
+    func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, brightness: Int, at moment: Moment)
     /// The light shows a new level (`LightDriver` updated it).
     func lightShown(_ shown: LightDriver.Output, at moment: Moment)
     /// When the observer wants to be woken (monotonic seconds), if it does.
@@ -22,6 +25,9 @@ extension RunnerObserver {
     public func boxStarted(_ box: Box, restored: Bool, commands: [Command], at moment: Moment) {}
     public func boxHandled(_ event: Event, commands: [Command], box: Box, at moment: Moment) {}
     public func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, at moment: Moment) {}
+    public func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, brightness: Int, at moment: Moment) {
+        frameShown(framebuffer, dimmed: dimmed, at: moment)
+    }
     public func lightShown(_ shown: LightDriver.Output, at moment: Moment) {}
     public var nextWake: Double? { nil }
     public func wake(_ box: Box, at moment: Moment) {}

@@ -10,6 +10,8 @@ public final class FrameRecorder: RunnerObserver {
     public let scale: Int
     public private(set) var written = 0
     public private(set) var lastDimmed: Bool?
+    /// The brightness of the last frame written (nil: the plain day and night colours).
+    public private(set) var lastBrightness: Int?
     public private(set) var errors: [String] = []
     /// The millisecond of the last file name, and how many frames were named in it.
     private var lastMillisecond: Int64?
@@ -22,15 +24,17 @@ public final class FrameRecorder: RunnerObserver {
         self.scale = scale
     }
 
-    /// A frame shown: written when it differs from the last one written (or its dimming does).
-    public func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, at moment: Moment) {
-        guard framebuffer != last || lastDimmed != dimmed else { return }
+    /// A frame shown: written when it differs from the last one written (or its dimming or its
+    /// brightness does), its lit pixels at the grey the panel's brightness gives.
+    public func frameShown(_ framebuffer: Framebuffer, dimmed: Bool, brightness: Int, at moment: Moment) {
+        guard framebuffer != last || lastDimmed != dimmed || lastBrightness != brightness else { return }
         last = framebuffer
-        record(framebuffer, dimmed: dimmed, at: moment.uptime)
+        record(framebuffer, dimmed: dimmed, brightness: brightness, at: moment.uptime)
     }
 
-    public func record(_ framebuffer: Framebuffer, dimmed: Bool, at t: Double) {
+    public func record(_ framebuffer: Framebuffer, dimmed: Bool, brightness: Int? = nil, at t: Double) {
         lastDimmed = dimmed
+        lastBrightness = brightness
         // Several frames can share a virtual millisecond (a press at the very start, two changes
         // a fraction of a millisecond apart): number them, so none overwrites another.
         let ms = FrameRecorder.millisecond(t)
@@ -38,7 +42,7 @@ public final class FrameRecorder: RunnerObserver {
         lastMillisecond = ms
         let path = directory + "/" + FrameRecorder.name(at: t, index: sameTimeCount)
         do {
-            try PNGWriter.write(framebuffer, to: path, scale: scale, dimmed: dimmed)
+            try PNGWriter.write(framebuffer, to: path, scale: scale, dimmed: dimmed, brightness: brightness)
             written += 1
         } catch {
             if errors.count < 10 { errors.append("\(error)") }

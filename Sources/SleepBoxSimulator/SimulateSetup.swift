@@ -94,6 +94,8 @@ public enum SimulateSetup {
         }
         // A light in the configuration ([light] chip) is simulated with its channels.
         let light: LightOutput = file.devices.light.chip == nil ? NoLight() : SimulatedLight(channels: file.devices.light.calibration)
+        // A missed alarm the state folder already knew of was reported by the run that noticed it.
+        let missedBefore = stateDirectory.flatMap { StateStore(directory: $0).peek() }?.alarmLog.lastMissed
         let sim = Simulator(config: config, catalog: content.catalog, startWall: startWall, seed: seed,
                             store: stateDirectory.map { StateStore(directory: $0) }, trace: trace, frames: frames,
                             audio: audio, history: history, light: light, logger: logger)
@@ -126,7 +128,8 @@ public enum SimulateSetup {
         if let frames, let first = frames.errors.first {
             throw SetupFailure("frames not written to \(frames.directory): \(first)", exitCode: ExitStatus.ioError.rawValue)
         }
-        print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames))
+        print(summary(sim, options: options, startWall: startWall, seed: seed, real: real, trace: trace, frames: frames,
+                      missedBefore: missedBefore))
         if let audio, let path = options.audioOut { print("  audio:   \(path) (\(DurationText.format(audio.time, precision: .millisecond)) at \(format.sampleRate) Hz)") }
         if let path = options.audioEnvelope { print("  level:   \(path)") }
     }
@@ -141,7 +144,7 @@ public enum SimulateSetup {
     }
 
     private static func summary(_ sim: Simulator, options: SimulateOptions, startWall: Double, seed: UInt64, real: Double,
-                                trace: TraceRecorder?, frames: FrameRecorder?) -> String {
+                                trace: TraceRecorder?, frames: FrameRecorder?, missedBefore: Double?) -> String {
         let box = sim.box
         var lines = ["sleepbox simulate: \(box.clock.isoLocal(startWall)) -> \(box.clock.isoLocal(sim.now.wall))"
                      + " (\(DurationText.format(sim.time, precision: .millisecond)) virtual, \(String(format: "%.2f", real)) s real, seed \(seed))"]
@@ -154,9 +157,16 @@ public enum SimulateSetup {
         let rings = sim.log.rings.map { box.clock.isoLocal($0) }
         lines.append("  alarm:   " + (rings.isEmpty ? "did not ring" : "rang at " + rings.joined(separator: ", "))
                      + ((sim.log.commandCount["speak"] ?? 0) > 0 ? "; greeting spoken" : ""))
-        if let missed = box.state.alarmLog.lastMissed { lines.append("  missed:  alarm of \(box.clock.isoLocal(missed))") }
+        if let line = missedLine(box.state.alarmLog.lastMissed, before: missedBefore, clock: box.clock) { lines.append(line) }
         lines.append("  end:     mode \(box.state.mode.rawValue), \(box.state.phase.name), volume \(box.state.volume)%"
                      + (box.state.contentCompleted ? ", content completed" : ""))
         return lines.joined(separator: "\n")
+    }
+
+    /// The summary's line for the last missed alarm, when this run noticed it (`before`: the one
+    /// the state folder knew of at the start, reported by an earlier run).
+    static func missedLine(_ missed: Double?, before: Double?, clock: LocalClock) -> String? {
+        guard let missed, missed != before else { return nil }
+        return "  missed:  alarm of \(clock.isoLocal(missed))"
     }
 }

@@ -51,6 +51,15 @@ public struct StateStore: Sendable {
         }
     }
 
+    /// The saved snapshot as it is, without touching anything (nothing moved aside, no temporary
+    /// file removed); nil when there is none or it cannot be read. For reports that compare a
+    /// run's end with its start (`sleepbox simulate`'s summary).
+    public func peek() -> Snapshot? {
+        guard case .bytes(let bytes) = AtomicFile.readRegularFile(path, limit: Self.sizeLimit),
+              case .success(let decoded) = StateStore.decode(bytes) else { return nil }
+        return decoded.snapshot
+    }
+
     /// Why a state file cannot be used.
     public struct Problem: Error, Equatable {
         public var reason: String

@@ -31,6 +31,27 @@ public struct Bitmap: Sendable, Hashable {
         bits = [Bool](repeating: false, count: self.width * self.height)
     }
 
+    /// A bitmap of the given size whose pixel (x, y) is lit when `lit(x, y)` says so.
+    public init(width: Int, height: Int, lit: (Int, Int) -> Bool) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        var bits = [Bool]()
+        bits.reserveCapacity(self.width * self.height)
+        for y in 0..<self.height {
+            for x in 0..<self.width { bits.append(lit(x, y)) }
+        }
+        self.bits = bits
+    }
+
+    /// This bitmap stretched (or shrunk) to `width` x `height`, each pixel taken from the
+    /// nearest one of the original.
+    public func scaled(width newWidth: Int, height newHeight: Int) -> Bitmap {
+        guard newWidth > 0, newHeight > 0 else { return Bitmap(width: 0, height: 0) }
+        return Bitmap(width: newWidth, height: newHeight) { x, y in
+            isLit(x: x * width / newWidth, y: y * height / newHeight)
+        }
+    }
+
     /// True when the pixel is lit; false outside the bitmap.
     public func isLit(x: Int, y: Int) -> Bool {
         guard x >= 0, x < width, y >= 0, y < height else { return false }

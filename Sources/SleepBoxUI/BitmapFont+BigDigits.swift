@@ -32,7 +32,7 @@ extension BitmapFont {
             ###############
             """))
 
-    private static func bigDigitGlyphs() -> [Character: Bitmap] {
+    static func bigDigitGlyphs() -> [Character: Bitmap] {
         var glyphs: [Character: Bitmap] = [:]
         glyphs["0"] = Bitmap(art: """
             .....#####.....

@@ -31,6 +31,28 @@ public struct PNGWriter: Sendable {
     public static let onColor = Color(red: 0xC8, green: 0xE6, blue: 0xFF)
     /// Lit pixels when the panel is dimmed for the night.
     public static let dimmedOnColor = Color(red: 0x4A, green: 0x5A, blue: 0x66)
+    /// The lit pixels' colour at the owner's brightness (`DisplayFrame.brightness`, 0...100 % of
+    /// the panel's usable range by day or at night), as the panel shows it: at night from
+    /// `dimmedOnColor` (0 %) up to a colour still below the dimmest day, by day from that up to
+    /// `onColor` at 50 % and near white at 100 %. The colours follow the contrast the panel
+    /// gets (`OLEDContrast`), so a frame at 0, 40 or 100 % looks as different as the panel does.
+    public static func litColor(dimmed: Bool, brightness: Int) -> Color {
+        let p = Double(min(100, max(0, brightness)))
+        if dimmed { return mix(dimmedOnColor, nightBrightest, p / 100) }
+        return p <= 50 ? mix(dayDimmest, onColor, p / 50) : mix(onColor, dayBrightest, (p - 50) / 50)
+    }
+
+    /// Night at 100 %, the dimmest day, the brightest day.
+    static let nightBrightest = Color(red: 0x6A, green: 0x7E, blue: 0x8C)
+    static let dayDimmest = Color(red: 0x7A, green: 0x8C, blue: 0x9C)
+    static let dayBrightest = Color(red: 0xF0, green: 0xFA, blue: 0xFF)
+
+    /// `a` to `b` by `t` (0...1), each channel rounded.
+    private static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+        return Color(red: channel(a.red, b.red), green: channel(a.green, b.green), blue: channel(a.blue, b.blue))
+    }
+
     /// Largest accepted scale factor.
     public static let maximumScale = 16
 
@@ -50,10 +72,12 @@ public struct PNGWriter: Sendable {
         (Framebuffer.width * scale, Framebuffer.height * scale)
     }
 
-    /// The PNG file's bytes for `framebuffer`, lit pixels in the dimmed colour when `dimmed`.
-    public func pngData(_ framebuffer: Framebuffer, dimmed: Bool = false) throws(PNGWriterError) -> [UInt8] {
+    /// The PNG file's bytes for `framebuffer`, lit pixels in the dimmed colour when `dimmed`; with
+    /// a `brightness`, in the colour it gives (`litColor`).
+    public func pngData(_ framebuffer: Framebuffer, dimmed: Bool = false, brightness: Int? = nil) throws(PNGWriterError) -> [UInt8] {
         let size = imageSize
-        let on = dimmed ? PNGWriter.dimmedOnColor : PNGWriter.onColor
+        let on = brightness.map { PNGWriter.litColor(dimmed: dimmed, brightness: $0) }
+            ?? (dimmed ? PNGWriter.dimmedOnColor : PNGWriter.onColor)
         // Two colours: a 1-bit palette image, unfiltered. A night writes thousands of frames,
         // and this is about ten times quicker to encode than RGB with adaptive filters.
         return try PNGWriter.encode(width: size.width, height: size.height, bitDepth: 1, colorType: PNG_COLOR_TYPE_PALETTE,
@@ -102,15 +126,15 @@ public struct PNGWriter: Sendable {
     }
 
     /// Writes the PNG for `framebuffer` to `path`, replacing any file there.
-    public func write(_ framebuffer: Framebuffer, dimmed: Bool = false, to path: String) throws(PNGWriterError) {
-        try PNGWriter.writeFile(try pngData(framebuffer, dimmed: dimmed), to: path)
+    public func write(_ framebuffer: Framebuffer, dimmed: Bool = false, brightness: Int? = nil, to path: String) throws(PNGWriterError) {
+        try PNGWriter.writeFile(try pngData(framebuffer, dimmed: dimmed, brightness: brightness), to: path)
     }
 
     /// Writes `framebuffer` as a PNG to `path` with a one-off writer; the same as
     /// `PNGWriter(scale: scale, pixelGap: pixelGap).write(framebuffer, dimmed: dimmed, to: path)`.
     public static func write(_ framebuffer: Framebuffer, to path: String, scale: Int = 4, dimmed: Bool = false,
-                             pixelGap: Bool = false) throws(PNGWriterError) {
-        try PNGWriter(scale: scale, pixelGap: pixelGap).write(framebuffer, dimmed: dimmed, to: path)
+                             brightness: Int? = nil, pixelGap: Bool = false) throws(PNGWriterError) {
+        try PNGWriter(scale: scale, pixelGap: pixelGap).write(framebuffer, dimmed: dimmed, brightness: brightness, to: path)
     }
 
     /// Writes the PNG for a whole display frame to `path`.

@@ -37,7 +37,9 @@ extension ScreenRenderer {
             framebuffer.draw(pause, x: x, y: Layout.bottomLineY - 1)
             x += pause.width + Layout.iconGap
         }
-        font.draw(TimeText.elapsed(playing.elapsed), x: x, y: Layout.bottomLineY, in: &framebuffer)
+        x = font.draw(TimeText.elapsed(playing.elapsed), x: x, y: Layout.bottomLineY, in: &framebuffer)
+        // For a moment after a seek by hand: how far it went ("+15 s"), after the time played.
+        if let mark = playing.seekMark { font.draw(mark, x: x + 3, y: Layout.bottomLineY, in: &framebuffer) }
         if var timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd, words: words) {
             // The small hourglass: the tall one would touch the progress bar.
             timer.icon = .hourglassSmall

@@ -5,7 +5,18 @@ extension ScreenRenderer {
     /// bottom; the "clock not set" mark right of the clock, in the middle of the free space.
     /// While the state is not saved, that notice takes the greeting's place.
     static func drawIdle(_ idle: IdleScreen, words: Words, in framebuffer: inout Framebuffer) {
-        drawCentered(idle.stateNotSaved ? words(.stateNotSaved) : idle.greeting, y: 3, in: &framebuffer)
+        switch idle.face {
+        case .night:
+            drawNightFace(idle, words: words, in: &framebuffer)
+            return
+        case .largeClock:
+            drawLargeClock(idle, words: words, in: &framebuffer)
+            return
+        case .clock:
+            break
+        }
+        let heading = idle.stateNotSaved ? words(.stateNotSaved) : idle.missedAlarm?.title ?? idle.greeting
+        drawCentered(heading, y: 3, in: &framebuffer)
         let text = idle.twentyFourHour ? TimeText.clock(hour: idle.hour, minute: idle.minute)
             : TimeText.twelveHourClock(hour: idle.hour, minute: idle.minute)
         let clock = drawBigClock(text, y: Layout.idleClockY, in: &framebuffer)
@@ -29,7 +40,12 @@ extension ScreenRenderer {
         }
 
         var items: [IconLabel] = []
-        if let alarm = idle.nextAlarm { items.append(IconLabel(icon: .bellSmall, text: alarm)) }
+        if let missed = idle.missedAlarm {
+            // Why the alarm did not ring, in the next alarm's place, until a button is pressed.
+            items.append(IconLabel(icon: .bellSmall, text: missed.reason))
+        } else if let alarm = idle.nextAlarm {
+            items.append(IconLabel(icon: .bellSmall, text: alarm))
+        }
         if let timer = idle.timerRemaining { items.append(IconLabel(icon: .hourglassSmall, text: TimeText.countdown(timer))) }
         drawStatusLine(items, y: Layout.bottomLineY, in: &framebuffer)
     }

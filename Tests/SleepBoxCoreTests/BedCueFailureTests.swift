@@ -64,8 +64,11 @@ import Testing
         #expect(box.state.timer?.choice == .minutes(15))
         _ = box.handle(.buttonReleased(.knob), at: t.advanced(by: 0.1))
         t = t.advanced(by: 5)
+        // A running timer opens at its value: Off, taken, cancels it with a tick.
         _ = box.handle(.buttonPressed(.timer), at: t)
-        let cancel = box.handle(.buttonReleased(.timer), at: t.advanced(by: 0.1))
+        _ = box.handle(.buttonReleased(.timer), at: t.advanced(by: 0.1))
+        _ = box.handle(.knobTurned(detents: -1), at: t.advanced(by: 0.5))
+        let cancel = box.handle(.buttonPressed(.knob), at: t.advanced(by: 1))
         #expect(cancel.contains(.playCue(.tick)) && box.state.timer == nil)
     }
 

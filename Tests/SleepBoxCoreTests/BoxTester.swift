@@ -44,13 +44,16 @@ enum Fixture {
         catalog.items.first { $0.id == id }?.title
     }
 
-    /// The factory settings in Europe/Berlin, with an optional alarm.
+    /// The factory settings in Europe/Berlin, with an optional alarm; the idle screen keeps its
+    /// clock at night (the tests of the night face, `BoxTestsNightFace`, set it themselves).
     static func config(alarm: AlarmSettings? = nil, continueWithNext: Bool = false,
-                       timerChoices: [Double] = [15, 30, 45, 60, 90]) throws -> BoxConfig {
+                       timerChoices: [Double] = [15, 30, 45, 60, 90], nightFace: NightFace = .clock) throws -> BoxConfig {
         var playback = PlaybackSettings()
         playback.continueWithNext = continueWithNext
+        var display = DisplaySettings()
+        display.nightFace = nightFace
         return BoxConfig(timeZone: try berlin(), timer: TimerSettings(choices: timerChoices), alarm: alarm,
-                         playback: playback)
+                         playback: playback, display: display)
     }
 }
 

@@ -353,6 +353,7 @@ extension BoxTester {
         t.send(.clockChanged, after: 1, wallJump: 600 + 1800, update: {
             $0.alarmLog.lastHandled = instant
             $0.alarmLog.lastMissed = instant
+            $0.alarmLog.untold = MissedAlarm(instant: instant, slot: 0, clockWasUntrusted: false)
         }, commands: [.persist])
         #expect(t.state.phase == .idle)
         #expect(t.box.nextDeadline.wall == instant + 86400)
@@ -401,6 +402,7 @@ extension BoxTester {
         late.start(restoring: snapshot, update: {
             $0.alarmLog.lastHandled = instant
             $0.alarmLog.lastMissed = instant
+            $0.alarmLog.untold = MissedAlarm(instant: instant, slot: 0, clockWasUntrusted: false)
         }, commands: [.setVolume(percent: 50), .persist])
     }
 
@@ -465,8 +467,8 @@ extension BoxTester {
         #expect(v.box.nextAlarm(after: v.now.wall) == (try Self.tuesday0630()) + 86400 + 30 * 60)
     }
 
-    /// After a wake-up the idle screen says good morning until noon, not "Wind down"; a morning
-    /// whose ring was skipped, and the next morning before its ring, do not.
+    /// The idle screen says good morning until noon, whether or not an alarm rang (a morning
+    /// whose ring was skipped, the next morning before its ring), then good afternoon.
     @Test func afterTheAlarmTheIdleScreenSaysGoodMorningUntilNoon() throws {
         var t = try BoxTester.started(alarm: Self.alarm)
         let instant = try Self.tuesday0630()
@@ -475,8 +477,8 @@ extension BoxTester {
         #expect(t.screen(after: 26 * 60) == .idle(IdleScreen(greeting: "Good morning", hour: 6, minute: 57,
                                                               nextAlarm: "06:30 · in 23 h 33 min", timerRemaining: nil)))
         #expect(t.screen(after: 5 * 3600 + 28 * 60).idleGreeting == "Good morning") // 11:59
-        #expect(t.screen(after: 5 * 3600 + 29 * 60).idleGreeting == "Wind down")    // 12:00
-        #expect(t.box.display(at: t.atWall(instant + 86400 - 60)).screen.idleGreeting == "Wind down") // Wednesday 06:29
+        #expect(t.screen(after: 5 * 3600 + 29 * 60).idleGreeting == "Good afternoon") // 12:00
+        #expect(t.box.display(at: t.atWall(instant + 86400 - 60)).screen.idleGreeting == "Good morning") // Wednesday 06:29
 
         // Kept in the state file (an older file without it loads as before).
         let snapshot = t.box.snapshot(at: t.now)
@@ -498,7 +500,7 @@ extension BoxTester {
         _ = german.start(at: Moment(uptime: 1, wall: instant + 3600), restoring: snapshot)
         #expect(german.display(at: Moment(uptime: 1, wall: instant + 3600)).screen.idleGreeting == "Guten Morgen")
 
-        // Wednesday's ring skipped: no good morning that day.
+        // Wednesday's ring skipped: good morning all the same.
         var skipping = Self.alarm
         skipping.skipNext = true
         t.send(.alarmEdited(skipping), after: 60, update: { $0.alarm = skipping }, commands: [.persist])
@@ -507,7 +509,7 @@ extension BoxTester {
             $0.alarmLog.lastHandled = instant + 86400
             $0.alarmLog.lastSkipped = instant + 86400
         }, commands: [.persist])
-        #expect(t.screen(after: 30 * 60).idleGreeting == "Wind down")
+        #expect(t.screen(after: 30 * 60).idleGreeting == "Good morning")
     }
 
     @Test func weekdaysOnlyRingOnTheirDays() throws {

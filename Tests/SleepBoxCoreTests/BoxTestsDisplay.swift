@@ -5,9 +5,9 @@ import Testing
 /// Spec 7 and `display(at:)` for each screen; `nextDeadline`.
 @Suite struct BoxDisplayTests {
     @Test(arguments: [
-        (16, 59, "Wind down"), (17, 0, "Good evening"), (20, 59, "Good evening"), (21, 0, "Ready for sleep?"),
-        (23, 59, "Ready for sleep?"), (0, 0, "Ready for sleep?"), (4, 59, "Ready for sleep?"), (5, 0, "Wind down"),
-        (12, 0, "Wind down"),
+        (16, 59, "Good afternoon"), (17, 0, "Good evening"), (18, 59, "Good evening"), (19, 0, "Wind down"),
+        (20, 59, "Wind down"), (21, 0, "Ready for sleep?"), (23, 59, "Ready for sleep?"), (0, 0, "Ready for sleep?"),
+        (4, 59, "Ready for sleep?"), (5, 0, "Good morning"), (11, 59, "Good morning"), (12, 0, "Good afternoon"),
     ])
     func idleGreetingByLocalTime(hour: Int, minute: Int, greeting: String) throws {
         // Monday 2026-11-23 in Berlin (UTC+1): 11:00 UTC is 12:00 local.
@@ -221,10 +221,16 @@ import Testing
             pick.apply(to: &$0)
         }, commands: [.play(pick.item, from: 0), .persist])
         #expect(t.box.nextDeadline.due == Due(uptime: commit + 15, wall: alarm))
-        // A message: its end.
-        let cancel = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: {
+        // A message: its end (the timer opened at its value, turned to Off and taken).
+        let opened = t.now.uptime + 0.75
+        t.tap(.timer, after: 0.5, update: { $0.overlay = .timerChoice(selected: 1, commitAt: opened + 3) }, commands: [])
+        let turned = t.now.uptime + 0.1
+        t.send(.knobTurned(detents: -1), after: 0.1, update: { $0.overlay = .timerChoice(selected: 0, commitAt: turned + 3) },
+               commands: [])
+        let cancel = t.now.uptime + 0.15 - 0.25
+        t.tap(.knob, after: 0.15, update: {
             $0.timer = nil
+            $0.timerPreference = .off
             $0.overlay = .message("Timer off", until: cancel + 1.75)
         }, commands: [.persist])
         #expect(t.box.nextDeadline.due == Due(uptime: cancel + 1.75, wall: alarm))

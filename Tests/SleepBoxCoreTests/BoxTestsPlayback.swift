@@ -132,6 +132,7 @@ import Testing
         t.keepInput(until: Moment(uptime: first, wall: t.now.wall + (first - t.now.uptime)), update: {
             $0.pressed[.skip] = .holding
             $0.phase = .playing(Playback(item: item, position: p1, anchor: first))
+            $0.seekMark = SeekMark(seconds: 15, until: first + 1.5)
         }, commands: [.seek(to: p1)])
         #expect(t.decoder.nextDeadline == down + 0.8 + 0.5)
 
@@ -143,6 +144,8 @@ import Testing
         t.keepInput(until: Moment(uptime: down + 2, wall: t.now.wall + (down + 2 - t.now.uptime)), update: {
             $0.pressed[.skip] = .holding
             $0.phase = .playing(Playback(item: item, position: p3, anchor: third))
+            // The screen's mark adds the seeks up while it shows: "+45 s".
+            $0.seekMark = SeekMark(seconds: 45, until: third + 1.5)
         }, commands: [.seek(to: p2), .seek(to: p3)])
 
         // The release after a hold does not skip.
@@ -180,9 +183,11 @@ import Testing
         }, commands: [.pause, .persist])
         t.edge(.skip, down: true, after: 1, update: { $0.pressed[.skip] = .pending }, commands: [])
         let position = pause.uptime - started + 15
+        let held = t.now.uptime + 0.8
         t.keepInput(for: 1, update: {
             $0.pressed[.skip] = .holding
             $0.phase = .paused(Playback(item: item, position: position, anchor: pause.uptime))
+            $0.seekMark = SeekMark(seconds: 15, until: held + 1.5)
         }, commands: [.seek(to: position)])
         t.edge(.skip, down: false, after: 0.125, update: { $0.pressed[.skip] = nil }, commands: [])
     }
@@ -205,6 +210,7 @@ import Testing
         t.keepInput(for: 0.8, update: {
             $0.pressed[.skip] = .used
             $0.phase = .playing(Playback(item: "med-short", position: 20, anchor: down + 0.8))
+            $0.seekMark = SeekMark(seconds: Int((20 - (10 + 0.8)).rounded()), until: down + 0.8 + 1.5)
         }, commands: [.seek(to: 20)])
         // The seek that reached the end was the hold's last: the repeats seek no more.
         t.keepInput(for: 1, commands: [])
@@ -220,11 +226,13 @@ import Testing
     @Test func aSeekToTheEndStartsTheNextItemAtItsStartNeverInIt() throws {
         var t = try BoxTester.started(continueWithNext: true, catalog: Self.twoShort)
         let first = try t.leafToMeditation(after: 1)
+        let started = t.now.uptime - 0.25
         let down = t.now.uptime + 10
         t.edge(.skip, down: true, after: 10, update: { $0.pressed[.skip] = .pending }, commands: [])
         t.keepInput(for: 0.8, update: {
             $0.pressed[.skip] = .used
             $0.phase = .playing(Playback(item: first, position: 20, anchor: down + 0.8))
+            $0.seekMark = SeekMark(seconds: Int((20 - (down + 0.8 - started)).rounded()), until: down + 0.8 + 1.5)
         }, commands: [.seek(to: 20)])
         // The audio side reaches the end at once: the next item starts at 0 and stays there.
         let second = try t.pick(.meditation, avoiding: first)
@@ -253,6 +261,7 @@ import Testing
         t.keepInput(for: 0.8, update: {
             $0.pressed[.skip] = .holding
             $0.phase = .playing(Playback(item: first, position: sought, anchor: down + 0.8))
+            $0.seekMark = SeekMark(seconds: 15, until: down + 0.8 + 1.5)
         }, commands: [.seek(to: sought)])
         let second = try t.pick(.meditation, avoiding: first)
         let end = t.at(0.2)

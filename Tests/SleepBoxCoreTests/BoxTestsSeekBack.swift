@@ -16,12 +16,15 @@ import Testing
         t.keepInput(for: 0.8, update: {
             $0.pressed[.timer] = .holding
             $0.phase = .playing(Playback(item: item, position: first, anchor: down + 0.8))
+            $0.seekMark = SeekMark(seconds: -15, until: down + 0.8 + 1.5)
         }, commands: [.seek(to: first)])
         #expect(first > 6 && first < 7)
         // The next repeat would go before the start: it stops there, and the hold is done.
         t.keepInput(for: 0.5, update: {
             $0.pressed[.timer] = .used
             $0.phase = .playing(Playback(item: item, position: 0, anchor: down + 1.3))
+            // The mark adds the second seek (to the start) to the first: "-22 s".
+            $0.seekMark = SeekMark(seconds: -15 + Int((-(first + 0.5)).rounded()), until: down + 1.3 + 1.5)
         }, commands: [.seek(to: 0)])
         t.keepInput(for: 2, commands: [])
         // Let go after a hold: no timer choice.
@@ -51,13 +54,16 @@ import Testing
         }, commands: [.pause, .persist])
         let position = pausedAt.uptime - started
         t.edge(.timer, down: true, after: 5, update: { $0.pressed[.timer] = .pending }, commands: [])
+        let down = t.now.uptime
         t.keepInput(for: 0.8, update: {
             $0.pressed[.timer] = .holding
             $0.phase = .paused(Playback(item: item, position: position - 15, anchor: pausedAt.uptime))
+            $0.seekMark = SeekMark(seconds: -15, until: down + 0.8 + 1.5)
         }, commands: [.seek(to: position - 15)])
         t.keepInput(for: 0.5, update: {
             $0.pressed[.timer] = .used
             $0.phase = .paused(Playback(item: item, position: 0, anchor: pausedAt.uptime))
+            $0.seekMark = SeekMark(seconds: -15 + Int((-(position - 15)).rounded()), until: down + 1.3 + 1.5)
         }, commands: [.seek(to: 0)])
         #expect(position > 29 && position < 30)
         t.edge(.timer, down: false, after: 0.1, update: { $0.pressed[.timer] = nil }, commands: [])
@@ -86,6 +92,7 @@ import Testing
         t.keepInput(for: 0.8, update: {
             $0.pressed[.timer] = .used
             $0.phase = .playing(Playback(item: pick.item, position: 0, anchor: held))
+            $0.seekMark = SeekMark(seconds: -1, until: held + 1.5)
         }, commands: [.seek(to: 0)])
         t.keepInput(for: 1, commands: [])
         #expect(t.state.phase == .playing(Playback(item: pick.item, position: 0, anchor: held)))
@@ -117,6 +124,7 @@ import Testing
         t.keepInput(for: 0.8, update: {
             $0.pressed[.timer] = .holding
             $0.phase = .playing(Playback(item: item, position: back, anchor: down + 0.8))
+            $0.seekMark = SeekMark(seconds: -15, until: down + 0.8 + 1.5)
         }, commands: [.seek(to: back)])
         // The release after the hold opens no timer choice.
         t.edge(.timer, down: false, after: 0.1, update: { $0.pressed[.timer] = nil }, commands: [])

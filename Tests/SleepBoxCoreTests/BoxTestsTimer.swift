@@ -148,35 +148,72 @@ extension BoxTester {
         #expect(t.state.timer == nil)
     }
 
-    /// Spec: the choice opens "at the current setting (Off when none)". A running timer is
-    /// cancelled by the press, so the implementation opens at the last committed choice.
-    @Test func timerPressWhileATimerRunsCancelsItWithAConfirmation() throws {
+    /// Spec: the choice opens "at the current setting (Off when none)": pressed while a timer
+    /// runs, at that timer's value, so 30 minutes becomes 60 with one press and a turn; Off
+    /// cancels it, with a confirmation.
+    @Test func timerPressWhileATimerRunsOpensItsValueAndOffCancelsIt() throws {
         var t = try BoxTester.started()
         try t.leafToMeditation(after: 1)
         t.setTimer(2)
-        let cancel = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: {
+        let open = t.now.uptime + 1
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 2, commitAt: open + 0.25 + 3) }, commands: [])
+        #expect(t.screen() == .timerChoice(TimerChoiceScreen(options: ["Off", "15 min", "30 min", "45 min", "60 min", "90 min",
+                                                                       "End of content"], selected: 2)))
+        let turned = t.now.uptime + 0.5
+        t.send(.knobTurned(detents: -2), after: 0.5, update: { $0.overlay = .timerChoice(selected: 0, commitAt: turned + 3) },
+               commands: [])
+        let cancel = t.now.uptime + 0.5
+        t.tap(.knob, after: 0.5, update: {
             $0.timer = nil
-            $0.overlay = .message("Timer off", until: cancel + 0.25 + 1.5)
+            $0.timerPreference = .off
+            $0.overlay = .message("Timer off", until: cancel + 1.5)
         }, commands: [.persist])
         #expect(t.screen() == .message("Timer off"))
         t.send(.timePassed, after: 1.5, update: { $0.overlay = nil }, commands: [])
         #expect(t.screen().name == "nowPlaying")
-
-        // The next press opens at the last committed choice (30 min).
-        let open = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 2, commitAt: open + 3.25) }, commands: [])
     }
 
-    @Test func endOfContentIsCancelledByTheTimerPressToo() throws {
+    @Test func aRunningTimerTakenAgainRunsOnUnchanged() throws {
+        var t = try BoxTester.started()
+        try t.leafToMeditation(after: 1)
+        t.setTimer(2)
+        let running = t.state.timer
+        // A minute later (the periodic save falls due on the way).
+        t.send(.timePassed, after: 59, commands: [.persist])
+        let open = t.now.uptime + 1
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 2, commitAt: open + 0.25 + 3) }, commands: [])
+        // Left alone, the choice takes 30 minutes again: the timer keeps its deadline.
+        t.send(.timePassed, after: 3, update: { $0.overlay = nil }, commands: [])
+        #expect(t.state.timer == running)
+        // Turned to 60 minutes: a new timer of 60 minutes from now.
+        let again = t.now.uptime + 1
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 2, commitAt: again + 0.25 + 3) }, commands: [])
+        t.send(.knobTurned(detents: 2), after: 0.5, update: { [now = t.now] in
+            $0.overlay = .timerChoice(selected: 4, commitAt: now.uptime + 0.5 + 3)
+        }, commands: [])
+        let commit = t.now.uptime + 3
+        t.send(.timePassed, after: 3, update: {
+            $0.overlay = nil
+            $0.timerPreference = .minutes(60)
+            $0.timer = SleepTimer(choice: .minutes(60), deadline: commit + 3600, length: 3600)
+        }, commands: [.persist])
+    }
+
+    @Test func endOfContentIsCancelledThroughTheChoiceToo() throws {
         var t = try BoxTester.started()
         try t.leafToMeditation(after: 1)
         t.setTimer(6)
         #expect(t.state.timer == SleepTimer(choice: .endOfContent, deadline: nil, length: nil))
-        let cancel = t.now.uptime + 1
-        t.tap(.timer, after: 1, update: {
+        let open = t.now.uptime + 1
+        t.tap(.timer, after: 1, update: { $0.overlay = .timerChoice(selected: 6, commitAt: open + 0.25 + 3) }, commands: [])
+        let turned = t.now.uptime + 0.5
+        t.send(.knobTurned(detents: -6), after: 0.5, update: { $0.overlay = .timerChoice(selected: 0, commitAt: turned + 3) },
+               commands: [])
+        let cancel = t.now.uptime + 3
+        t.send(.timePassed, after: 3, update: {
             $0.timer = nil
-            $0.overlay = .message("Timer off", until: cancel + 0.25 + 1.5)
+            $0.timerPreference = .off
+            $0.overlay = .message("Timer off", until: cancel + 1.5)
         }, commands: [.persist])
     }
 

@@ -428,7 +428,8 @@ extension BoxTester {
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         t.send(.buttonReleased(.knob), after: 0.1, update: {
             $0.pressed[.knob] = nil
-            $0.overlay = nil
+            // The screen says when the note comes back.
+            $0.overlay = .message("Again in 10 min", until: later.uptime + 1.5)
             $0.reminderLog.againAt = later.uptime + 600
         }, commands: [])
         // Back after 10 minutes; left alone for its 2 minutes, it counts as later again.

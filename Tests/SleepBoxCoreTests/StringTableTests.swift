@@ -19,7 +19,10 @@ struct StringTableTests {
         #expect(table.format(.volumePercent, in: .english, ["percent": "55"]) == "Volume 55%")
         #expect(table.idleGreeting(hour: 17, in: .english) == "Good evening")
         #expect(table.idleGreeting(hour: 4, in: .english) == "Ready for sleep?")
-        #expect(table.idleGreeting(hour: 12, in: .english) == "Wind down")
+        #expect(table.idleGreeting(hour: 12, in: .english) == "Good afternoon")
+        #expect(table.idleGreeting(hour: 19, in: .english) == "Wind down")
+        #expect(table.idleGreeting(hour: 7, in: .english) == "Good morning")
+        #expect(table.idleGreeting(hour: 4, wokenToday: true, in: .english) == "Good morning")
         #expect(TimerChoice.options(minutes: [15, 0.5]).map { table.timerLabel($0, in: .english) }
                 == ["Off", "15 min", "0.5 min", "End of content"])
     }
@@ -33,7 +36,8 @@ struct StringTableTests {
         #expect(table.text(.nothingToPlay, in: .german) == "Nichts zum Abspielen")
         #expect(table.idleGreeting(hour: 18, in: .german) == "Guten Abend")
         #expect(table.idleGreeting(hour: 23, in: .german) == "Bereit zum Schlafen?")
-        #expect(table.idleGreeting(hour: 9, in: .german) == "Zur Ruhe kommen")
+        #expect(table.idleGreeting(hour: 9, in: .german) == "Guten Morgen")
+        #expect(table.idleGreeting(hour: 20, in: .german) == "Zur Ruhe kommen")
         #expect(table.timerLabel(.off, in: .german) == "Aus")
         #expect(table.timerLabel(.minutes(30), in: .german) == "30 Min.")
         #expect(table.timerLabel(.minutes(0.5), in: .german) == "0,5 Min.")

@@ -45,6 +45,13 @@ private func zone(_ name: String) -> TimeZone {
         #expect(wrong.contains("sleepbox.toml:4") && wrong.contains("[voice] speak_menus"), "\(wrong)")
     }
 
+    @Test func theNightFaceIsNoClockByDefaultAndReadByName() throws {
+        #expect(try parse("").config.display.nightFace == .noClock)
+        #expect(try parse("[display]\nnight_face = \"large_clock\"\n").config.display.nightFace == .largeClock)
+        let wrong = try #require(errorText("[display]\nnight_face = \"moon\"\n"))
+        #expect(wrong.contains("sleepbox.toml:2") && wrong.contains("night_face") && wrong.contains("\"no_clock\""), "\(wrong)")
+    }
+
     @Test func commentsAndEmptyTablesKeepEveryDefault() throws {
         let text = """
             # nothing set
@@ -287,7 +294,7 @@ private func zone(_ name: String) -> TimeZone {
             "sleepbox.toml:2: [timer] fade_out: unknown key; did you mean fade_out_seconds? "
             + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds")
         #expect(errorText("[display]\nbrightness = 3\n") ==
-            "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate, captions")
+            "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate, captions, night_face")
         #expect(errorText("languag = \"de\"\n") ==
             "sleepbox.toml:1: languag: unknown key; did you mean language? "
             + "Allowed at the top: time_zone, language, alarms, and the tables [alarm], [timer], [meditation], [nap], [reminder], [history], [light], [audio], [playback], [voice], [display], [pools], [board], [pins], [paths]")

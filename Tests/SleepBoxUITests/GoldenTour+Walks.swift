@@ -154,6 +154,7 @@ extension GoldenTour {
         shoot(d, "after-playing")
 
         walkBreathing()
+        walkNight()
         walkAlarm()
         walkLight()
         walkTimers()

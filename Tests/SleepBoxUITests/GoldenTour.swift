@@ -73,12 +73,14 @@ struct GoldenTour {
     static let startWall = 1_795_469_400.0
 
     /// A box started at `startWall` with alarm 1 at 06:45 on weekdays and the bedtime reminder on.
-    func freshBox() -> (Box, Moment) {
+    func freshBox(nightFace: NightFace = .clock) -> (Box, Moment) {
         var config = BoxConfig(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current)
         config.language = language
         config.display.twentyFourHour = twentyFourHour
         config.alarms = [AlarmSettings(hour: 6, minute: 45, weekdays: Set(1...5)), nil, nil, nil]
         config.reminder.schedule = AlarmSettings(hour: 22, minute: 45, weekdays: Set(1...7), isEnabled: true)
+        // The tour's night shows the clock; the night face has its own walk (`walkNight`).
+        config.display.nightFace = nightFace
         var box = Box(config: config, catalog: GoldenTour.catalog, seed: 7)
         let now = Moment(uptime: 100, wall: GoldenTour.startWall)
         _ = box.start(at: now, restoring: nil)

@@ -93,6 +93,7 @@ public struct OwnerSetting: Sendable {
         .seconds("display.screen_timeout_seconds", .screenOff, .display, [0, 15, 30, 60, 120, 300, 600],
                  \.display.screenTimeoutSeconds, \.screenTimeoutSeconds),
         .toggle("display.clock_24h", .clock24h, .display, \.display.twentyFourHour, \.twentyFourHour),
+        .nightFace,
         .toggle("display.captions", .captionsSetting, .display, \.display.captions, \.captions),
         .percent("audio.night_volume_limit", .nightVolumeLimit, .sound, \.audio.nightVolumeLimit, \.nightVolumeLimit),
         .startVolume,
@@ -216,6 +217,22 @@ public struct OwnerSetting: Sendable {
             c.breathingCues = on
             c.meditation.breathingCues = on
         }, \.breathingCues)
+
+    /// What the idle screen shows in the night hours: no digits, the clock, or large digits.
+    static let nightFace = OwnerSetting(
+        key: "display.night_face", label: .nightFaceSetting, group: .display,
+        values: NightFace.allCases.map(\.rawValue),
+        read: { $0.display.nightFace.rawValue },
+        write: { c, v in if let face = NightFace(rawValue: v) { c.display.nightFace = face } },
+        show: { v, words in
+            switch NightFace(rawValue: v) {
+            case .noClock?: return words(.nightFaceNoClock)
+            case .clock?: return words(.nightFaceClock)
+            case .largeClock?: return words(.nightFaceLarge)
+            case nil: return v
+            }
+        },
+        stored: { $0.nightFace?.rawValue }, store: { s, v in s.nightFace = v.flatMap { NightFace(rawValue: $0) } })
 
     /// The voice's speed in words per minute.
     static let voiceRate = OwnerSetting.number(

@@ -21,6 +21,8 @@ public struct OwnerSettings: Sendable, Equatable {
     public var twentyFourHour: Bool?
     /// `display.captions`
     public var captions: Bool?
+    /// `display.night_face`
+    public var nightFace: NightFace?
     /// `audio.night_volume_limit`: percent (the knob's steps are 10).
     public var nightVolumeLimit: Int?
     /// `audio.start_volume`

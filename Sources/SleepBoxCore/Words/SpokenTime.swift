@@ -9,6 +9,34 @@ public enum SpokenTime {
         }
     }
 
+    /// The time as said in conversation: on the five minutes "ten past three", "a quarter to
+    /// seven", "half past six" ("zehn nach drei", "Viertel vor sieben", "fünf vor halb sieben"),
+    /// other minutes as `text` says them ("three twelve", "drei Uhr zwölf").
+    public static func conversational(hour: Int, minute: Int, in language: Language) -> String {
+        let (h, m) = normalized(hour: hour, minute: minute)
+        guard m % 5 == 0, m != 0 else { return text(hour: h, minute: m, in: language) }
+        let current = twelveHour(h)
+        let next = twelveHour(h + 1)
+        switch language {
+        case .english:
+            let words = [5: "five", 10: "ten", 15: "a quarter", 20: "twenty", 25: "twenty-five"]
+            if m == 30 { return "half past \(englishNumber(current))" }
+            if m < 30 { return "\(words[m] ?? englishNumber(m)) past \(englishNumber(current))" }
+            return "\(words[60 - m] ?? englishNumber(60 - m)) to \(englishNumber(next))"
+        case .german:
+            let now = germanNumber(current), then = germanNumber(next)
+            switch m {
+            case 5, 10, 20: return "\(germanNumber(m)) nach \(now)"
+            case 15: return "Viertel nach \(now)"
+            case 25: return "fünf vor halb \(then)"
+            case 30: return "halb \(then)"
+            case 35: return "fünf nach halb \(then)"
+            case 45: return "Viertel vor \(then)"
+            default: return "\(germanNumber(60 - m)) vor \(then)"
+            }
+        }
+    }
+
     /// "six forty-five", "six oh five", "seven o'clock", "midnight", "noon".
     public static func english(hour: Int, minute: Int) -> String {
         let (h, m) = normalized(hour: hour, minute: minute)

@@ -191,6 +191,13 @@ public struct StringTable: Sendable, Equatable {
         case mixCalm, mixDeep, mixRain, mixNight, mixOcean, mixForest, mixSoft, mixQuiet
         /// 12-hour clock marks.
         case am, pm
+        /// The night face (`StringTable+Night.swift`): the setting and its values; the time left
+        /// on a press of skip; the time said aloud; a missed alarm; the seek and "later" marks.
+        case nightFaceSetting, nightFaceNoClock, nightFaceClock, nightFaceLarge
+        case timeLeftPlenty, timeLeftHours, timeLeftHour, timeLeftMinutes
+        case spokenTimeNow, spokenAlarmAt, spokenAlarmOnDay, spokenNoAlarm
+        case alarmMissed, missedBoxOff, missedClockUnset
+        case reminderAgainIn
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").
@@ -206,7 +213,8 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// English and German, complete.
-    public static let standard = StringTable([.english: StringTable.english, .german: StringTable.german])
+    public static let standard = StringTable([.english: StringTable.english.merging(StringTable.englishNight) { a, _ in a },
+                                              .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }])
 
     /// The text of `key` in `language`, else in English, else the key's name.
     public func text(_ key: Key, in language: Language) -> String {
@@ -249,14 +257,18 @@ public struct StringTable: Sendable, Equatable {
         return text(short ? abbreviated[index] : long[index], in: language)
     }
 
-    /// The idle screen's greeting for a local hour: 17-21 good evening, 21-05 ready for sleep,
-    /// otherwise wind down; but good morning until noon on a morning the alarm has rung
-    /// (`wokenToday`).
+    /// The idle screen's greeting for a local hour, by the time of day alone: 05-12 good
+    /// morning, 12-17 good afternoon, 17-19 good evening, 19-21 wind down, 21-05 ready for sleep;
+    /// and good morning before 05 on a morning an alarm has already rung (`wokenToday`).
     public func idleGreeting(hour: Int, wokenToday: Bool = false, in language: Language) -> String {
-        if wokenToday && hour < 12 { return text(.goodMorning, in: language) }
-        if hour >= 17 && hour < 21 { return text(.goodEvening, in: language) }
-        if hour >= 21 || hour < 5 { return text(.readyForSleep, in: language) }
-        return text(.windDown, in: language)
+        let h = ((hour % 24) + 24) % 24
+        switch h {
+        case 5..<12: return text(.goodMorning, in: language)
+        case 12..<17: return text(.goodAfternoon, in: language)
+        case 17..<19: return text(.goodEvening, in: language)
+        case 19..<21: return text(.windDown, in: language)
+        default: return text(wokenToday ? .goodMorning : .readyForSleep, in: language)
+        }
     }
 
     /// The timer knob's label: "Off", "30 min", "0.5 min", "End of content" (German "Aus",

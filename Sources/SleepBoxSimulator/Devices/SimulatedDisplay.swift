@@ -12,6 +12,8 @@ public final class SimulatedDisplay: DisplayOutput {
     let mode: Mode
     let frames: FrameRecorder?
     private var powered = true
+    /// The owner's brightness, as the runner last set it (nil before it did).
+    private var brightness: Int?
     private var last: Framebuffer?
     private let start: Double
 
@@ -22,14 +24,14 @@ public final class SimulatedDisplay: DisplayOutput {
     }
 
     public func show(_ framebuffer: Framebuffer, dimmed: Bool, at uptime: Double) {
-        guard powered, framebuffer != last || frames?.lastDimmed != dimmed else { return }
+        guard powered, framebuffer != last || frames?.lastDimmed != dimmed || frames?.lastBrightness != brightness else { return }
         last = framebuffer
         switch mode {
         case .terminal:
             let text = "\u{1B}[H" + TerminalRenderer.render(framebuffer) + (dimmed ? "\n (dimmed)\u{1B}[K\n" : "\n\u{1B}[K\n")
             _ = text.withCString { write(1, $0, strlen($0)) }
         case .folder:
-            frames?.record(framebuffer, dimmed: dimmed, at: uptime - start)
+            frames?.record(framebuffer, dimmed: dimmed, brightness: brightness, at: uptime - start)
         case .none:
             break
         }
@@ -52,6 +54,9 @@ public final class SimulatedDisplay: DisplayOutput {
     }
 
     public func blank(at uptime: Double) { setPower(false, at: uptime) }
+
+    /// The frames written from now on show their lit pixels at the grey this brightness gives.
+    public func setBrightness(_ percent: Int, dimmed: Bool, at uptime: Double) { brightness = percent }
 
     public var nextRetry: Double? { nil }
     public func retry(at uptime: Double) {}
