@@ -25,12 +25,13 @@ import Testing
         + GoldenTour.shots(language: .german, twentyFourHour: false, menus: false)
 
     /// Screens built as `Screen` values (captions, long titles, every notice), English and German.
-    static let samples: [GoldenTour.Shot] = SampleFrames.all.flatMap { sample -> [GoldenTour.Shot] in
-        var german = sample.frame
-        german.language = .german
-        return [GoldenTour.Shot(name: "sample-" + sample.name, frame: sample.frame),
-                GoldenTour.Shot(name: "sample-de-" + sample.name, frame: german)]
-    }
+    static let samples: [GoldenTour.Shot] = (SampleFrames.all + [("calendar-marked", DisplayFrame(screen: .calendar(SampleFrames.markedCalendar)))])
+        .flatMap { sample -> [GoldenTour.Shot] in
+            var german = sample.frame
+            german.language = .german
+            return [GoldenTour.Shot(name: "sample-" + sample.name, frame: sample.frame),
+                    GoldenTour.Shot(name: "sample-de-" + sample.name, frame: german)]
+        }
 
     /// The PNG of `frame` at 1:1.
     static func png(_ frame: DisplayFrame) throws -> [UInt8] {
