@@ -46,4 +46,28 @@ import Testing
         sim.advance(to: 1)
         #expect(sim.box.state.volume == before + 15)
     }
+
+    /// A breathing exercise's paced phase begins 20 s into the item: the trace says `breathing`
+    /// then, not at the next periodic record.
+    @Test func theTraceShowsTheBreathingScreenWhenItBegins() throws {
+        let guide = BreathingGuide(pattern: [BreathStep(.inhale, seconds: 4), BreathStep(.exhale, seconds: 6)], cycles: 3, startsAt: 20)
+        let catalog = Catalog(items: [ContentItem(id: "breath-calm", title: "Calm Breathing", kind: .meditation, duration: 120,
+                                                  breathing: guide)])
+        let lines = SimulatorTests.Lines()
+        let trace = TraceRecorder(every: 15) { lines.all.append($0) }
+        let sim = Simulator(config: BoxConfig(timeZone: SimulatorTests.berlin), catalog: catalog, startWall: SimulatorTests.evening,
+                            seed: 7, store: nil, trace: trace, frames: nil, logger: Logger(label: "test"))
+        sim.start()
+        sim.perform(.press(.leaf))
+        sim.advance(to: 80)
+        let records = try SimulatorTests.records(lines)
+        let play = try #require(records.first { ($0["commands"] as? [String])?.contains("play") == true })
+        let started = try #require(play["t"] as? Double)
+        let breathing = try #require(records.first { $0["screen"] as? String == "breathing" })
+        let shown = try #require(breathing["t"] as? Double)
+        #expect(abs(shown - (started + 20)) < 0.01, "breathing from \(shown), the guide began at \(started + 20)")
+        // And back to the item's screen when the guide ends (3 breaths of 10 s).
+        let after = try #require(records.first { ($0["t"] as? Double ?? 0) > shown && $0["screen"] as? String == "nowPlaying" })
+        #expect(abs((after["t"] as? Double ?? 0) - (started + 50)) < 0.01)
+    }
 }
