@@ -178,7 +178,8 @@ extension Box {
     /// pulse, the next second of a countdown or position, or the next minute of the clock.
     public func nextDisplayChange(after now: Moment) -> Double {
         // Strictly later than now, even where floating point puts a computed boundary on `now`.
-        max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity), now.uptime + 0.001)
+        max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity, pageNoticeEnd(after: now) ?? .infinity),
+            now.uptime + 0.001)
     }
 
     private func displayBoundary(after now: Moment) -> Double {

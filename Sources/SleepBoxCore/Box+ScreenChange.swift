@@ -17,4 +17,10 @@ extension Box {
         }
         return now.uptime + (change - position) + Box.captionWakeMargin
     }
+
+    /// When the library's title comes back after a note in its place ("Favorite added").
+    func pageNoticeEnd(after now: Moment) -> Double? {
+        guard case .library(let page)? = pageStack.last, page.notice != nil, page.noticeUntil > now.uptime else { return nil }
+        return page.noticeUntil
+    }
 }

@@ -114,6 +114,8 @@ public struct StringTable: Sendable, Equatable {
         case restartItem
         /// The library's row for the item playing: mark it a favourite, or no longer.
         case addFavorite, removeFavorite
+        /// The note in the library's title after that row's press: "Favorite added", "Favorite removed".
+        case favoriteAdded, favoriteRemoved
         /// The Timers menu and its entries: "Timers", "Meditation timer", "Nap", "Bedtime reminder".
         case timers, meditationTimer, nap, bedtimeReminder
         /// The meditation timer's rows: "Start", "Length", "Sound", "Breathing", "Bell every".
