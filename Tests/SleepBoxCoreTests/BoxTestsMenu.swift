@@ -118,6 +118,27 @@ import Testing
         #expect(d.box.nextDisplayChange(after: d.now) > d.now.uptime + 0.2)
     }
 
+    /// Every list scrolls its selected label, not only the library's: the settings, the alarms,
+    /// a mix's sounds (a long row there stood still, cut at its edge).
+    @Test func theSettingsScrollTheirSelectedLabelToo() throws {
+        var d = try Driver()
+        d.holdKnob()
+        let top = try #require(d.menu)
+        let settings = try #require(top.rows.firstIndex { $0.label == "Settings" })
+        d.send(.knobTurned(detents: settings), after: 1)
+        d.pressKnob()
+        #expect(d.menu?.title == "Settings")
+        let settingsRows = try #require(d.menu).rows
+        let long = try #require(settingsRows.firstIndex { $0.label.count > Box.marqueeMinimumCharacters })
+        d.send(.knobTurned(detents: long - (d.menu?.selected ?? 0)), after: 1)
+        #expect(d.box.nextDisplayChange(after: d.now) < d.now.uptime + 0.2)
+        guard case .menu(let later) = d.box.display(at: d.now.advanced(by: 2.3)).screen else {
+            Issue.record("the settings closed")
+            return
+        }
+        #expect(later.marqueeSeconds == 2.25)
+    }
+
     @Test func aShortKnobPressStillPausesWhenTheMenuIsClosed() throws {
         var d = try Driver()
         d.send(.buttonPressed(.leaf), after: 1)

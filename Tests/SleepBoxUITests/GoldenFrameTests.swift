@@ -78,8 +78,8 @@ import Testing
         }
     }
 
-    /// No text on any screen of the tours is cut with "…", except a content title in a list
-    /// (it scrolls when selected); a tone's title keeps the word that tells it apart ("Alpha").
+    /// No text on any screen of the tours is cut with "…", except a row of a list (it scrolls when
+    /// selected: `RowFitTests`); a tone's title keeps the word that tells it apart ("Alpha").
     @Test func noRowIsCut() {
         var cuts: Set<String> = []
         for shot in GoldenFrameTests.tours {
@@ -108,7 +108,12 @@ import Testing
         ], selected: 0)
         let cuts = ScreenRenderer.render(DisplayFrame(screen: .menu(menu))).cuts
         #expect(cuts.count == 1)
-        #expect(cuts.first?.scrolls == false)
+        #expect(cuts.first?.scrolls == true, "a list's row scrolls when selected")
         #expect(cuts.first?.shown.hasSuffix("…") == true)
+        // Text that never scrolls: the timer choice's option.
+        let choice = TimerChoiceScreen(options: ["Off", "An option with a name far too long for the panel"], selected: 1)
+        let fixed = ScreenRenderer.render(DisplayFrame(screen: .timerChoice(choice))).cuts
+        #expect(fixed.count == 1)
+        #expect(fixed.first?.scrolls == false)
     }
 }
