@@ -49,8 +49,35 @@ import Testing
         let again = try Self.chip()
         try FileManager.default.moveItem(atPath: again + "/pwmchip0", toPath: root + "/pwmchip0")
         light.retry(at: Moment(uptime: later, wall: later))
-        #expect(light.nextRetry == nil)
+        #expect(light.nextRetry == later + PWMLightOutput.checkInterval, "lit: checked")
         #expect(Self.read(root + "/pwmchip0/pwm0/duty_cycle") == "300000")
         #expect(light.statusText.contains("ok"))
+    }
+
+    /// A chip reset under a steady light (unbound and bound again: its channels unexported, no
+    /// write to fail) is found by the check and opened again with the duty it should show.
+    @Test func aChipResetUnderASteadyLightIsFoundAndTakenAgain() throws {
+        let root = try Self.chip()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var settings = PWMLightSettings()
+        settings.chip = 0
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let light = PWMLightOutput(settings: settings, chip: 0, root: root, now: Moment(uptime: 0, wall: 0), logger: logger)
+        #expect(light.nextRetry == nil, "dark: nothing to check")
+        light.set([0.5, 1], at: Moment(uptime: 1, wall: 1))
+        let check = try #require(light.nextRetry)
+        light.retry(at: Moment(uptime: check, wall: check))
+        #expect(light.statusText.contains("ok"), "a healthy chip stays open: \(light.statusText)")
+        // Reset under the box: channel 1 disabled with its duty gone, as a bound-again driver has it.
+        try "0\n".write(toFile: root + "/pwmchip0/pwm1/enable", atomically: false, encoding: .utf8)
+        try "0\n".write(toFile: root + "/pwmchip0/pwm1/duty_cycle", atomically: false, encoding: .utf8)
+        let next = try #require(light.nextRetry)
+        light.retry(at: Moment(uptime: next, wall: next))
+        #expect(light.statusText.contains("disabled"), "\(light.statusText)")
+        let reopen = try #require(light.nextRetry)
+        light.retry(at: Moment(uptime: reopen, wall: reopen))
+        #expect(Self.read(root + "/pwmchip0/pwm1/enable") == "1")
+        #expect(Self.read(root + "/pwmchip0/pwm1/duty_cycle") == "1000000")
+        #expect(Self.read(root + "/pwmchip0/pwm0/duty_cycle") == "500000")
     }
 }

@@ -43,6 +43,20 @@ import Testing
         #expect(Self.read(root + "/pwmchip0/pwm0/enable") == "0")
     }
 
+    /// A channel another program left inversed is set back to normal (while disabled, as the
+    /// kernel demands) before the box lights anything: inversed, dark would be full.
+    @Test func aChannelLeftInversedIsSetToNormalPolarity() throws {
+        let root = try Self.chip()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "inversed\n".write(toFile: root + "/pwmchip0/pwm1/polarity", atomically: false, encoding: .utf8)
+        try "1\n".write(toFile: root + "/pwmchip0/pwm1/enable", atomically: false, encoding: .utf8)
+        let pwm = SysfsPWM(root: root, chip: 0, channels: [0, 1], periodNanoseconds: 1_000_000)
+        try pwm.open()
+        #expect(Self.read(root + "/pwmchip0/pwm1/polarity") == "normal")
+        #expect(Self.read(root + "/pwmchip0/pwm1/enable") == "1")
+        #expect(!FileManager.default.fileExists(atPath: root + "/pwmchip0/pwm0/polarity"), "a driver without the file: left alone")
+    }
+
     @Test func aMissingChipAChannelTooManyAndANonRegularFileAreNamed() throws {
         let root = try Self.chip(npwm: 1, exported: 1)
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -95,6 +95,13 @@ else
 fi
 
 # --- the dawn, the ring, the dismissal, the fade ------------------------------------------------------
+# Channel 1 left inversed by an earlier user of the chip (the self-test's pwm-sysfs leaves it so):
+# the daemon must set it back to normal, or its dark is full light and its dawn falls.
+P=/sys/class/pwm/$chip
+[ -d "$P/pwm1" ] || echo 1 >"$P/export"
+echo 0 >"$P/pwm1/enable" 2>/dev/null; echo 1000000 >"$P/pwm1/period" 2>/dev/null
+echo inversed >"$P/pwm1/polarity" 2>/dev/null || info "light: channel 1 could not be left inversed"
+echo 1 >"$P/unexport" 2>/dev/null
 # The clock 15.5 minutes before the alarm (06:30 every day, [alarm] in the fragment), then the
 # daemon; then the wall clock sped up from there to 5 s before the ring.
 today=$(date +%Y-%m-%d)

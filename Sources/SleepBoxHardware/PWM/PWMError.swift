@@ -10,6 +10,8 @@ public enum PWMError: Error, Sendable, Equatable, CustomStringConvertible {
     case notRegularFile(path: String)
     /// The channel did not appear after `export`.
     case notExported(path: String)
+    /// A channel the box enabled reads disabled (its chip was reset under the box).
+    case disabled(path: String)
     /// A call failed on a file (open, write), with what was written.
     case failed(SystemError, wrote: String?)
 
@@ -23,6 +25,8 @@ public enum PWMError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): not a regular file"
         case .notExported(let path):
             return "\(path): the channel did not appear after export"
+        case .disabled(let path):
+            return "\(path): disabled under the box (its chip was reset?)"
         case .failed(let error, let wrote):
             return wrote.map { "\(error) (writing \"\($0)\")" } ?? error.description
         }

@@ -44,7 +44,8 @@ public final class SysfsPWM {
         return n
     }
 
-    /// Exports each channel that is not yet, sets its period with the duty at 0, and enables it.
+    /// Exports each channel that is not yet, sets its polarity to normal and its period with the
+    /// duty at 0, and enables it.
     public func open() throws(PWMError) {
         let count = try channelCount()
         for channel in channels where channel >= count || channel < 0 {
@@ -61,6 +62,14 @@ public final class SysfsPWM {
                     tries += 1
                 }
                 guard isDirectory(dir) else { throw PWMError.notExported(path: dir) }
+            }
+            // A channel left inversed (by another program before the box) would be full where
+            // the box asks for dark: normal polarity, which the kernel takes only while the
+            // channel is disabled. A driver without the file has no other polarity.
+            let polarity = dir + "/polarity"
+            if let current = try? read(polarity), current.filter({ !$0.isWhitespace }) != "normal" {
+                try? write(dir + "/enable", "0")
+                try write(polarity, "normal")
             }
             // The kernel refuses any state with a period of 0, which a freshly exported channel
             // may have (writing the duty first then fails with EINVAL and the light stays dark:
@@ -92,6 +101,17 @@ public final class SysfsPWM {
                 written[index] = nil
                 throw error
             }
+        }
+    }
+
+    /// Whether each channel is still exported and enabled as `open` left it. A chip whose driver
+    /// was unbound and bound again comes back with its channels unexported and dark, which no
+    /// write is made to notice while the light holds steady. Throws what is wrong.
+    public func check() throws(PWMError) {
+        for channel in channels {
+            let dir = chipPath + "/pwm\(channel)"
+            guard isDirectory(dir) else { throw PWMError.notExported(path: dir) }
+            guard try read(dir + "/enable").filter({ !$0.isWhitespace }) == "1" else { throw PWMError.disabled(path: dir) }
         }
     }
 

@@ -70,12 +70,13 @@ public final class LightDriver {
         }
     }
 
-    /// Does what is due at `now`: a retry of a lost light (which then shows the plan again) and
+    /// Does what is due at `now`: a retry of a lost light or a check of a lit one (then the plan is
+    /// shown again) and
     /// the next update. Returns what was shown when it changed.
     public func runDue(at now: Moment) -> Output? {
         if let r = output.nextRetry, r <= now.uptime {
             output.retry(at: now)
-            if output.nextRetry == nil { shown = nil }
+            shown = nil // shown again (unchanged duties cost the light nothing)
         }
         guard let u = nextUpdate, u <= now.uptime else {
             return shown == nil ? update(at: now) : nil
