@@ -226,7 +226,7 @@ extension StringTable {
         .breatheRest: "Ruhen",
         .wakeGreeting: "{greeting}. Es ist {weekday}, {time}.",
         .wakeLastNight: "Letzte Nacht bist du bei {title} eingeschlafen.",
-        .restartItem: "{title} von vorn",
+        .restartItem: "Von vorn: {title}",
         .addFavorite: "Zu Favoriten",
         .removeFavorite: "Aus Favoriten",
         .favoriteAdded: "Favorit gemerkt", .favoriteRemoved: "Favorit entfernt",

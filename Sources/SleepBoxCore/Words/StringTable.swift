@@ -110,7 +110,9 @@ public struct StringTable: Sendable, Equatable {
         case allNight
         /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
         case breatheIn, breatheHold, breatheOut, breatheRest
-        /// The library menu's first row while an item plays or is paused: "Restart {title}".
+        /// The library menu's first row while an item plays or is paused: "Restart {title}". The
+        /// action comes first in every language: a long title is cut at the row's end (until the
+        /// row is selected and scrolls), and the action must stay in sight.
         case restartItem
         /// The library's row for the item playing: mark it a favourite, or no longer.
         case addFavorite, removeFavorite
