@@ -7,8 +7,9 @@ public struct LibraryPage: Sendable, Equatable, PageBehaviour {
     public var category: MenuCategory?
     /// The row the knob points at; in a list row 0 is "Back" and the items follow.
     public var selected: Int
-    /// A short note shown in place of the title until `noticeUntil` (uptime) or the next turn.
+    /// A short note shown in place of the title until `noticeUntil` or the next turn.
     public var notice: String?
+    /// The uptime the note's time ends (`[display] message_seconds` after the press).
     public var noticeUntil: Double = 0
 
     public init(category: MenuCategory?, selected: Int) {
