@@ -41,6 +41,11 @@ extension Box {
             let row = screen.rows[screen.selected]
             // A row that cannot be played says so; lengths and counts are left to the eyes.
             let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
+            // A note in the title's place ("Favorite added") is said before the row, as news of the
+            // same list: the list's name is not said again when the note goes.
+            if case .library(let library) = page, let notice = library.notice, screen.title == notice {
+                return SpokenFocus(list: config.words(.library), row: notice + ". " + words)
+            }
             return SpokenFocus(list: screen.title, row: words)
         default:
             // The alarms and the settings: each row with its value, which is what the knob changes.

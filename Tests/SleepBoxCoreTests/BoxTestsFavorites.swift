@@ -107,4 +107,18 @@ extension BoxMenuTests {
         #expect(d.menu == nil)
         #expect(d.box.state.favorites.isEmpty)
     }
+
+    /// With speak-menus on, the note is said with the row; the next turn says the row alone.
+    @Test func theFavouritesNoteIsSaid() throws {
+        var d = try Driver(speakMenus: true)
+        d.holdKnob()
+        d.send(.knobTurned(detents: 7), after: 1)
+        d.pressKnob()
+        d.send(.knobTurned(detents: 1), after: 1)
+        d.pressKnob()
+        d.holdKnob()
+        d.send(.knobTurned(detents: 1), after: 1)
+        #expect(d.pressKnob().contains(.speakMenu("Favorite added. Remove favorite")))
+        #expect(d.send(.knobTurned(detents: 1), after: 1).contains(.speakMenu("Featured tonight")))
+    }
 }
