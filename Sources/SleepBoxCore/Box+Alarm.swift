@@ -133,13 +133,7 @@ extension Box {
     /// then to lower it); nil otherwise.
     var nightCapDeadline: Double? {
         guard state.volume > config.audio.nightVolumeLimit, let checked = state.alarmLog.checkedUntil else { return nil }
-        for offset in 0...1 {
-            guard let day = clock.day(of: checked, offset: offset),
-                  let t = clock.wall(year: day.year, month: day.month, day: day.day, hour: config.display.dimFromHour, minute: 0),
-                  t > checked else { continue }
-            return t
-        }
-        return nil
+        return nextNightStart(after: checked)
     }
 
     /// A setting changed (`value` nil: back to the configuration's). An unknown key or value

@@ -23,15 +23,20 @@ import Testing
         return root
     }
 
+    /// The light on `root`'s pwmchip0, with the default channels and period, at uptime 0.
+    static func light(_ root: String) -> PWMLightOutput {
+        var settings = PWMLightSettings()
+        settings.chip = 0
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        return PWMLightOutput(settings: settings, chip: 0, root: root, now: Moment(uptime: 0, wall: 0), logger: logger)
+    }
+
     static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "?" }
 
     @Test func aChipThatGoesAwayIsReopenedAndShowsTheDutyAgain() throws {
         let root = try Self.chip()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var settings = PWMLightSettings()
-        settings.chip = 0
-        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let light = PWMLightOutput(settings: settings, chip: 0, root: root, now: Moment(uptime: 0, wall: 0), logger: logger)
+        let light = Self.light(root)
         #expect(light.nextRetry == nil)
         light.set([0.25, 0.5], at: Moment(uptime: 1, wall: 1))
         #expect(Self.read(root + "/pwmchip0/pwm0/duty_cycle") == "250000")
@@ -59,10 +64,7 @@ import Testing
     @Test func aChipResetUnderASteadyLightIsFoundAndTakenAgain() throws {
         let root = try Self.chip()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var settings = PWMLightSettings()
-        settings.chip = 0
-        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let light = PWMLightOutput(settings: settings, chip: 0, root: root, now: Moment(uptime: 0, wall: 0), logger: logger)
+        let light = Self.light(root)
         #expect(light.nextRetry == nil, "dark: nothing to check")
         light.set([0.5, 1], at: Moment(uptime: 1, wall: 1))
         let check = try #require(light.nextRetry)

@@ -75,18 +75,15 @@ public struct LocalDateTime: Sendable, Equatable, Hashable, CustomStringConverti
     }
 
     /// The instant this names, as seconds since 1970-01-01T00:00:00Z: by its own offset when it
-    /// has one, else as local time in `timeZone` (a time skipped by a daylight-saving change
-    /// moves forward by the gap, as `Calendar` does). Nil only if `Calendar` finds no date.
+    /// has one, else as local time in `timeZone` (`LocalClock.wall`: a time skipped by a
+    /// daylight-saving change moves forward by the gap). Nil only if the calendar finds no date.
     public func secondsSince1970(in timeZone: TimeZone) -> Double? {
         if let utcOffsetSeconds {
-            let days = Self.daysSince1970(year: year, month: month, day: day)
+            let days = CivilDay(year: year, month: month, day: day).number
             return Double(days * 86_400 + hour * 3600 + minute * 60 + second - utcOffsetSeconds)
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(year: year, month: month, day: day,
-                                        hour: hour, minute: minute, second: second)
-        return calendar.date(from: components)?.timeIntervalSince1970
+        return LocalClock(timeZone: timeZone).wall(year: year, month: month, day: day, hour: hour, minute: minute,
+                                                   second: Double(second))
     }
 
     /// When this local time falls in the hour a time zone skips (02:30 on a spring-forward night
@@ -94,12 +91,9 @@ public struct LocalDateTime: Sendable, Equatable, Hashable, CustomStringConverti
     /// `HH:MM`; nil when it exists (or has an offset of its own).
     public func skippedTime(in timeZone: TimeZone) -> String? {
         guard utcOffsetSeconds == nil, let wall = secondsSince1970(in: timeZone) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: wall))
-        guard c.year != year || c.month != month || c.day != day || c.hour != hour || c.minute != minute,
-              let h = c.hour, let m = c.minute else { return nil }
-        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+        let f = LocalClock(timeZone: timeZone).fields(wall)
+        guard f.year != year || f.month != month || f.day != day || f.hour != hour || f.minute != minute else { return nil }
+        return (f.hour < 10 ? "0" : "") + "\(f.hour):" + (f.minute < 10 ? "0" : "") + "\(f.minute)"
     }
 
     /// `2026-11-23T06:40:00`, with `Z` or `+01:00` when it has an offset.
@@ -127,15 +121,5 @@ public struct LocalDateTime: Sendable, Equatable, Hashable, CustomStringConverti
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else { return nil }
         return (h, m)
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

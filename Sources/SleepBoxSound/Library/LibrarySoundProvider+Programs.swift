@@ -97,13 +97,6 @@ extension LibrarySoundProvider {
         return outcomeNow
     }
 
-    func keep(_ id: ItemID, _ program: PreparedProgram) {
-        prepared[id] = program
-        preparedOrder.removeAll { $0 == id }
-        preparedOrder.append(id)
-        while preparedOrder.count > Self.keptPrograms { prepared[preparedOrder.removeFirst()] = nil }
-    }
-
     func finished(_ outcome: PreparedOutcome, generation: Int? = nil) {
         // Prepared with the voices or cues of before a change: played to whoever waits for it,
         // not kept for the next play.
@@ -115,7 +108,7 @@ extension LibrarySoundProvider {
             if waiting[id] != nil || growing[id] != nil, let entry = library.entry(id) { prepare(entry) }
         case .ready(let id, let p):
             inProgress.remove(id)
-            if current { keep(id, p) }
+            if current { prepared.keep(id, p) }
             if waiting[id] != nil || growing[id] != nil { announce(id, p) }
             for source in growing.removeValue(forKey: id) ?? [] {
                 if let plan = p.plan { source.update(plan, finalFrames: plan.lengthFrames, complete: true) } else { source.fail() }

@@ -29,9 +29,7 @@ public final class LibrarySoundProvider: SoundProvider {
     let opening: SoundExecutor
     /// Prepared programs of the items opened last (spoken programs hold their speech: a few
     /// tens of megabytes each, so only the current and the previous one are kept).
-    var prepared: [ItemID: PreparedProgram] = [:]
-    var preparedOrder: [ItemID] = []
-    static let keptPrograms = 2
+    var prepared = KeptPrograms(capacity: 2)
     var waiting: [ItemID: [DeferredSource]] = [:]
     /// Spoken items playing while their speech is rendered (they get every partial plan).
     var growing: [ItemID: [GrowingProgramSource]] = [:]
@@ -161,7 +159,6 @@ public final class LibrarySoundProvider: SoundProvider {
     func forgetPrepared() {
         generation += 1
         prepared.removeAll()
-        preparedOrder.removeAll()
     }
 
     /// How long an ambient item fades in and out (`[playback] ambient_fade_seconds`, `follow`).
@@ -270,7 +267,7 @@ public final class LibrarySoundProvider: SoundProvider {
                 inProgress.insert(id)
                 measureApart(id, p)
             }
-            keep(id, p)
+            prepared.keep(id, p)
             let deferred = DeferredSource(position: position, rate: rate)
             open(p, for: id, into: deferred)
             return deferred
@@ -289,7 +286,7 @@ public final class LibrarySoundProvider: SoundProvider {
                 throw AudioError(path: entry.path, reason: "\(error)")
             }
             measureApart(id, p)
-            keep(id, p)
+            prepared.keep(id, p)
             announce(id, p)
             return try builder.makeSource(p, atSeconds: position)
         }
