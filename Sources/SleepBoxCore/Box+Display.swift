@@ -33,7 +33,7 @@ extension Box {
             return .comingSoon(title: title)
         case .pages(_, let until)?:
             guard var screen = pageScreen(at: now) else { break }
-            if case .menu(var menu) = screen, scrollsLabels {
+            if case .menu(var menu) = screen {
                 menu.marqueeSeconds = marqueeSeconds(menuUntil: until, at: now)
                 screen = .menu(menu)
             }
@@ -126,14 +126,6 @@ extension Box {
         return (r.year, r.month, r.day) == (f.year, f.month, f.day)
     }
 
-    /// The top page is the library's or Timers': a label too long for its row scrolls.
-    private var scrollsLabels: Bool {
-        switch pageStack.last {
-        case .library?, .timers?: return true
-        default: return false
-        }
-    }
-
     /// How often a long menu label moves on while it scrolls.
     public static let marqueeFrameSeconds = 0.125
     /// A label of at most this many characters always fits its row (eight of the widest glyphs
@@ -151,7 +143,7 @@ extension Box {
 
     /// The next marquee frame while the menu's selected label may be too long for its row.
     private func marqueeBoundary(after now: Moment) -> Double? {
-        guard case .pages(_, let until)? = state.overlay, scrollsLabels, case .menu(let menu)? = pageScreen(at: now),
+        guard case .pages(_, let until)? = state.overlay, case .menu(let menu)? = pageScreen(at: now),
               menu.rows.indices.contains(menu.selected),
               menu.rows[menu.selected].label.count > Box.marqueeMinimumCharacters else { return nil }
         let since = until - config.menu.closeAfterSeconds
@@ -186,7 +178,8 @@ extension Box {
     public func nextDisplayChange(after now: Moment) -> Double {
         // Strictly later than now, even where floating point puts a computed boundary on `now`.
         let seekMarkEnds = state.seekMark.map(\.until).flatMap { $0 > now.uptime ? $0 : nil } ?? .infinity
-        return max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity, seekMarkEnds), now.uptime + 0.001)
+        return max(min(displayBoundary(after: now), marqueeBoundary(after: now) ?? .infinity, seekMarkEnds,
+                       pageNoticeEnd(after: now) ?? .infinity), now.uptime + 0.001)
     }
 
     private func displayBoundary(after now: Moment) -> Double {

@@ -59,6 +59,11 @@ extension Box {
             }
             // A row that cannot be played says so; lengths and counts are left to the eyes.
             let words = row.isAvailable ? row.label : row.label + ", " + (row.detail ?? config.words(.soonMark))
+            // A note in the title's place ("Favorite added") is said before the row, as news of the
+            // same list: the list's name is not said again when the note goes.
+            if case .library(let library) = page, let notice = library.notice, screen.title == notice {
+                return SpokenFocus(list: config.words(.library), row: notice + ". " + words)
+            }
             return SpokenFocus(list: screen.title, row: words)
         default:
             return listFocus(page, at: now)

@@ -21,9 +21,13 @@ extension BoxRunner {
         case .hold(let b, let seconds):
             schedule(InputDecoder.edges(forPress: b, at: t.uptime, length: seconds, bounce: devices.pressBounce))
         case .turn(let n):
+            // A turn asked for while an earlier one's edges are still to come starts after them
+            // (several keys in one read of a terminal, auto-repeat): edges of two turns at once
+            // would interleave on the encoder's lines and cancel out.
+            let start = max(t.uptime, lastPendingKnobEdge.map { $0 + Self.detentSeconds - 3 * Self.turnEdgeSeconds } ?? t.uptime)
             var edges: [(RawLine, Bool, Double)] = []
             for i in 0..<Int(n.magnitude) {
-                edges += InputDecoder.edges(forTurn: n.signum(), startingAt: t.uptime + Double(i) * Self.detentSeconds,
+                edges += InputDecoder.edges(forTurn: n.signum(), startingAt: start + Double(i) * Self.detentSeconds,
                                             stepInterval: Self.turnEdgeSeconds)
             }
             schedule(edges)

@@ -268,6 +268,11 @@ public final class BoxRunner {
         deliver(.clockSourceChanged(source), at: t)
     }
 
+    /// The time of the last made-up knob edge still to happen (nil: none pending).
+    var lastPendingKnobEdge: Double? {
+        pendingEdges.last { $0.line == .knobA || $0.line == .knobB }?.time
+    }
+
     /// Queues made-up edges (line, level, time) to happen at their times.
     func schedule(_ edges: [(RawLine, Bool, Double)]) {
         pendingEdges += edges.map { (line: $0.0, active: $0.1, time: $0.2) }

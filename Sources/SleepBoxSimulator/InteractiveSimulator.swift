@@ -18,6 +18,8 @@ public final class InteractiveSimulator {
     private var saved = termios()
     private var rawMode = false
     private var lastStyle: TerminalRenderer.Style?
+    /// The keys of each read from the terminal.
+    private var keys = KeyReader()
 
     public static let keyHelp = """
         l leaf   s skip   t timer   space/k knob press   ←/→ or ,/. knob turn
@@ -50,42 +52,24 @@ public final class InteractiveSimulator {
             var pfd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let n = poll(&pfd, 1, waitMs)
             guard n > 0 else { continue }
-            var buf = [UInt8](repeating: 0, count: 16)
+            var buf = [UInt8](repeating: 0, count: 64)
             let count = read(0, &buf, buf.count)
             guard count > 0 else { return }
             let t = virtualAtStart + (SystemClock.monotonicSeconds() - realStart) * speed
             sim.advance(to: t)
-            var i = 0
-            while i < count {
-                let c = buf[i]
-                i += 1
-                switch c {
-                case UInt8(ascii: "q"), 3, 4:
+            // Every key of the read counts: turns asked for together follow one another.
+            for key in keys.keys(in: Array(buf[0..<count])) {
+                switch key {
+                case .quit:
                     write("\u{1B}[?25h\n")
                     return
-                case UInt8(ascii: "l"): sim.perform(.press(.leaf))
-                case UInt8(ascii: "s"): sim.perform(.press(.skip))
-                case UInt8(ascii: "t"): sim.perform(.press(.timer))
-                case UInt8(ascii: "k"), UInt8(ascii: " "): sim.perform(.press(.knob))
-                case UInt8(ascii: "L"): sim.perform(.hold(.leaf, seconds: 2.5))
-                case UInt8(ascii: "S"): sim.perform(.hold(.skip, seconds: 2.0))
-                case UInt8(ascii: "T"): sim.perform(.hold(.timer, seconds: 2.0))
-                case UInt8(ascii: "K"): sim.perform(.hold(.knob, seconds: 1.0))
-                case UInt8(ascii: "."), UInt8(ascii: ">"): sim.perform(.turn(1))
-                case UInt8(ascii: ","), UInt8(ascii: "<"): sim.perform(.turn(-1))
-                case UInt8(ascii: "f"):
+                case .request(let request):
+                    sim.perform(request)
+                case .fastForward:
                     // Fast-forward one virtual minute at once.
                     sim.advance(to: sim.time + 60)
                     virtualAtStart = sim.time
                     realStart = SystemClock.monotonicSeconds()
-                case 0x1B:
-                    // Arrow keys: ESC [ C (right) / ESC [ D (left).
-                    if i + 1 < count, buf[i] == UInt8(ascii: "[") {
-                        if buf[i + 1] == UInt8(ascii: "C") { sim.perform(.turn(1)) }
-                        if buf[i + 1] == UInt8(ascii: "D") { sim.perform(.turn(-1)) }
-                        i += 2
-                    }
-                default: break
                 }
             }
         }

@@ -180,9 +180,8 @@ extension ScreenRenderer {
             }
         } else {
             if layout.label != layout.fullLabel {
-                // An item's title, or an action naming one ("Restart <title>"), scrolls when selected.
-                framebuffer.cuts.append(TextCut(text: layout.fullLabel, shown: layout.label,
-                                                scrolls: row.kind == .item || row.kind == .action))
+                // Every list scrolls its selected label: this one does when the knob selects it.
+                framebuffer.cuts.append(TextCut(text: layout.fullLabel, shown: layout.label, scrolls: true))
             }
             font.draw(layout.label, x: layout.labelX, y: textY, in: &framebuffer, on)
         }

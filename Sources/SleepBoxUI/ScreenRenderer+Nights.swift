@@ -23,8 +23,8 @@ extension ScreenRenderer {
     }
 
     /// A month: its name between arrows (shown when the knob can go that way), the weekday
-    /// letters, then the days in weeks from Monday; a counted night has a small
-    /// filled square beside its number, today is underlined.
+    /// letters, then the days in weeks from Monday; a counted night's number is drawn dark in a lit
+    /// box of its own (a mark beside the number sat as near the next day's), today is underlined.
     static func drawCalendar(_ cal: CalendarScreen, in framebuffer: inout Framebuffer) {
         let font = BitmapFont.small
         drawCentered(cal.title, y: 0, within: Layout.content.insetBy(8), in: &framebuffer)
@@ -42,9 +42,18 @@ extension ScreenRenderer {
             let x = left + (slot % 7) * cell, y = 16 + (slot / 7) * 8
             let text = String(day)
             let textX = x + 11 - font.width(of: text)
-            font.draw(text, x: textX, y: y, in: &framebuffer)
-            if cal.marked.contains(day) { framebuffer.fill(PixelRect(x: x + 13, y: y + 2, width: 3, height: 3)) }
+            let marked = cal.marked.contains(day)
+            if marked { framebuffer.fill(calendarMark(cellX: x, y: y)) }
+            font.draw(text, x: textX, y: y, in: &framebuffer, !marked)
             if cal.today == day { framebuffer.hline(x: textX, y: y + 7, width: font.width(of: text)) }
         }
+    }
+
+    /// The lit box behind a counted night's number in the calendar cell at `cellX` whose number's
+    /// top is at `y`: a column either side of the widest number and a row above it; the five
+    /// columns to the next cell stay dark, so the box is its day's alone. (Boxes of the same
+    /// weekday in two weeks touch: a dark row between them would cut into the numbers' tops.)
+    static func calendarMark(cellX: Int, y: Int) -> PixelRect {
+        PixelRect(x: cellX, y: y - 1, width: 13, height: 8)
     }
 }

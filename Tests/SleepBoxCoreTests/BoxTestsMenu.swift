@@ -56,6 +56,7 @@ import Testing
             if case .menu(let m) = box.display(at: now).screen { return m }
             return nil
         }
+
     }
 
     static let topLevel = ["Featured tonight", "Continue listening", "Favorites", "Yoga nidra", "Sleep stories",
@@ -115,6 +116,27 @@ import Testing
         d.send(.timePassed, after: 31)
         #expect(d.menu == nil, "the menu closed by itself")
         #expect(d.box.nextDisplayChange(after: d.now) > d.now.uptime + 0.2)
+    }
+
+    /// Every list scrolls its selected label, not only the library's: the settings, the alarms,
+    /// a mix's sounds (a long row there stood still, cut at its edge).
+    @Test func theSettingsScrollTheirSelectedLabelToo() throws {
+        var d = try Driver()
+        d.holdKnob()
+        let top = try #require(d.menu)
+        let settings = try #require(top.rows.firstIndex { $0.label == "Settings" })
+        d.send(.knobTurned(detents: settings), after: 1)
+        d.pressKnob()
+        #expect(d.menu?.title == "Settings")
+        let settingsRows = try #require(d.menu).rows
+        let long = try #require(settingsRows.firstIndex { $0.label.count > Box.marqueeMinimumCharacters })
+        d.send(.knobTurned(detents: long - (d.menu?.selected ?? 0)), after: 1)
+        #expect(d.box.nextDisplayChange(after: d.now) < d.now.uptime + 0.2)
+        guard case .menu(let later) = d.box.display(at: d.now.advanced(by: 2.3)).screen else {
+            Issue.record("the settings closed")
+            return
+        }
+        #expect(later.marqueeSeconds == 2.25)
     }
 
     @Test func aShortKnobPressStillPausesWhenTheMenuIsClosed() throws {
@@ -262,69 +284,6 @@ import Testing
         #expect(d.pressKnob() == [])
         #expect(d.box.display(at: d.now).screen == .comingSoon(title: "Ocean"))
         #expect(d.box.state.phase == .idle)
-    }
-
-    @Test func holdingOnAnItemGoesBackAndNeverMarksAFavourite() throws {
-        var d = try Driver(cues: true)
-        d.holdKnob()
-        d.send(.knobTurned(detents: 7), after: 1)
-        d.pressKnob()
-        d.send(.knobTurned(detents: 1), after: 1)
-        #expect(d.holdKnob() == [])
-        #expect(d.box.state.favorites == [])
-        #expect(d.menu?.title == "Library")
-        #expect(d.menu?.selected == 7, "back on the list it came from")
-    }
-
-    @Test func theItemPlayingIsMarkedAFavouriteOnItsRowAtTheLibrarysTop() throws {
-        var d = try Driver(cues: true)
-        d.holdKnob()
-        d.send(.knobTurned(detents: 7), after: 1)
-        d.pressKnob()
-        d.send(.knobTurned(detents: 1), after: 1)
-        d.pressKnob()
-        #expect(d.box.state.playback?.item == "poem-hope")
-        // The library: "Restart Hope", then the favourite's row.
-        d.holdKnob()
-        #expect(d.menu?.rows[1] == MenuRow(kind: .action, label: "Add to favorites"))
-        d.send(.knobTurned(detents: 1), after: 1)
-        #expect(d.pressKnob() == [.playCue(.tick), .persist])
-        #expect(d.box.state.favorites == ["poem-hope"])
-        #expect(d.menu?.rows[1] == MenuRow(kind: .action, label: "Remove favorite", isFavorite: true))
-        #expect(d.menu?.selected == 1, "the menu stays where it was")
-        // Pressed again: no longer a favourite; and again: one once more.
-        #expect(d.pressKnob() == [.playCue(.tick), .persist])
-        #expect(d.box.state.favorites == [])
-        d.pressKnob()
-        // The favourites list, in the order they were marked.
-        d.send(.knobTurned(detents: 3), after: 1)
-        d.pressKnob()
-        let favorites = try #require(d.menu)
-        #expect(favorites.title == "Favorites")
-        #expect(favorites.rows.map(\.label) == ["Back", "Hope"])
-        // Favourites survive a restart.
-        let snapshot = d.box.snapshot(at: d.now)
-        var restored = Box(config: d.box.config, catalog: Fixture.catalog, seed: 1)
-        _ = restored.start(at: Moment(uptime: 5, wall: d.now.wall + 60), restoring: snapshot)
-        #expect(restored.state.favorites == ["poem-hope"])
-    }
-
-    @Test func anEmptyFavouritesListSaysHowToFillIt() throws {
-        var d = try Driver()
-        d.holdKnob()
-        d.send(.knobTurned(detents: 2), after: 1)
-        d.pressKnob()
-        let menu = try #require(d.menu)
-        #expect(menu.rows == [MenuRow(kind: .back, label: "Back")])
-        #expect(menu.selected == 0)
-        #expect(menu.hint == "Add what plays: Library, 2nd row")
-        // Holding goes back one level, to the library on Favorites; held again, it closes.
-        d.holdKnob()
-        #expect(d.menu?.title == "Library")
-        #expect(d.menu?.selected == 2)
-        d.holdKnob()
-        #expect(d.menu == nil)
-        #expect(d.box.state.favorites.isEmpty)
     }
 
     @Test func continueListeningHoldsWhatWasBegunAndNotFinishedMostRecentFirst() throws {

@@ -10,6 +10,15 @@ struct StringTableTests {
         #expect(table.missingKeys(in: language).isEmpty)
     }
 
+    /// A row that names a title says what it does before the title: a long title is cut at the
+    /// row's end, and "Yoga Nidra: Deep Rest von vorn" showed as "Yoga Nidra: Deep Rest…", an
+    /// item's name with no action.
+    @Test(arguments: Language.allCases)
+    func theRestartRowSaysItsActionFirst(_ language: Language) {
+        let row = table.format(.restartItem, in: language, ["title": "A Title Far Too Long for Any Row of the Panel"])
+        #expect(!row.hasPrefix("A Title"), "\(row)")
+    }
+
     @Test func english() {
         #expect(table.text(.goodEvening, in: .english) == "Good evening")
         #expect(table.text(.readyForSleep, in: .english) == "Ready for sleep?")

@@ -25,12 +25,13 @@ import Testing
         + GoldenTour.shots(language: .german, twentyFourHour: false, menus: false)
 
     /// Screens built as `Screen` values (captions, long titles, every notice), English and German.
-    static let samples: [GoldenTour.Shot] = SampleFrames.all.flatMap { sample -> [GoldenTour.Shot] in
-        var german = sample.frame
-        german.language = .german
-        return [GoldenTour.Shot(name: "sample-" + sample.name, frame: sample.frame),
-                GoldenTour.Shot(name: "sample-de-" + sample.name, frame: german)]
-    }
+    static let samples: [GoldenTour.Shot] = (SampleFrames.all + [("calendar-marked", DisplayFrame(screen: .calendar(SampleFrames.markedCalendar)))])
+        .flatMap { sample -> [GoldenTour.Shot] in
+            var german = sample.frame
+            german.language = .german
+            return [GoldenTour.Shot(name: "sample-" + sample.name, frame: sample.frame),
+                    GoldenTour.Shot(name: "sample-de-" + sample.name, frame: german)]
+        }
 
     /// The PNG of `frame` at 1:1.
     static func png(_ frame: DisplayFrame) throws -> [UInt8] {
@@ -77,8 +78,8 @@ import Testing
         }
     }
 
-    /// No text on any screen of the tours is cut with "…", except a content title in a list
-    /// (it scrolls when selected); a tone's title keeps the word that tells it apart ("Alpha").
+    /// No text on any screen of the tours is cut with "…", except a row of a list (it scrolls when
+    /// selected: `RowFitTests`); a tone's title keeps the word that tells it apart ("Alpha").
     @Test func noRowIsCut() {
         var cuts: Set<String> = []
         for shot in GoldenFrameTests.tours {
@@ -107,7 +108,12 @@ import Testing
         ], selected: 0)
         let cuts = ScreenRenderer.render(DisplayFrame(screen: .menu(menu))).cuts
         #expect(cuts.count == 1)
-        #expect(cuts.first?.scrolls == false)
+        #expect(cuts.first?.scrolls == true, "a list's row scrolls when selected")
         #expect(cuts.first?.shown.hasSuffix("…") == true)
+        // Text that never scrolls: the timer choice's option.
+        let choice = TimerChoiceScreen(options: ["Off", "An option with a name far too long for the panel"], selected: 1)
+        let fixed = ScreenRenderer.render(DisplayFrame(screen: .timerChoice(choice))).cuts
+        #expect(fixed.count == 1)
+        #expect(fixed.first?.scrolls == false)
     }
 }

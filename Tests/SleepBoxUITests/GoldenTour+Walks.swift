@@ -17,7 +17,7 @@ extension GoldenTour {
     static func deduplicated(_ shots: [Shot]) -> [Shot] {
         var seen: Set<String> = []
         return shots.map { shot in
-            guard let name = shot.name, seen.insert(name).inserted else { return Shot(name: nil, frame: shot.frame) }
+            guard let name = shot.name, seen.insert(name).inserted else { return Shot(name: nil, frame: shot.frame, later: shot.later) }
             return shot
         }
     }

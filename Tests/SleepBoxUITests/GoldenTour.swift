@@ -9,7 +9,13 @@ struct GoldenTour {
     struct Shot {
         var name: String?
         var frame: DisplayFrame
+        /// For a list: the same box's frame `GoldenTour.scrollSeconds` later, with no input between
+        /// (a selected label too long for its row has moved on by then).
+        var later: DisplayFrame?
     }
+
+    /// How long after a list's frame its `later` frame is taken.
+    static let scrollSeconds = 4.0
 
     let language: Language
     let twentyFourHour: Bool
@@ -91,21 +97,29 @@ struct GoldenTour {
 
     /// Keeps the frame the box shows now, as golden picture `name` (once per name) or only for the cut check.
     mutating func shoot(_ driver: Driver, _ name: String?) {
-        shoot(driver.frame, name)
+        let later = driver.menu == nil ? nil : driver.box.display(at: driver.now.advanced(by: GoldenTour.scrollSeconds))
+        shoot(driver.frame, name, later: later)
     }
 
-    mutating func shoot(_ frame: DisplayFrame, _ name: String?) {
-        var plain = frame
-        // The burn-in shift and the night's dimming are the panel's: the golden frames are the screens.
-        plain.shiftX = 0
-        plain.shiftY = 0
-        plain.dimmed = false
+    mutating func shoot(_ frame: DisplayFrame, _ name: String?, later: DisplayFrame? = nil) {
+        let plain = GoldenTour.plain(frame)
+        let laterPlain = later.map(GoldenTour.plain)
         guard let name else {
-            shots.append(Shot(name: nil, frame: plain))
+            shots.append(Shot(name: nil, frame: plain, later: laterPlain))
             return
         }
         let full = prefix + "-" + name
-        shots.append(Shot(name: names.insert(full).inserted ? full : nil, frame: plain))
+        shots.append(Shot(name: names.insert(full).inserted ? full : nil, frame: plain, later: laterPlain))
+    }
+
+    /// `frame` without the burn-in shift and the night's dimming: they are the panel's, the golden
+    /// frames are the screens.
+    static func plain(_ frame: DisplayFrame) -> DisplayFrame {
+        var plain = frame
+        plain.shiftX = 0
+        plain.shiftY = 0
+        plain.dimmed = false
+        return plain
     }
 
     /// A name made of `text`'s letters and digits, lower case, words joined by "-".

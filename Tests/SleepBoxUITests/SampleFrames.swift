@@ -136,6 +136,14 @@ enum SampleFrames {
         ] + libraryRows, selected: 0)))),
     ]
 
+    /// A month with most nights counted, runs of them side by side and under one another. Not in
+    /// `all`: a month of six weeks fills the panel to its last row (today's underline is there),
+    /// so it keeps no margin for the burn-in shift; it is a golden frame (`GoldenFrameTests`).
+    static let markedCalendar = CalendarScreen(
+        title: "November 2026", weekdays: ["M", "T", "W", "T", "F", "S", "S"], firstWeekday: 7, days: 30,
+        marked: [1, 2, 3, 4, 6, 7, 9, 10, 11, 14, 15, 16, 17, 19, 21, 23, 24, 25, 26, 27, 29, 30], today: 30,
+        hasEarlier: false, hasLater: true)
+
     /// The library's top level.
     static let libraryRows: [MenuRow] = [
         ("Featured tonight", "5"), ("Continue listening", "2"), ("Favorites", "3"), ("Yoga nidra", "4"),

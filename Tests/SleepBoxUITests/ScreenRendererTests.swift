@@ -337,4 +337,34 @@ import Testing
         for y in 0..<second.height { for x in 0..<128 where without.pixel(x: x, y: first.y + y) { moved.set(x: x, y: second.y + y) } }
         #expect(same(moved, withRestart, in: second))
     }
+
+    /// A counted night's mark is its own day's: it covers that day's number (drawn dark in it) and
+    /// keeps clear of the numbers beside it ("23■24■25" read as a mark between two days).
+    @Test func aCalendarMarkBelongsToItsDay() {
+        var calendar = SampleFrames.markedCalendar
+        calendar.marked = []
+        calendar.today = nil
+        let plain = render(.calendar(calendar))
+        calendar.marked = [24]
+        let marked = render(.calendar(calendar))
+        // November 2026 begins on a Sunday: the 24th is a Tuesday, in the fifth line.
+        let font = BitmapFont.small
+        func numberBox(_ day: Int) -> PixelRect {
+            let slot = 6 + day - 1, cellX = 1 + (slot % 7) * 18, y = 16 + (slot / 7) * 8
+            let width = font.width(of: String(day))
+            return PixelRect(x: cellX + 11 - width, y: y, width: width, height: font.capHeight)
+        }
+        let own = numberBox(24), neighbours = [numberBox(23), numberBox(25)]
+        var changed: [(Int, Int)] = []
+        for y in 0..<64 { for x in 0..<128 where plain.pixel(x: x, y: y) != marked.pixel(x: x, y: y) { changed.append((x, y)) } }
+        #expect(!changed.isEmpty)
+        let away = changed.filter { x, y in !(x >= own.x - 2 && x < own.maxX + 2 && y >= own.y - 1 && y <= own.maxY) }
+        #expect(away.isEmpty, "mark pixels not on the 24th: \(away)")
+        let near = changed.filter { x, _ in neighbours.contains { x >= $0.x - 2 && x < $0.maxX + 2 } }
+        #expect(near.isEmpty, "mark pixels as near the 23rd or the 25th: \(near)")
+        // The number reads in the mark: its pixels are the other way round.
+        var same = 0
+        for y in own.y..<own.maxY { for x in own.x..<own.maxX where plain.pixel(x: x, y: y) == marked.pixel(x: x, y: y) { same += 1 } }
+        #expect(same == 0, "the 24th's number is not drawn dark in its mark")
+    }
 }

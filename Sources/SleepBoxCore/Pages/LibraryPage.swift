@@ -1,11 +1,16 @@
 /// The library: its top level (the lists, Timers, Nights, Alarms, Settings, and "Restart" and the
 /// favourite's row while an item plays or is paused), or the items of one list. A press opens a
-/// list or a screen, plays an item, or marks the item playing a favourite (or no longer).
+/// list or a screen, plays an item, or marks the item playing a favourite (or no longer), which the
+/// title says for a moment ("Favorite added").
 public struct LibraryPage: Sendable, Equatable, PageBehaviour {
     /// nil: the top level.
     public var category: MenuCategory?
     /// The row the knob points at; in a list row 0 is "Back" and the items follow.
     public var selected: Int
+    /// A short note shown in place of the title until `noticeUntil` or the next turn.
+    public var notice: String?
+    /// The uptime the note's time ends (`[display] message_seconds` after the press).
+    public var noticeUntil: Double = 0
 
     public init(category: MenuCategory?, selected: Int) {
         self.category = category
@@ -17,6 +22,7 @@ public struct LibraryPage: Sendable, Equatable, PageBehaviour {
     func screen(_ box: Box, at now: Moment) -> Screen { .menu(box.libraryScreen(self, at: now)) }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
+        notice = nil
         let rows = box.libraryScreen(self, at: now).rows.count
         selected = min(max(0, selected + detents), max(0, rows - 1))
     }
@@ -32,6 +38,8 @@ public struct LibraryPage: Sendable, Equatable, PageBehaviour {
             case .favorite(let id):
                 box.toggleFavorite(id)
                 if box.config.audio.confirmationCues { out.append(.playCue(.tick)) }
+                notice = box.config.words(box.state.favorites.contains(id) ? .favoriteAdded : .favoriteRemoved)
+                noticeUntil = now.uptime + box.config.display.messageSeconds
                 return .stay
             case .category(.nights): return .open(.nights(NightsPage()))
             case .category(.alarms): return .open(.alarmList(AlarmListPage(selected: 1)))
@@ -85,7 +93,8 @@ extension Box {
                                    detail: category.opensScreen ? nil : String(menuItems(category, at: now).count))
                 }
             }
-            return MenuScreen(title: words(.library), rows: rows, selected: min(page.selected, max(0, rows.count - 1)))
+            let title = page.notice.flatMap { now.uptime < page.noticeUntil ? $0 : nil } ?? words(.library)
+            return MenuScreen(title: title, rows: rows, selected: min(page.selected, max(0, rows.count - 1)))
         }
         let items = menuItems(category, at: now)
         var rows = [MenuRow(kind: .back, label: words(.back))]

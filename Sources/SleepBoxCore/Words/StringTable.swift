@@ -113,10 +113,14 @@ public struct StringTable: Sendable, Equatable {
         case allNight
         /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
         case breatheIn, breatheHold, breatheOut, breatheRest
-        /// The library menu's first row while an item plays or is paused: "Restart {title}".
+        /// The library menu's first row while an item plays or is paused: "Restart {title}". The
+        /// action comes first in every language: a long title is cut at the row's end (until the
+        /// row is selected and scrolls), and the action must stay in sight.
         case restartItem
         /// The library's row for the item playing: mark it a favourite, or no longer.
         case addFavorite, removeFavorite
+        /// The note in the library's title after that row's press: "Favorite added", "Favorite removed".
+        case favoriteAdded, favoriteRemoved
         /// The Timers menu and its entries: "Timers", "Meditation timer", "Nap", "Bedtime reminder".
         case timers, meditationTimer, nap, bedtimeReminder
         /// The meditation timer's rows: "Start", "Length", "Sound", "Breathing", "Bell every".

@@ -13,6 +13,8 @@ public final class TraceRecorder: RunnerObserver {
     private var nextTick: Double?
     /// The box's clock, for the light's lines.
     private var lastClock: LocalClock?
+    /// The uptime the screen next changes on its own (`Box.nextScreenChange`), for a record then.
+    private var screenChange: Double?
 
     /// A recorder handing each finished line (without newline) to `sink`, adding a record every
     /// `every` seconds of uptime when given.
@@ -35,7 +37,10 @@ public final class TraceRecorder: RunnerObserver {
         }
     }
 
-    public var nextWake: Double? { nextTick }
+    public var nextWake: Double? {
+        guard let change = screenChange else { return nextTick }
+        return min(change, nextTick ?? change)
+    }
 
     /// A line of its own each time the light shows a new level: the lightness (CIE L*), the colour
     /// temperature, each channel's duty cycle in millionths of the period (nanoseconds at the
@@ -54,7 +59,13 @@ public final class TraceRecorder: RunnerObserver {
     }
 
     public func wake(_ box: Box, at moment: Moment) {
-        guard let tick = nextTick, tick <= moment.uptime, let every else { return }
+        guard let tick = nextTick, tick <= moment.uptime, let every else {
+            // The screen changed without an event (the breathing guide began): recorded then.
+            if let change = screenChange, change <= moment.uptime {
+                record(box: box, at: moment, event: nil, commands: [], force: false)
+            }
+            return
+        }
         record(box: box, at: moment, event: nil, commands: [], force: true)
         nextTick = tick + every
     }
@@ -68,6 +79,7 @@ public final class TraceRecorder: RunnerObserver {
     /// when commands were issued, or when the state visibly changed.
     public func record(box: Box, at now: Moment, event: String?, commands: [Command], force: Bool) {
         lastClock = box.clock
+        screenChange = box.nextScreenChange(after: now)
         let fields = TraceRecorder.fields(box: box, at: now)
         let key = TraceRecorder.changeKey(fields)
         guard force || !commands.isEmpty || key != lastKey else { return }
