@@ -74,7 +74,8 @@ extension Box {
             if catalog.items.isEmpty { idle.greeting = config.words(.noContent) }
             idle.lightOn = !state.light.plan.level(at: now).isOff
             idle.missedAlarm = missedAlarmNotice()
-            if idle.missedAlarm == nil { idle.face = idleFace(at: now) }
+            // A missed alarm and a box without content are told in words, even at night.
+            if idle.missedAlarm == nil, !catalog.items.isEmpty { idle.face = idleFace(at: now) }
             if idle.face == .night, case .timeLeft? = state.overlay { idle.timeLeft = timeLeftText(at: now) }
             return .idle(idle)
         case .playing, .paused, .crossfading, .fadingOut:

@@ -106,7 +106,7 @@ import Testing
         _ = try Self.answer(control, #"{"cmd":"meditation","minutes":20}"#, sim)
         _ = try Self.answer(control, #"{"cmd":"meditation","bellEveryMinutes":5}"#, sim)
         #expect(try Self.answer(control, #"{"cmd":"meditation","sound":"kazoo"}"#, sim)["error"] as? String
-                == "\"kazoo\" is not one of the meditation timer's sounds (none, rain, ocean, forest, pink)")
+                == "\"kazoo\" is not one of the meditation timer's sounds (none, rain, ocean, forest, pink, white)")
         #expect(sim.runner.box.meditationChoice.minutes == 20 && sim.runner.box.meditationChoice.bellEveryMinutes == 5)
         _ = try Self.answer(control, #"{"cmd":"meditation","start":true}"#, sim)
         #expect(sim.runner.box.state.session?.kind == .meditation)
