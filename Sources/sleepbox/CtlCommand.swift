@@ -88,6 +88,13 @@ struct CtlCommand: ParsableCommand {
             print(answer)
             return
         }
+        // The picture replaces a file of the same name, never a device, FIFO, link or folder
+        // (as root, `--png /dev/null` would otherwise put a regular file in /dev/null's place).
+        var st = stat()
+        if lstat(png, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            FileHandle.standardError.write(Data("sleepbox ctl: frame --png \(png): not a regular file; nothing written\n".utf8))
+            throw ExitCode(.cantCreate)
+        }
         do {
             try AtomicFile.write(try FramePicture.png(answer: answer), to: png)
         } catch {

@@ -48,8 +48,17 @@ import Testing
         let dir = try ClockKeeperTests.folder()
         try Data("1e300\n".utf8).write(to: URL(fileURLWithPath: dir + "/" + SimulatedWallClock.fileName))
         #expect(SimulatedWallClock(stateDirectory: dir).offset == 0)
+        #expect(SimulatedWallClock(stateDirectory: dir).problem?.contains(SimulatedWallClock.fileName + ": 1e+300 s is beyond") == true,
+                "a damaged file is named, not passed over in silence")
         try Data("soon\n".utf8).write(to: URL(fileURLWithPath: dir + "/" + SimulatedWallClock.fileName))
         #expect(SimulatedWallClock(stateDirectory: dir).offset == 0)
+        #expect(SimulatedWallClock(stateDirectory: dir).problem?.contains("not a number") == true)
+        // A FIFO in its place is refused without blocking, and named.
+        try FileManager.default.removeItem(atPath: dir + "/" + SimulatedWallClock.fileName)
+        #expect(mkfifo(dir + "/" + SimulatedWallClock.fileName, 0o600) == 0)
+        let fifo = SimulatedWallClock(stateDirectory: dir)
+        #expect(fifo.offset == 0 && fifo.problem != nil)
+        #expect(SimulatedWallClock(stateDirectory: dir + "/none").problem == nil, "no file: no problem")
     }
 
     /// `ctl clock set` against a simulated box: the box's clock reads the new time, the answer says

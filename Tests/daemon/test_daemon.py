@@ -400,6 +400,11 @@ code, out, err = ctl(d, "frame", "--png", png)
 head = open(png, "rb").read(24) if os.path.exists(png) else b""
 check("ctl frame --png writes the display as a 512x256 PNG", code == 0 and head[:8] == b"\x89PNG\r\n\x1a\n"
       and int.from_bytes(head[16:20], "big") == 512 and int.from_bytes(head[20:24], "big") == 256, (code, out, err))
+fifo = os.path.join(d.dir, "frame.fifo")
+os.mkfifo(fifo)
+code, out, err = ctl(d, "frame", "--png", fifo)
+check("ctl frame --png never replaces a FIFO (or a device)", code != 0 and "not a regular file" in err
+      and stat.S_ISFIFO(os.lstat(fifo).st_mode), (code, out, err))
 code, out, err = ctl(d, "play", "poem-stars")
 check("ctl play ID plays the item", code == 0 and wait_until(lambda: (d.status().get("item") or {}).get("id") == "poem-stars"), (out, err))
 code, out, err = ctl(d, "stop")

@@ -127,6 +127,7 @@ public final class Daemon {
         let box = runner.box
         logger.info("started\(restored ? " from the saved state" : ""): mode \(box.state.mode.rawValue), \(box.state.phase.name)")
         if let own = clock.keeper.simulated {
+            if let problem = own.problem { logger.warning("clock: \(problem)") }
             logger.info("the clock's source: \(box.state.clockSource.rawValue); simulated hardware: the box's own clock, \(Int(own.offset.rounded())) s from this computer's (\(own.path)); this computer's clock and RTC are never set")
         } else {
             logger.info("the clock's source: \(box.state.clockSource.rawValue); RTC \(clock.keeper.rtcReading.summary)")

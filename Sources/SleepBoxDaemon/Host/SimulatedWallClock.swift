@@ -17,11 +17,21 @@ public final class SimulatedWallClock: @unchecked Sendable {
     public let path: String
     private let lock = NSLock()
     private var seconds: Double
+    /// Why the file was not taken (damaged, too large, not a regular file), naming it; nil when
+    /// it was read or is not there.
+    public let problem: String?
 
     /// The offset kept in `stateDirectory`, or none (0) when there is no readable one.
     public init(stateDirectory: String) {
         path = stateDirectory + "/" + SimulatedWallClock.fileName
-        seconds = SimulatedWallClock.read(path) ?? 0
+        switch SimulatedWallClock.read(path) {
+        case .success(let value):
+            seconds = value ?? 0
+            problem = nil
+        case .failure(let reason):
+            seconds = 0
+            problem = "\(path): \(reason); the box's clock is this computer's until it is set again"
+        }
     }
 
     /// Seconds the box's wall clock is ahead of this computer's (negative: behind).
@@ -52,10 +62,27 @@ public final class SimulatedWallClock: @unchecked Sendable {
             offset: { self.offset })
     }
 
-    private static func read(_ path: String) -> Double? {
-        guard let bytes = AtomicFile.read(path, limit: 256), let text = String(bytes: bytes, encoding: .utf8),
-              let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite,
-              abs(value) <= largestOffsetSeconds else { return nil }
-        return value
+    /// The offset in the file (nil: no file), or why it cannot be taken.
+    private static func read(_ path: String) -> Result<Double?, OffsetFileError> {
+        let bytes: [UInt8]
+        switch AtomicFile.readRegularFile(path, limit: 256) {
+        case .missing: return .success(nil)
+        case .refused(let reason): return .failure(OffsetFileError(reason))
+        case .bytes(let b): bytes = b
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8),
+              let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite else {
+            return .failure(OffsetFileError("not a number of seconds"))
+        }
+        guard abs(value) <= largestOffsetSeconds else {
+            return .failure(OffsetFileError("\(value) s is beyond the \(Int(largestOffsetSeconds)) s a clock can be set to"))
+        }
+        return .success(value)
     }
+}
+
+/// Why the simulated clock's offset file was not taken.
+struct OffsetFileError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
