@@ -195,8 +195,10 @@ struct ContentLoader {
     }
 
     func timelineEntry(_ timeline: Timeline, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
-        ContentEntry(item: ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
-                                       breathing: timeline.breathingGuide),
+        var item = ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
+                               breathing: timeline.breathingGuide)
+        item.phases = timeline.guidedPhases
+        return ContentEntry(item: item,
                      author: timeline.author, narrator: timeline.narrator, description: timeline.description,
                      language: timeline.language, path: timeline.path, folder: folder, origin: origin,
                      body: .timeline(timeline))

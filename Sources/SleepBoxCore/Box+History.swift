@@ -110,6 +110,17 @@ extension Box {
         record(.event(NightEvent(kind: kind, at: now.wall, offset: clock.offset(now.wall), planned: planned)), into: &out)
     }
 
+    /// At start: whether the snapshot's open session is the meditation timer's or the nap's that
+    /// the restore takes up again (it started before `now` and ends after it). That session goes
+    /// on as one, with the time heard up to the save, rather than closing as `crash` beside a
+    /// second one.
+    func continuesTimerSession(_ s: Snapshot, at now: Moment) -> Bool {
+        guard let open = s.openSession, let session = s.session else { return false }
+        let id = session.kind == .meditation ? "meditation-timer" : "nap"
+        let elapsed = now.wall - session.startedAt
+        return open.itemID == id && elapsed >= 0 && elapsed < session.length
+    }
+
     /// At start: a session the snapshot still had open was cut by a crash or a power cut. It is
     /// closed at the save's time with the time heard up to then.
     mutating func closeCrashedSession(_ s: Snapshot, into out: inout [Command]) {

@@ -34,6 +34,8 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     /// True for a sound a mix can play as a layer (an ambient generator, a tone, a recording
     /// whose file is there): the mix editor offers these.
     public var isMixLayer: Bool = false
+    /// For a guided session: when its opening, teaching, silence and closing begin.
+    public var phases: [GuidedPhase.Mark] = []
 
     /// A sound made to last the night (rain, noise, a tone, a mix: four hours or more), whose
     /// length the menu gives as "all night" rather than "480 min".

@@ -33,6 +33,8 @@ public enum Screen: Sendable, Equatable {
     case nightStats(NightStatsScreen)
     /// A month with a mark on each night that counted.
     case calendar(CalendarScreen)
+    /// The end of a practice: "Well done" and what was done.
+    case completion(CompletionScreen)
 
     /// A short name for traces.
     public var name: String {
@@ -52,6 +54,7 @@ public enum Screen: Sendable, Equatable {
         case .reminder: return "reminder"
         case .nightStats: return "nightStats"
         case .calendar: return "calendar"
+        case .completion: return "completion"
         }
     }
 }
@@ -115,6 +118,8 @@ public struct NowPlayingScreen: Sendable, Equatable {
     public var needsHeadphones: Bool
     /// For a moment after a seek by hand: how far it went ("+15 s"), in the status row.
     public var seekMark: String?
+    /// A guided session's phase ("Teaching"), beside the play mark; nil for other items.
+    public var phase: String? = nil
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
                 timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil,

@@ -31,7 +31,7 @@ extension ScreenRenderer {
         // For a moment after a seek by hand the status says how far it went ("+15 s").
         let status = playing.isPaused
             ? IconLabel(icon: .pause, text: playing.seekMark ?? words(.paused))
-            : IconLabel(icon: .play, text: playing.seekMark ?? (playing.needsHeadphones ? words(.headphones) : ""))
+            : IconLabel(icon: .play, text: playing.seekMark ?? (playing.needsHeadphones ? words(.headphones) : playing.phase ?? ""))
         // Centred on the timer's taller hourglass so both labels share one text baseline.
         let statusTop = NowPlayingLayout.statusY + (Icon.hourglass.bitmap.height - status.height) / 2
         status.draw(x: Layout.content.x + 1, y: statusTop, in: &framebuffer)

@@ -115,6 +115,27 @@ struct BoxTestsHistory {
         #expect(back.box.state.history.sessions.map(\.key) == [key], "a record the store has is kept once")
     }
 
+    @Test func aMeditationTimerCutByACrashStaysOneSessionWithTheTimeHeard() throws {
+        var d = try Driver()
+        d.send(.ownerRequested(.startMeditation))
+        #expect(d.box.state.openSession?.itemID == "meditation-timer")
+        // Nothing changes while it runs, yet its time heard is saved at the playing interval.
+        d.send(.timePassed, after: 20)
+        #expect(d.commands.contains(.persist), "the running timer saves its time heard")
+        let snapshot = d.box.snapshot(at: d.now)
+        #expect(snapshot.openSession?.heard == 20)
+        // Killed; back 2 s later: the timer goes on, and so does its one session.
+        var back = try Driver(wall: snapshot.savedAt + 2, restoring: snapshot)
+        #expect(back.sessions.isEmpty, "no crash record beside it")
+        #expect(back.box.state.session?.remaining(at: back.now.uptime) == 578)
+        #expect(back.box.state.openSession?.heard == 20 && back.box.state.openSession?.startedAt == snapshot.openSession?.startedAt)
+        back.send(.timePassed, after: 578)
+        let s = try #require(back.sessions.first)
+        #expect(back.sessions.count == 1)
+        #expect(s.itemID == "meditation-timer" && s.ending == .finished && s.timerMinutes == 10)
+        #expect(abs(s.heardSeconds - 598) < 0.002, "the time heard before the save and after the restart: \(s.heardSeconds)")
+    }
+
     @Test func anImpossibleOpenSessionInTheStateFileIsRejectedAlone() throws {
         var d = try Driver()
         d.press(.leaf)

@@ -155,6 +155,7 @@ extension GoldenTour {
 
         walkBreathing()
         walkNight()
+        walkCompletion()
         walkAlarm()
         walkLight()
         walkTimers()

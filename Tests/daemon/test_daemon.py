@@ -427,5 +427,31 @@ check("doctor on a PC while a sim box runs: the board and the sound device are n
 terminate(d.proc)
 shutil.rmtree(d.dir)
 
+# --- SIGKILL during the meditation timer: one session, with the time heard ---------------------
+# The running timer saves its time heard with the state (every 15 s, as an item's place); killed
+# after 17 s and back, it goes on as the same session, which the leaf then ends.
+import sqlite3
+d = Daemon(BIN, workdir=tempfile.mkdtemp(prefix="sleepbox-kill-timer-")).start()
+code, out, err = ctl(d, "meditation", "start")
+check("ctl meditation start", code == 0 and wait_until(lambda: (d.status().get("session") or {}).get("kind") == "meditation"),
+      (out, err, d.status().get("session")))
+time.sleep(17)
+d.kill()
+saved = json.load(open(os.path.join(d.state, "state.json")))
+check("the running timer's time heard was saved", (saved.get("openSession") or {}).get("heard", 0) >= 14,
+      saved.get("openSession"))
+d.start()
+check("the timer goes on after the kill", (d.status().get("session") or {}).get("kind") == "meditation", d.status().get("session"))
+time.sleep(2)
+ctl(d, "press", "leaf")
+check("the leaf ends it", wait_until(lambda: d.status().get("session") is None), d.status().get("session"))
+terminate(d.proc)
+db = sqlite3.connect(os.path.join(d.state, "history.db"))
+rows = db.execute("SELECT item_id, heard_seconds, ending FROM sessions").fetchall()
+db.close()
+check("one session of the meditation timer in history.db, with the time heard before and after the kill",
+      len(rows) == 1 and rows[0][0] == "meditation-timer" and rows[0][2] == "stopped" and rows[0][1] >= 16, rows)
+shutil.rmtree(d.dir)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

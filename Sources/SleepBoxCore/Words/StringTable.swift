@@ -143,6 +143,12 @@ public struct StringTable: Sendable, Equatable {
         case napAlarmAt
         /// Messages when a timer is stopped by hand: "Meditation ended", "Nap ended".
         case meditationEnded, napEnded
+        /// The completion screen: "Well done", "{n} cycles of {pattern}" (one: "1 cycle of
+        /// {pattern}"), "Streak: {n} nights" (one: "Streak: 1 night"), and the minutes said aloud.
+        case wellDone, completionCycles, completionCycle, completionStreak, completionStreakOne, completionMinutesSpoken,
+             completionMinuteSpoken
+        /// A guided session's phase on the playing screen: "Opening", "Teaching", "Silence", "Closing".
+        case phaseOpening, phaseTeaching, phaseSilence, phaseClosing
         /// The idle screen's next alarm: "{time} · in {hours} h {minutes} min", within the hour
         /// "{time} · in {minutes} min", more than a day away "{weekday} {time}".
         case nextAlarmIn, nextAlarmInHours, nextAlarmInMinutes, nextAlarmOnDay
@@ -217,8 +223,9 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// English and German, complete.
-    public static let standard = StringTable([.english: StringTable.english.merging(StringTable.englishNight) { a, _ in a },
-                                              .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }])
+    public static let standard = StringTable([
+        .english: StringTable.english.merging(StringTable.englishNight) { a, _ in a }.merging(StringTable.englishSession) { a, _ in a },
+        .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }.merging(StringTable.germanSession) { a, _ in a }])
 
     /// The text of `key` in `language`, else in English, else the key's name.
     public func text(_ key: Key, in language: Language) -> String {

@@ -72,7 +72,7 @@ extension LibrarySoundProvider {
         guard prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return nil }
         inProgress.insert(entry.id)
         let builder = self.builder
-        let seed = self.seed
+        let seed = programSeed(entry.id)
         let cues = breathingCues
         let measured = self.measured
         let generation = self.generation
@@ -161,6 +161,31 @@ extension LibrarySoundProvider {
 
     /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one)
     /// and what each sentence says when (the captions).
+    /// A play from the start (the first `freshPlaySeconds`) of a guided timeline with
+    /// interjections draws them anew: which option, and when in its window. The draw is seeded by
+    /// the provider's seed and the number of the play, so a simulated night plays the same draws
+    /// every time it is run, while a box that runs for weeks no longer repeats one night's.
+    /// A resumed play keeps the program it had.
+    func drawInterjections(_ entry: ContentEntry, at position: Double) {
+        guard position < Self.freshPlaySeconds, case .timeline(let timeline) = entry.body,
+              !timeline.interjections.isEmpty else { return }
+        let played = plays[entry.id, default: 0]
+        plays[entry.id] = played + 1
+        if played > 0, !inProgress.contains(entry.id) { prepared.remove(entry.id) }
+    }
+
+    /// A play that starts this close to the item's start is a new one (`drawInterjections`).
+    static let freshPlaySeconds = 1.0
+
+    /// The seed `id`'s program is laid out with: the provider's for its first play, one drawn
+    /// from it and the play's number for each later one.
+    func programSeed(_ id: ItemID) -> UInt64 {
+        let played = plays[id] ?? 0
+        guard played > 1 else { return seed }
+        var random = SplitMix64(seed: seed ^ (played &* 0x9E37_79B9_7F4A_7C15))
+        return random.next()
+    }
+
     func announce(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
         events.append(.speechPausesFound(id, pauses: plan.speechPauses()))
