@@ -161,7 +161,13 @@ done
 check "timers: the meditation timer starts with its bell and bed, paces the 4-7-8 breath with tones and ends with its bell" "$T/timers.jsonl" \
   "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','record','persist']]==['2026-11-22T22:33:09']"
 check "timers: a bell every minute of the 3-minute meditation (at 1 and 2 minutes)" "$T/timers.jsonl" \
-  "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands']==['playCue']}"
+  "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands'][:1]==['playCue']}"
+check "timers: the meditation timer ends on the completion screen (3 min, its 4-7-8 cycles), which skip puts away" "$T/timers.jsonl" \
+  "[r['clock'] for r in recs if r['screen']=='completion'][:1]==['2026-11-22T22:33:09'] and [r['screen'] for r in recs if r['event']=='press skip']==['idle']"
+if cmp -s "$T/timers-frames/00h03m09.150s.png" docs/images/completion.png; then ok "timers: the completion frame is the README's picture"
+else bad "timers: the completion frame is the README's picture" "$(ls "$T/timers-frames" 2>/dev/null | grep 00h03m0 | head -3)"; fi
+check "timers: the 4-7-8 guide breathes in 4, holds 7, out 8 and pauses 1" "$T/timers.jsonl" \
+  "(lambda s: [round(b[0]-a[0]) for a, b in zip(s, s[1:])][:4]==[4,7,8,1] and [x[1] for x in s][:5]==['inhale','hold','exhale','rest','inhale'])([(r['t'], r['session']['breath']) for i, r in enumerate(recs) if r['session'] and r['session']['breath'] and (i == 0 or not recs[i-1]['session'] or recs[i-1]['session']['breath'] != r['session']['breath'])])"
 check "timers: the 2-minute nap ends in the alarm with its own ramp, snoozed and dismissed" "$T/timers.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-22T22:35:41'] and any(r['session'] and r['session']['kind']=='nap' for r in recs) and any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle'"
 # --- the history: the simulated month (docs/simulator.md), its statistics, screens and chart ---------
