@@ -102,7 +102,7 @@ extension Box {
     /// An interval bell's time.
     mutating func ringIntervalBell(into out: inout [Command]) {
         state.session?.bellsRung += 1
-        out.append(.playCue(config.meditation.intervalBell == .chime ? .chime : .meditationBell))
+        out.append(.playCue(intervalBell == .chime ? .chime : .meditationBell))
     }
 
     /// A breath step's time: its soft tone, when the tones are on.

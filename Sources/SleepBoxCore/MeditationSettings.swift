@@ -28,7 +28,7 @@ public struct MeditationSettings: Sendable, Equatable {
     public var intervalBell: Bell = .chime
 
     /// A bell's sound.
-    public enum Bell: String, Sendable, Equatable, CaseIterable {
+    public enum Bell: String, Sendable, Equatable, CaseIterable, Codable {
         /// The short chime (`Cue.chime`).
         case chime
         /// The long bell (`Cue.meditationBell`).

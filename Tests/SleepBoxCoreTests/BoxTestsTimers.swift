@@ -86,7 +86,8 @@ extension BoxTester {
                                     MenuRow(kind: .setting, label: "Length", detail: "10 min"),
                                     MenuRow(kind: .setting, label: "Sound", detail: "Silence"),
                                     MenuRow(kind: .setting, label: "Breathing", detail: "Off"),
-                                    MenuRow(kind: .setting, label: "Bell every", detail: "Off")])
+                                    MenuRow(kind: .setting, label: "Bell every", detail: "Off"),
+                                    MenuRow(kind: .setting, label: "Bell sound", detail: "Short")])
         // Back goes up to the Timers list, at the entry it came from.
         t.menuTurn(-1, to: BoxTester.menuPage(category: .meditationTimer, selected: 0))
         t.menuPress(to: BoxTester.menuPage(category: .timers, selected: 1))

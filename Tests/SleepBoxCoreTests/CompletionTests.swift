@@ -1,5 +1,5 @@
 import Foundation
-import SleepBoxCore
+@testable import SleepBoxCore
 import Testing
 
 /// The end of a practice (the completion screen, said with the spoken menus by day), the 4-7-8
@@ -71,6 +71,18 @@ struct CompletionTests {
                                              BreathStep(.exhale, seconds: 8), BreathStep(.rest, seconds: 1),
                                              BreathStep(.inhale, seconds: 4)])
         #expect(chimes == [60], "the interval bell is the short chime")
+    }
+
+    /// "Bell sound: Long" on the box (or `interval_bell = "bell"`): the interval bells are the long bell.
+    @Test func theLongBellChosenOnTheBoxRingsTheIntervals() throws {
+        var d = try Driver(config: Self.config(speakMenus: false))
+        var choice = MeditationChoice(minutes: 5, sound: nil, guide: false, bellEveryMinutes: 1)
+        choice.intervalBell = .bell
+        d.send(.ownerRequested(.meditation(choice)))
+        d.send(.ownerRequested(.startMeditation))
+        d.send(.timePassed, after: 60)
+        #expect(d.commands.contains(.playCue(.meditationBell)) && !d.commands.contains(.playCue(.chime)))
+        #expect(d.box.settingLabels(.bellSound) == ["Short", "Long"] && d.box.settingIndex(.bellSound) == 1)
     }
 
     @Test func aGuidedSessionShowsItsPhaseAndEndsOnTheCompletionScreen() throws {

@@ -149,6 +149,8 @@ public struct StringTable: Sendable, Equatable {
              completionMinuteSpoken
         /// A guided session's phase on the playing screen: "Opening", "Teaching", "Silence", "Closing".
         case phaseOpening, phaseTeaching, phaseSilence, phaseClosing
+        /// The meditation timer's row for how its interval bells sound: "Bell sound", "Short", "Long".
+        case bellSound, bellShort, bellLong
         /// The idle screen's next alarm: "{time} · in {hours} h {minutes} min", within the hour
         /// "{time} · in {minutes} min", more than a day away "{weekday} {time}".
         case nextAlarmIn, nextAlarmInHours, nextAlarmInMinutes, nextAlarmOnDay
