@@ -360,8 +360,7 @@ public struct NightStatsScreen: Sendable, Equatable {
     }
 }
 
-/// A month of nights: a mark on each day whose night counted, a cursor on one night and that
-/// night's minutes.
+/// A month of nights: a mark on each day whose night counted, a cursor on one night, its minutes.
 public struct CalendarScreen: Sendable, Equatable {
     /// "Nov 2026" (the month's first three letters).
     public var title: String
@@ -377,9 +376,8 @@ public struct CalendarScreen: Sendable, Equatable {
     /// Whether the knob can go to an earlier or a later month.
     public var hasEarlier: Bool
     public var hasLater: Bool
-    /// The day under the cursor (1...), nil for none.
+    /// The day under the cursor (1...), nil for none, and its night's minutes: "42 min".
     public var cursor: Int?
-    /// The minutes of the night under the cursor: "42 min".
     public var cursorText: String
     /// The month in full, as it is said: "November 2026".
     public var monthName: String
