@@ -365,9 +365,9 @@ public struct NightStatsScreen: Sendable, Equatable {
     }
 }
 
-/// A month of nights: a mark on each day whose night counted.
+/// A month of nights: a mark on each day whose night counted, a cursor on one night, its minutes.
 public struct CalendarScreen: Sendable, Equatable {
-    /// "November 2026".
+    /// "Nov 2026" (the month's first three letters).
     public var title: String
     /// The weekday letters, Monday first.
     public var weekdays: [String]
@@ -381,9 +381,17 @@ public struct CalendarScreen: Sendable, Equatable {
     /// Whether the knob can go to an earlier or a later month.
     public var hasEarlier: Bool
     public var hasLater: Bool
+    /// The day under the cursor (1...), nil for none, and its night's minutes: "42 min".
+    public var cursor: Int?
+    public var cursorText: String
+    /// The month in full, as it is said: "November 2026".
+    public var monthName: String
 
     public init(title: String, weekdays: [String], firstWeekday: Int, days: Int, marked: Set<Int>, today: Int?,
-                hasEarlier: Bool, hasLater: Bool) {
+                hasEarlier: Bool, hasLater: Bool, cursor: Int? = nil, cursorText: String = "", monthName: String = "") {
+        self.cursor = cursor
+        self.cursorText = cursorText
+        self.monthName = monthName.isEmpty ? title : monthName
         self.title = title
         self.weekdays = weekdays
         self.firstWeekday = firstWeekday

@@ -88,15 +88,40 @@ extension GoldenTour {
                     walkMenus(root: root, path: path + [index], depth: depth + 1, pressRows: opened.rows.first?.kind == .back)
                 }
             case .nightStats:
+                _ = next.send(.historyLoaded(GoldenTour.nights))
                 shoot(next, "nights")
+                next.turn(1)
+                shoot(next, "nights-all-time")
+                next.turn(-1)
                 next.press()
                 shoot(next, "calendar")
                 next.turn(-1)
                 shoot(next, "calendar-earlier")
+                next.turn(-31)
+                shoot(next, "calendar-month-before")
             default:
                 shoot(next, "\(slug)-\(GoldenTour.slug(row.label))")
             }
         }
+    }
+
+    /// A month of nights for the Nights screens: from the 25th of October to tonight (the 23rd of
+    /// November), 15 to 45 minutes from between 21:00 and 22:00, a night off now and then, a
+    /// two-minute night that does not count, two sessions on Sundays; tonight's began at 21:00.
+    static let nights: [HistoryRecord] = (0..<30).flatMap { night -> [HistoryRecord] in
+        guard night % 7 != 3, night != 12 else { return [] }
+        // 2026-10-25T20:00Z (21:00 in Berlin, winter time) on.
+        let start = 1_792_958_400.0 + Double(night) * 86400 + (night == 29 ? 0 : Double((night * 37) % 60) * 60)
+        let heard = night == 20 ? 120.0 : Double(15 + (night * 13) % 31) * 60
+        var sessions = [SessionRecord(itemID: "med-body-scan", kind: "meditation", title: "Body Scan", startedAt: start,
+                                      startOffset: 3600, endedAt: start + heard, endOffset: 3600, heardSeconds: heard,
+                                      ending: .sleepTimer)]
+        if night % 7 == 0 {
+            sessions.append(SessionRecord(itemID: "story-lighthouse", kind: "story", title: "The Lighthouse", startedAt: start + 3600,
+                                          startOffset: 3600, endedAt: start + 4200, endOffset: 3600, heardSeconds: 600,
+                                          ending: .finished))
+        }
+        return sessions.map { .session($0) }
     }
 
     /// A new mix made in the editor: a tone chosen for its first sound, its level set, a second sound.

@@ -188,6 +188,10 @@ public struct StringTable: Sendable, Equatable {
         case statsSpoken, thisWeek, last30Days
         /// The calendar read aloud: "{month}: {count} nights".
         case calendarSpoken
+        /// The nights screens (`StringTable+Night.swift`): the all-time column ("All time"), the
+        /// minutes of the night under the calendar's cursor ("{minutes} min") and that night said
+        /// aloud ("{day} {month}: {minutes} minutes").
+        case statsAllTime, calendarMinutes, calendarDaySpoken
         /// The about screen's last night: "{title}, {start} -> {ending}", then ", woke {time}", and
         /// " after {n} snooze(s)"; how the night's last session ended.
         case lastNightLine, lastNightWoke, lastNightSnooze, lastNightSnoozes, endedFinished, endedSleepTimer, endedStopped,
