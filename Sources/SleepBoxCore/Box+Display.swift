@@ -110,6 +110,7 @@ extension Box {
                 caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" },
                 needsHeadphones: item.needsHeadphones)
             if let mark = state.seekMark, mark.until > now.uptime { playing.seekMark = mark.text }
+            if state.mode != .off { playing.modeName = config.words.table.modeName(state.mode, in: config.language) }
             return .nowPlaying(playing)
         }
     }

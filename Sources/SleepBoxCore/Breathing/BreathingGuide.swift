@@ -67,3 +67,17 @@ public struct BreathingGuide: Sendable, Equatable {
         return start + phase.stepSeconds
     }
 }
+
+extension BreathingGuide {
+    /// The pattern as its counts, "4-7-8" or "4-4-4-4" (a step of a fraction of a second with
+    /// its decimal, in the language's way: "3,5" in German); nil for an empty pattern.
+    public func patternText(_ language: Language) -> String? {
+        guard !pattern.isEmpty else { return nil }
+        return pattern.map { step in
+            let s = step.seconds
+            guard s != s.rounded() else { return String(Int(s)) }
+            let text = String((s * 10).rounded() / 10)
+            return language == .german ? text.replacing(".", with: ",") : text
+        }.joined(separator: "-")
+    }
+}
