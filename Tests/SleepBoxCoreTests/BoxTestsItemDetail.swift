@@ -163,6 +163,15 @@ import Testing
         #expect(try #require(de.menu).rows.dropFirst().map(\.label) == ["Binaurale Beats", "(EN) Binaural Beats", "(EN) Noise"])
     }
 
+    @Test func aPatternIsShownByItsCountsWithoutTheClosingPause() {
+        let steps = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 7), BreathStep(.exhale, seconds: 8)]
+        #expect(BreathingGuide(pattern: steps + [BreathStep(.rest, seconds: 1)], cycles: 4, startsAt: 0).patternText(.english) == "4-7-8")
+        let box = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 4), BreathStep(.exhale, seconds: 4), BreathStep(.rest, seconds: 4)]
+        #expect(BreathingGuide(pattern: box, cycles: 4, startsAt: 0).patternText(.english) == "4-4-4-4")
+        #expect(BreathingGuide(pattern: [BreathStep(.inhale, seconds: 3.5), BreathStep(.exhale, seconds: 6)], cycles: 4, startsAt: 0)
+                    .patternText(.german) == "3,5-6")
+    }
+
     @Test func continueListeningIsListedOnlyWhenSomethingIsBegun() throws {
         var d = try Driver(catalog: Self.catalog)
         d.holdKnob()
