@@ -113,6 +113,7 @@ extension Box {
                 needsHeadphones: item.needsHeadphones)
             if let mark = state.seekMark, mark.until > now.uptime { playing.seekMark = mark.text }
             playing.phase = GuidedPhase.at(position, in: item.phases).map(phaseName)
+            if state.mode != .off { playing.modeName = config.words.table.modeName(state.mode, in: config.language) }
             return .nowPlaying(playing)
         }
     }

@@ -120,11 +120,15 @@ public struct NowPlayingScreen: Sendable, Equatable {
     public var seekMark: String?
     /// A guided session's phase ("Teaching"), beside the play mark; nil for other items.
     public var phase: String? = nil
+    /// The mode the leaf is in ("Meditation", "Poetry"), nil when it is off: the status row
+    /// says it when it has nothing else to say, beside the kind's icon.
+    public var modeName: String?
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
                 timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil,
-                needsHeadphones: Bool = false) {
+                needsHeadphones: Bool = false, modeName: String? = nil) {
         self.needsHeadphones = needsHeadphones
+        self.modeName = modeName
         self.kind = kind
         self.caption = caption
         self.mode = mode

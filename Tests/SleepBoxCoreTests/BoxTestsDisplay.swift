@@ -91,14 +91,14 @@ import Testing
         let kind = try #require(Fixture.catalog.item(item)?.kind)
         #expect(t.screen(after: 10) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: t.now.uptime + 10 - started, duration: Fixture.duration(item),
-            isPaused: false, timerRemaining: nil, stopsAtEnd: false, kind: kind)))
+            isPaused: false, timerRemaining: nil, stopsAtEnd: false, kind: kind, modeName: "Meditation")))
         let pause = t.at(2 + 0.25)
         t.tap(.knob, after: 2, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
         #expect(t.screen(after: 100) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: pause.uptime - started, duration: Fixture.duration(item),
-            isPaused: true, timerRemaining: nil, stopsAtEnd: false, kind: kind)))
+            isPaused: true, timerRemaining: nil, stopsAtEnd: false, kind: kind, modeName: "Meditation")))
     }
 
     @Test func theTransitionDotsPulseEveryHalfSecond() throws {

@@ -35,9 +35,10 @@ import Testing
     /// From the idle screen to Settings > Sound > My mixes, every step checked.
     static func openMyMixes(_ t: inout BoxTester) {
         t.openLibrary()
-        // The library's last row is Settings: 8 rows of lists (3 of the owner's, 6 kinds), then
-        // Timers, Nights, Alarms, Settings.
-        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 12))
+        // The library's last row is Settings: 7 rows of lists (Featured tonight, Favorites, 5
+        // kinds: Continue listening is not listed while nothing is begun), then Timers, Nights,
+        // Alarms, Settings.
+        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 11))
         t.press(to: .settingsList(SettingsListPage(group: nil, selected: 1)))
         t.turn(3, to: .settingsList(SettingsListPage(group: nil, selected: 4)))
         t.press(to: .settingsList(SettingsListPage(group: .sound, selected: 1)))
@@ -126,8 +127,11 @@ import Testing
         #expect(t.box.menuItems(.kind(.ambient), at: t.now).map(\.id).last == "mix-mine-1")
         #expect(t.box.snapshot(at: t.now).mixes == [Self.rainOverBrown])
 
-        // Played from the library's Ambient list: its definition goes first, then the play.
+        // Played from the library's Ambient list (a press on its row opens its details, a press
+        // there plays): its definition goes first, then the play.
         try Self.toAmbientList(&t)
+        t.menuPress(to: .item(ItemPage(id: "mix-mine-1")))
+        #expect(t.menu?.rows.first == MenuRow(kind: .action, label: "Calm", detail: "all night"))
         let released = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil
@@ -397,7 +401,7 @@ extension BoxMixesTests {
 
     static func openMyMixes(_ t: inout BoxTester, selected: Int = 1, expectRow: Bool = true) {
         t.openLibrary()
-        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 12))
+        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 11))
         t.press(to: .settingsList(SettingsListPage(group: nil, selected: 1)))
         t.turn(3, to: .settingsList(SettingsListPage(group: nil, selected: 4)))
         t.press(to: .settingsList(SettingsListPage(group: .sound, selected: 1)))
@@ -411,12 +415,12 @@ extension BoxMixesTests {
     static func toAmbientList(_ t: inout BoxTester) throws {
         t.hold(to: .settingsList(SettingsListPage(group: .sound, selected: 4)))
         t.hold(to: .settingsList(SettingsListPage(group: nil, selected: 4)))
-        t.hold(to: BoxTester.menuPage(category: nil, selected: 12))
+        t.hold(to: BoxTester.menuPage(category: nil, selected: 11))
         t.hold(closing: true)
         t.openLibrary()
-        // Ambient is the ninth row.
-        t.menuTurn(8, to: BoxTester.menuPage(category: nil, selected: 8))
-        let ambient = try #require(t.menu?.rows[8])
+        // Ambient is the eighth row.
+        t.menuTurn(7, to: BoxTester.menuPage(category: nil, selected: 7))
+        let ambient = try #require(t.menu?.rows[7])
         #expect(ambient.label == "Ambient")
         t.menuPress(to: BoxTester.menuPage(category: .kind(.ambient), selected: 1))
         t.menuTurn(10, to: BoxTester.menuPage(category: .kind(.ambient), selected: 6))

@@ -50,7 +50,7 @@ extension BoxTester {
     }
 
     /// From the idle screen (nothing playing): the library, down to Timers, into `entry`.
-    mutating func openTimers(_ entry: MenuCategory, timersRow: Int = 8, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func openTimers(_ entry: MenuCategory, timersRow: Int = 7, sourceLocation: SourceLocation = #_sourceLocation) {
         openLibrary()
         menuTurn(timersRow, to: BoxTester.menuPage(category: nil, selected: timersRow), sourceLocation: sourceLocation)
         menuPress(to: BoxTester.menuPage(category: .timers, selected: 1), sourceLocation: sourceLocation)
@@ -70,8 +70,8 @@ extension BoxTester {
         var t = try BoxTester.started()
         t.openLibrary()
         guard case .menu(let top) = t.screen() else { Issue.record("no menu"); return }
-        #expect(top.rows[8] == MenuRow(kind: .category, label: "Timers"), "after the content, before Alarms and Settings")
-        t.menuTurn(8, to: BoxTester.menuPage(category: nil, selected: 8))
+        #expect(top.rows[7] == MenuRow(kind: .category, label: "Timers"), "after the content, before Alarms and Settings")
+        t.menuTurn(7, to: BoxTester.menuPage(category: nil, selected: 7))
         t.menuPress(to: BoxTester.menuPage(category: .timers, selected: 1))
         guard case .menu(let timers) = t.screen() else { Issue.record("no menu"); return }
         #expect(timers.title == "Timers")
@@ -253,7 +253,7 @@ extension BoxTester {
         let started = t.now.uptime - 0.25
         t.setTimer(1)
         // "Restart <title>" and the favourite's row head the menu now: Timers is two further down.
-        t.openTimers(.nap, timersRow: 10)
+        t.openTimers(.nap, timersRow: 9)
         let start = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil

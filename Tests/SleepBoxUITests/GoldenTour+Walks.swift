@@ -185,6 +185,40 @@ extension GoldenTour {
         walkLight()
         walkTimers()
         walkLibraryWhilePlaying()
+        walkDetails()
+    }
+
+    /// Items' detail pages: a meditation (its voice and description), a breathing exercise (its
+    /// pattern), a binaural tone (its science piece, which the last row opens), a science piece in
+    /// the other language; each page's rows one by one.
+    mutating func walkDetails() {
+        // The details show no time: the 24-hour tour has them.
+        guard twentyFourHour else { return }
+        let lists: [(titles: [String], item: ItemID, name: String)] = [
+            (["Meditations", "Meditationen"], "med-body-scan", "detail-meditation"),
+            (["Breathing", "Atmung"], "breath-478", "detail-breathing"),
+            (["Ambient", "Klänge"], "tone-binaural-alpha-10-hz", "detail-tone"),
+            (["Sound science", "Klangwissen"], language == .german ? "science-noise" : "science-noise-de", "detail-other-language"),
+        ]
+        for (titles, item, name) in lists {
+            var d = drive(root: .library, path: [])
+            guard let list = d.menu?.rows.firstIndex(where: { titles.contains($0.label) }) else { continue }
+            d.select(list)
+            d.press()
+            guard let row = d.box.menuItems(d.box.menuCategories.first { titles.contains(d.box.config.words($0.key)) } ?? .favorites,
+                                            at: d.now).firstIndex(where: { $0.id == item }) else { continue }
+            d.select(row + 1)
+            d.press()
+            guard let page = d.menu else { continue }
+            for index in page.rows.indices {
+                d.select(index)
+                shoot(d, index % 4 == 0 ? "\(name)-p\(index / 4 + 1)" : nil)
+            }
+            if item.hasPrefix("tone-binaural") {
+                d.press()
+                shoot(d, "\(name)-explained")
+            }
+        }
     }
 
     /// The library opened while something plays: "Restart <title>" and the favourite's row first,
@@ -210,6 +244,8 @@ extension GoldenTour {
         d.select(row)
         d.press()
         d.select(1)
+        // The row opens the details; a press there plays.
+        d.press()
         d.press()
         d.wait(21)
         for (second, name) in [(1.0, "breathing-in"), (3.0, "breathing-full"), (5.0, "breathing-hold"), (9.0, "breathing-out"),

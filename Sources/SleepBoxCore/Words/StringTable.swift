@@ -214,6 +214,12 @@ public struct StringTable: Sendable, Equatable {
         case spokenTimeNow, spokenAlarmAt, spokenAlarmOnDay, spokenNoAlarm
         case alarmMissed, missedBoxOff, missedClockUnset
         case reminderAgainIn
+        /// An item's detail page (`StringTable+Details.swift`): its rows ("Voice: {name}",
+        /// "Pattern: {pattern}", "Heard: {percent}%", "Explained in: {title}"), the voices' names,
+        /// and a title in another language than the box's in a list ("({code}) {title}").
+        case detailVoice, detailPattern, detailHeard, detailExplained
+        case voiceNatural, voiceEspeak, voicePiper
+        case otherLanguageTitle
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").
@@ -230,8 +236,11 @@ public struct StringTable: Sendable, Equatable {
 
     /// English and German, complete.
     public static let standard = StringTable([
-        .english: StringTable.english.merging(StringTable.englishNight) { a, _ in a }.merging(StringTable.englishSession) { a, _ in a },
-        .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }.merging(StringTable.germanSession) { a, _ in a }])
+        .english: StringTable.english.merging(StringTable.englishNight) { a, _ in a }.merging(StringTable.englishSession) { a, _ in a }
+            .merging(StringTable.englishDetails) { a, _ in a },
+        .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }.merging(StringTable.germanSession) { a, _ in a }
+            .merging(StringTable.germanDetails) { a, _ in a },
+    ])
 
     /// The text of `key` in `language`, else in English, else the key's name.
     public func text(_ key: Key, in language: Language) -> String {

@@ -70,7 +70,8 @@ public struct ContentSetup {
         voices.languageVoices = maker.otherVoices(rate: config.voiceRate, language: config.language)
         if !voices.languageVoices.isEmpty { library.useLanguageVoices(voices.languageRenderers) }
         return ContentSetup(library: library, voice: voices.voice, languageVoices: voices.languageVoices,
-                            catalog: library.catalog(pools: config.pools), fallbackVoice: voices.fallback,
+                            catalog: Catalog(items: library.items, pools: config.pools, voices: maker.itemVoices(rate: config.voiceRate)),
+                            fallbackVoice: voices.fallback,
                             loudness: loudness, voiceChoice: voices.choice, voiceMaker: maker, voices: voices,
                             recordingLoudness: recordingLoudness)
     }

@@ -104,6 +104,22 @@ public final class VoiceMaker {
         return others
     }
 
+    /// Which voice reads the spoken items, for each language the box may be set to and for the
+    /// items' own languages (`itemLanguages`), chosen as `voices` and `otherVoices` choose them:
+    /// what the detail page and `content list --json` name. Nothing is started.
+    public func itemVoices(rate: Int) -> ItemVoices {
+        var box: [Language: VoiceName] = [:]
+        for language in Language.allCases {
+            box[language] = VoiceSelection.choose(settings: settings(language: language), rate: rate, piperCheck: piperCheck,
+                                                  espeakHasVoice: espeakHasVoice, naturalVoice: naturalVoice).choice.voiceName
+        }
+        var other: [String: VoiceName] = [:]
+        for code in itemLanguages {
+            if let language = Language(code: code) { other[code] = .espeak(SpeechVoice.espeak(for: language).name) }
+        }
+        return ItemVoices(box: box, other: other)
+    }
+
     /// The engine of `choice`, a Piper process shared with earlier sets of the same model.
     func engine(_ choice: VoiceSelection.Choice) -> any SpeechEngine {
         switch choice {
