@@ -427,5 +427,26 @@ check("doctor on a PC while a sim box runs: the board and the sound device are n
 terminate(d.proc)
 shutil.rmtree(d.dir)
 
+# --- rendering the library ahead: items and clips left in ctl status -----------------------------
+d = Daemon(BIN).start()
+code, out, _ = ctl(d, "status")
+first = json.loads(out)["status"].get("speechRender") if code == 0 else None
+check("ctl status shows the library's speech being rendered ahead, items and clips left",
+      first is not None and first["items"] > 0 and first["clips"] >= first["items"] and first["clipsLeft"] > 0
+      and first["itemsLeft"] == first["items"] - first["itemsDone"] and isinstance(first["current"], str), first)
+seen = [first]
+def rendered():
+    seen.append(d.status()["speechRender"])
+    return seen[-1]["itemsLeft"] == 0
+check("the items and clips left count down to none", wait_until(rendered, timeout=240)
+      and all(a["clipsLeft"] >= b["clipsLeft"] and a["itemsDone"] <= b["itemsDone"] for a, b in zip(seen, seen[1:]))
+      and seen[-1]["clipsLeft"] == 0 and seen[-1]["current"] is None and seen[-1]["items"] == first["items"], seen[-3:])
+terminate(d.proc)
+d.start()
+again = d.status()["speechRender"]
+check("a restart with the speech cached has nothing left to render", again["items"] == 0 and again["clipsLeft"] == 0, again)
+d.kill()
+shutil.rmtree(d.dir)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
