@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deploy/build-speech-deb.sh: the sleepbox-speech package (Architecture: all), the bundled
-# library's speech rendered by the natural voice ahead of time (deploy/README.md, "The speech
-# package"). `make deb` runs it.
+# library's speech rendered by the natural voice ahead of time (docs/architecture.md, "The speech
+# cache" and "The voice"). `make deb` runs it.
 #
 #   deploy/build-speech-deb.sh [--out DIR] [--sleepbox PATH] [--items "ID ..."] [--version VERSION]
 #                              [--cache DIR] [--no-lintian]
@@ -58,10 +58,8 @@ export SOURCE_DATE_EPOCH
 
 # --- the voice and the program ------------------------------------------------------------------
 VOICE_ENV=$REPO/.venv-voice
-if [ ! -f "$VOICE_ENV/sleepbox_piper_server.py" ]; then
-    say "make voice"
-    make -C "$REPO" --no-print-directory voice >&2
-fi
+# Installs it when missing, and brings its copy of the voice server up to date.
+make -C "$REPO" --no-print-directory voice >&2
 [ -f "$VOICE_ENV/sleepbox_piper_server.py" ] || die "the natural voice is not installed in $VOICE_ENV (make voice failed)"
 if [ -z "$SLEEPBOX" ]; then
     say "swift build --product sleepbox"

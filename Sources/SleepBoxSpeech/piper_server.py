@@ -23,10 +23,11 @@ the request's volume, so no sentence jumps out; the box sets the loudness itself
 Memory: the model's memory grows with the length of the sound it makes in one go, about 20 MiB a
 second over the 140 MiB of the loaded voice (a long stretch of a story took the process to 595 MiB).
 So a request is spoken sentence by sentence, and a sentence longer than --max-phonemes divided by
-the length scale (about 6 s of speech at any pace) in pieces, cut after a comma, a semicolon, a
-colon or a dash where one falls in the second half of the piece, else between words: the process
-stays under 300 MiB (docs/performance.md, "The natural voice's memory"). onnxruntime's memory
-arena stays on: without it the peak of one piece is higher, not lower.
+the length scale (about 5 s of speech at any pace) in pieces, cut after a comma, a semicolon, a
+colon or a dash where one falls in the second half of the piece, else between words; and
+onnxruntime plans no memory pattern per input length (those plans grew the process with every new
+length), while its memory arena stays on (without it one piece's peak is higher): the process
+stays under 300 MiB (docs/performance.md, "The natural voice's memory").
 """
 
 import argparse
@@ -42,8 +43,8 @@ def answer(out, tag: bytes, payload: bytes) -> None:
 
 
 # The longest piece spoken in one go, in phonemes at length scale 1 (divided by the request's
-# scale: at the box's 140 words a minute, scale 1.84, 76 phonemes, about a dozen words, 6 s).
-MAX_PHONEMES = 140
+# scale: at the box's 140 words a minute, scale 1.84, 65 phonemes, about ten words, 5 s).
+MAX_PHONEMES = 120
 # Phonemes after which a long sentence is cut first: the voice pauses there anyway.
 BREAKS = frozenset(",;:\u2014\u2013")
 
@@ -126,6 +127,7 @@ def main() -> int:
         with open(model + ".json", "r", encoding="utf-8") as config_file:
             config = PiperConfig.from_dict(json.load(config_file))
         options = onnxruntime.SessionOptions()
+        options.enable_mem_pattern = False
         if args.threads > 0:
             options.intra_op_num_threads = args.threads
             options.inter_op_num_threads = 1
