@@ -34,7 +34,7 @@ extension LibrarySoundProvider {
         }
         let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
         let measured = self.measured
-        let run = progress.start(items: entries.map { ($0.id, uncachedClips($0)) })
+        let run = progress.start(items: entries.map { ($0.id, uncachedClips($0)) }, stored: { cache?.statistics.stores ?? 0 })
         let thread = Thread {
             let priority = ThreadPriority.lowerToIdle()
             logger.info("voice: rendering the library's speech ahead at \(priority.rawValue) priority (\(entries.count) items)")

@@ -31,15 +31,22 @@ public final class RenderProgress: @unchecked Sendable {
     private var now = Snapshot()
     private var pending: [(id: String, clips: Int)] = []
     private var run = 0
+    /// Clips stored so far (the speech cache's count), and that count when the current item began:
+    /// the clips left go down as the item's clips are rendered, not only when it is done.
+    private var stored: @Sendable () -> Int = { 0 }
+    private var storedAtItemStart = 0
 
     public init() {}
 
     /// A new run over `items` (in the order they are rendered), each with the clips it lacks;
     /// returns the run's number (a run that was stopped may still finish an item: it is not counted).
+    /// `stored` counts the clips stored in the speech cache.
     @discardableResult
-    func start(items: [(id: String, clips: Int)]) -> Int {
+    func start(items: [(id: String, clips: Int)], stored: @escaping @Sendable () -> Int = { 0 }) -> Int {
         lock.withLock {
             run += 1
+            self.stored = stored
+            storedAtItemStart = stored()
             pending = items
             let clips = items.reduce(0) { $0 + $1.clips }
             now = Snapshot(items: items.count, itemsDone: 0, clips: clips, clipsLeft: clips, current: items.first?.id)
@@ -55,6 +62,7 @@ public final class RenderProgress: @unchecked Sendable {
             now.itemsDone += 1
             now.clipsLeft -= done.clips
             now.current = pending.first?.id
+            storedAtItemStart = stored()
         }
     }
 
@@ -68,7 +76,17 @@ public final class RenderProgress: @unchecked Sendable {
     }
 
     /// The run now.
-    public var snapshot: Snapshot { lock.withLock { now } }
+    public var snapshot: Snapshot {
+        lock.withLock {
+            var s = now
+            // The current item's clips rendered so far (a clip stored for an item played meanwhile
+            // may count too: never more than the item has).
+            if let current = pending.first, current.id == s.current {
+                s.clipsLeft -= min(current.clips, max(0, stored() - storedAtItemStart))
+            }
+            return s
+        }
+    }
 
     /// Items rendered and items to render.
     public var state: (done: Int, total: Int) {
