@@ -23,7 +23,7 @@ the request's volume, so no sentence jumps out; the box sets the loudness itself
 Memory: the model's memory grows with the length of the sound it makes in one go, about 20 MiB a
 second over the 140 MiB of the loaded voice (a long stretch of a story took the process to 595 MiB).
 So a request is spoken sentence by sentence, and a sentence longer than --max-phonemes divided by
-the length scale (about 5 s of speech at any pace) in pieces, cut after a comma, a semicolon, a
+the length scale (about 4 s of speech at any pace) in pieces, cut after a comma, a semicolon, a
 colon or a dash where one falls in the second half of the piece, else between words; and
 onnxruntime plans no memory pattern per input length (those plans grew the process with every new
 length), while its memory arena stays on (without it one piece's peak is higher): the process
@@ -43,8 +43,8 @@ def answer(out, tag: bytes, payload: bytes) -> None:
 
 
 # The longest piece spoken in one go, in phonemes at length scale 1 (divided by the request's
-# scale: at the box's 140 words a minute, scale 1.84, 65 phonemes, about ten words, 5 s).
-MAX_PHONEMES = 120
+# scale: at the box's 140 words a minute, scale 1.84, 52 phonemes, about eight words, 4 s).
+MAX_PHONEMES = 96
 # Phonemes after which a long sentence is cut first: the voice pauses there anyway.
 BREAKS = frozenset(",;:\u2014\u2013")
 

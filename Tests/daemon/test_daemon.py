@@ -433,7 +433,7 @@ shutil.rmtree(d.dir)
 work = tempfile.mkdtemp(prefix="sleepbox-render-")
 os.makedirs(work + "/content/poems")
 for name in ("poem-stars.txt", "poem-cloths-of-heaven.txt"):
-    shutil.copy(os.path.join(os.path.dirname(BIN), "../../content/poems", name), work + "/content/poems/")
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../content/poems", name), work + "/content/poems/")
 open(work + "/c.toml", "w").write(f'[paths]\ncontent = "{work}/content"\n')
 d = Daemon(BIN, workdir=work, config=work + "/c.toml").start()
 code, out, _ = ctl(d, "status")
