@@ -25,6 +25,7 @@ extension LibrarySoundProvider {
         let cache = voice?.cache
         let legacySweep: @Sendable () -> Int = { cache?.removeLegacy() ?? 0 }
         guard !entries.isEmpty else {
+            renderProgress.start(items: [])
             let swept = legacySweep()
             if swept > 0 {
                 logger.info("voice: \(swept) files of the earlier speech cache format deleted")
@@ -33,7 +34,7 @@ extension LibrarySoundProvider {
         }
         let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
         let measured = self.measured
-        progress.start(total: entries.count)
+        let run = progress.start(items: entries.map { ($0.id, uncachedClips($0)) }, stored: { cache?.statistics.stores ?? 0 })
         let thread = Thread {
             let priority = ThreadPriority.lowerToIdle()
             logger.info("voice: rendering the library's speech ahead at \(priority.rawValue) priority (\(entries.count) items)")
@@ -41,7 +42,10 @@ extension LibrarySoundProvider {
             PiperServer.inBackground {
                 for entry in entries {
                     // The voices changed: a new thread renders with the new ones.
-                    if stop.isStopped { return }
+                    if stop.isStopped {
+                        progress.stop(run: run)
+                        return
+                    }
                     do {
                         // Stretch by stretch into the cache, no program built: one clip is held
                         // at a time. Only what the core needs is kept (the length).
@@ -52,7 +56,7 @@ extension LibrarySoundProvider {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }
                     HeapTuning.releaseFreeMemory()
-                    progress.advance()
+                    progress.advance(run: run)
                     done += 1
                 }
             }
@@ -63,6 +67,15 @@ extension LibrarySoundProvider {
         }
         thread.name = "sleepbox-render-ahead"
         thread.start()
+    }
+
+    /// The distinct stretches of speech of `entry` (every option of its interjections too) whose
+    /// clips the voice's cache lacks.
+    func uncachedClips(_ entry: ContentEntry) -> Int {
+        let texts = entry.spokenParts.joined().compactMap(\.text).filter { text in
+            text.contains(where: { !$0.isWhitespace }) && library.timing.seconds(of: text, language: entry.language).isEstimate
+        }
+        return Set(texts).count
     }
 
     /// Prepares `entry`'s program with `work` unless it is kept or being prepared; the outcome
