@@ -188,15 +188,21 @@ struct ContentLoader {
     func scriptEntry(_ script: Script, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
         let header = script.header
         let duration = timing.seconds(of: script.parts, language: header.language)
-        return ContentEntry(item: ContentItem(id: id, title: header.title, kind: header.kind, duration: duration.seconds),
+        var item = ContentItem(id: id, title: header.title, kind: header.kind, duration: duration.seconds)
+        item.series = header.series
+        item.storyCategory = header.category
+        return ContentEntry(item: item,
                             author: header.author, narrator: header.narrator, source: header.source,
                             description: header.description, language: header.language, path: script.path,
                             folder: folder, origin: origin, body: .script(script), durationIsEstimate: duration.isEstimate)
     }
 
     func timelineEntry(_ timeline: Timeline, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
-        ContentEntry(item: ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
-                                       breathing: timeline.breathingGuide),
+        var item = ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
+                               breathing: timeline.breathingGuide)
+        item.series = timeline.series
+        item.storyCategory = timeline.category
+        return ContentEntry(item: item,
                      author: timeline.author, narrator: timeline.narrator, description: timeline.description,
                      language: timeline.language, path: timeline.path, folder: folder, origin: origin,
                      body: .timeline(timeline))

@@ -34,6 +34,10 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     /// True for a sound a mix can play as a layer (an ambient generator, a tone, a recording
     /// whose file is there): the mix editor offers these.
     public var isMixLayer: Bool = false
+    /// The series the item belongs to and its part (header keys `series` and `part`), if any.
+    public var series: SeriesPart?
+    /// A sleep story's sub-group (header key `category`), if it has one.
+    public var storyCategory: StoryCategory?
 
     /// A sound made to last the night (rain, noise, a tone, a mix: four hours or more), whose
     /// length the menu gives as "all night" rather than "480 min".

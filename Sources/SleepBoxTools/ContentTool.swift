@@ -69,6 +69,8 @@ public struct ContentTool {
                                                 ("source", .string(e.sourceKind.rawValue)), ("path", .string(e.path))]
                 if let a = e.author { o.append(("author", .string(a))) }
                 if let c = e.source { o.append(("credit", .string(c))) }
+                if let s = item.series { o += [("series", .string(s.series.rawValue)), ("part", .number(Double(s.part)))] }
+                if let c = item.storyCategory { o.append(("category", .string(c.rawValue))) }
                 return JSONValue.object(o).serialized
             }
             let minutes = String(format: "%5.1f min%@", item.duration / 60, e.durationIsEstimate ? "~" : " ")
