@@ -21,7 +21,9 @@ extension Box {
         case .favorites:
             return state.favorites.compactMap { catalog.item($0) }
         case .kind(let kind):
-            return catalog.items.filter { $0.kind == kind }
+            return catalog.items.filter { $0.kind == kind && $0.series == nil }
+        case .series(let series):
+            return seriesItems(series)
         case .timers, .meditationTimer, .nap, .bedtimeReminder, .nights, .alarms, .settings:
             return []
         }
@@ -52,7 +54,8 @@ extension Box {
     public var menuCategories: [MenuCategory] {
         // Timers and the lists under it are added by `topMenuRows`.
         MenuCategory.all.filter { category in
-            if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind } }
+            if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind && $0.series == nil } }
+            if case .series(let series) = category { return catalog.items.contains { $0.series?.series == series } }
             return true
         }
     }
@@ -82,7 +85,9 @@ extension Box {
             if case .paused = state.phase { knobPressed(at: now, into: &out) }
             return
         }
-        guard let mode = [Mode.meditation, .poetry].first(where: { config.pools[$0]?.contains(item.kind) ?? false }) else {
+        // A part of a series belongs to no mode: skip goes on to the next part.
+        guard item.series == nil,
+              let mode = [Mode.meditation, .poetry].first(where: { config.pools[$0]?.contains(item.kind) ?? false }) else {
             state.mode = .off
             startItem(item.id, at: now, reason: .skip, into: &out)
             return
@@ -95,9 +100,11 @@ extension Box {
 
     /// The item after `id` among the available items of its kind, in the library's order (as the
     /// menu lists them), coming round to the first; nil when there is no other.
+    /// For a part of a series, the next part in the series' order.
     func nextOfKind(after id: ItemID) -> ItemID? {
-        guard let kind = catalog.item(id)?.kind else { return nil }
-        let ids = catalog.items.filter { $0.kind == kind && ($0.isAvailable && !state.unplayable.contains($0.id) || $0.id == id) }
+        guard let item = catalog.item(id) else { return nil }
+        let kin = item.series.map { seriesItems($0.series) } ?? catalog.items.filter { $0.kind == item.kind && $0.series == nil }
+        let ids = kin.filter { $0.isAvailable && !state.unplayable.contains($0.id) || $0.id == id }
             .map(\.id)
         guard let index = ids.firstIndex(of: id), ids.count > 1 else { return nil }
         return ids[(index + 1) % ids.count]

@@ -74,10 +74,11 @@ public struct Catalog: Sendable, Equatable {
 
     public func item(_ id: ItemID) -> ContentItem? { items.first { $0.id == id } }
 
-    /// Every item of a mode's pool, in catalog order, including those coming soon.
+    /// Every item of a mode's pool, in catalog order, including those coming soon. The parts of a
+    /// series are heard in order from the series' list, never shuffled into a mode.
     public func pool(_ mode: Mode) -> [ContentItem] {
         let kinds = pools[mode] ?? []
-        return items.filter { kinds.contains($0.kind) }
+        return items.filter { kinds.contains($0.kind) && $0.series == nil }
     }
 
     /// The ids a shuffle may pick for a mode: available items only.
