@@ -188,7 +188,10 @@ struct ContentLoader {
     func scriptEntry(_ script: Script, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
         let header = script.header
         let duration = timing.seconds(of: script.parts, language: header.language)
-        return ContentEntry(item: ContentItem(id: id, title: header.title, kind: header.kind, duration: duration.seconds),
+        var item = ContentItem(id: id, title: header.title, kind: header.kind, duration: duration.seconds)
+        item.series = header.series
+        item.storyCategory = header.category
+        return ContentEntry(item: item,
                             author: header.author, narrator: header.narrator, source: header.source,
                             description: header.description, language: header.language, path: script.path,
                             folder: folder, origin: origin, body: .script(script), durationIsEstimate: duration.isEstimate)
@@ -198,6 +201,8 @@ struct ContentLoader {
         var item = ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
                                breathing: timeline.breathingGuide)
         item.phases = timeline.guidedPhases
+        item.series = timeline.series
+        item.storyCategory = timeline.category
         return ContentEntry(item: item,
                      author: timeline.author, narrator: timeline.narrator, description: timeline.description,
                      language: timeline.language, path: timeline.path, folder: folder, origin: origin,

@@ -20,10 +20,15 @@ public struct ScriptHeader: Sendable, Equatable {
     public var pauses: PauseMode
     /// The pause mode as written in the header, nil when the header does not say.
     public var declaredPauses: PauseMode?
+    /// The series and part (`series:` and `part:`), if the item belongs to one.
+    public var series: SeriesPart?
+    /// A sleep story's category (`category:`), if given.
+    public var category: StoryCategory?
 
     /// Creates a header.
     public init(title: String, kind: ContentKind, author: String, source: String? = nil, narrator: String? = nil,
-                description: String? = nil, language: String = "en", pauses: PauseMode, declaredPauses: PauseMode? = nil) {
+                description: String? = nil, language: String = "en", pauses: PauseMode, declaredPauses: PauseMode? = nil,
+                series: SeriesPart? = nil, category: StoryCategory? = nil) {
         self.title = title
         self.kind = kind
         self.author = author
@@ -33,6 +38,8 @@ public struct ScriptHeader: Sendable, Equatable {
         self.language = language
         self.pauses = pauses
         self.declaredPauses = declaredPauses
+        self.series = series
+        self.category = category
     }
 
     /// The kinds a spoken script (or timeline) may have.

@@ -8,7 +8,8 @@ import SleepBoxTOML
 /// reported together.
 public enum ScriptParser {
     /// The header keys the box knows.
-    public static let knownKeys = ["title", "kind", "author", "source", "narrator", "description", "language", "pauses"]
+    public static let knownKeys = ["title", "kind", "author", "source", "narrator", "description", "language", "pauses", "series", "part",
+                                           "category"]
 
     /// Reads and parses the file at `path` (also the name used in messages).
     public static func parse(fileAt path: String) throws(ContentError) -> Script {
@@ -173,10 +174,35 @@ public enum ScriptParser {
                     }
                 }
             }
+            let series = readSeries()
+            var category: StoryCategory?
+            if let field = fields["category"] {
+                let read = ItemGrouping.category(field.value, kind: kind)
+                category = read.category
+                if let message = read.error { error(field.line, field.column, message) }
+            }
             guard let title, let author, let kind else { return nil }
             return ScriptHeader(title: title, kind: kind, author: author, source: optional("source"),
                                 narrator: optional("narrator"), description: optional("description"),
-                                language: language, pauses: declared ?? .auto, declaredPauses: declared)
+                                language: language, pauses: declared ?? .auto, declaredPauses: declared,
+                                series: series, category: category)
+        }
+
+        /// `series:` and `part:`, both or neither.
+        private mutating func readSeries() -> SeriesPart? {
+            let seriesField = fields["series"], partField = fields["part"]
+            if let message = ItemGrouping.pairing(hasSeries: seriesField != nil, hasPart: partField != nil) {
+                let at = seriesField ?? partField
+                error(at?.line ?? separatorLine, at?.column ?? 1, message)
+                return nil
+            }
+            guard let seriesField, let partField else { return nil }
+            let series = ItemGrouping.series(seriesField.value)
+            if let message = series.error { error(seriesField.line, seriesField.column, message) }
+            let part = ItemGrouping.part(partField.value, in: series.series)
+            if let message = part.error { error(partField.line, partField.column, message) }
+            guard let name = series.series, let number = part.part else { return nil }
+            return SeriesPart(series: name, part: number)
         }
 
         private mutating func required(_ key: String, _ what: String) -> String? {

@@ -33,6 +33,10 @@ public struct Timeline: Sendable, Equatable {
     public var interjections: [TimelineInterjection]
     /// The paced breathing phase, if any.
     public var breathing: TimelineBreathing?
+    /// The series and part (`series`, `part`), if the item belongs to one.
+    public var series: SeriesPart?
+    /// A sleep story's category (`category`), if given.
+    public var category: StoryCategory?
     /// The lines of `length`, `bell_interval` and `end_bell`, for messages.
     public var lengthLine: Int?, bellIntervalLine: Int?, endBellLine: Int?
     /// Things `content check` should mention that do not stop the timeline from playing.

@@ -25,6 +25,13 @@ public enum TimelineParser {
         var segments: [SegmentDraft] = []
         var interjections: [InterjectionDraft] = []
         var breathing: BreathingDraft?
+        /// `series`, `part` and `category` as written, with their key paths: checked together
+        /// once the whole file is read (the part's range depends on the series, the category on
+        /// the kind).
+        var series: (text: String, path: [String])?
+        var part: (number: Int, path: [String])?
+        var partPath: [String]?
+        var category: (text: String, path: [String])?
     }
 
     /// The keys known at the top of the file.
@@ -61,6 +68,21 @@ public enum TimelineParser {
             } else if let interval = draft.bellInterval, interval < Timeline.shortestBellInterval {
                 reader.report(value.path, "must be at least \(DurationText.format(Timeline.shortestBellInterval)) (bells closer together ring over each other), e.g. \"3m\"; remove the key for no interval bells")
             }
+        },
+        TOMLKey("series") { reader, value, draft in
+            draft.series = reader.text(value, what: "\"reactivity\"", nonBlank: true).map { ($0, value.path) }
+        },
+        TOMLKey("part") { reader, value, draft in
+            draft.partPath = value.path
+            // The range depends on the series: checked with it, after the whole file is read.
+            if let number = value.int {
+                draft.part = (number, value.path)
+            } else {
+                _ = reader.integer(value, TOMLRange(1...1), expected: "a whole number from 1, the item's place in its series")
+            }
+        },
+        TOMLKey("category") { reader, value, draft in
+            draft.category = reader.text(value, what: "\"fiction\"", nonBlank: true).map { ($0, value.path) }
         },
         TOMLKey("segment") { reader, value, draft in
             for entry in reader.tables(value) {
@@ -110,6 +132,8 @@ public enum TimelineParser {
             reader.report([], "a timeline needs at least one [[segment]] (at and text) or a [breathing] table")
         }
 
+        let (series, category) = grouping(&reader, draft)
+
         guard !reader.hasErrors, let title = draft.title, let author = draft.author, let kind = draft.kind,
               let length = draft.length else {
             throw ContentError(reader.issues)
@@ -119,10 +143,35 @@ public enum TimelineParser {
                                 startDelay: draft.startDelay, endBell: draft.endBell, bellInterval: draft.bellInterval,
                                 segments: segments, interjections: interjections, breathing: breathing,
                                 warnings: reader.sortedIssues)
+        timeline.series = series
+        timeline.category = category
         timeline.lengthLine = reader.line(of: ["length"])
         timeline.bellIntervalLine = reader.line(of: ["bell_interval"])
         timeline.endBellLine = reader.line(of: ["end_bell"])
         return timeline
+    }
+
+    /// `series` and `part` (both or neither, the part within the series) and `category` (a
+    /// story's), each error on its key's line.
+    static func grouping(_ reader: inout TOMLReader, _ draft: Draft) -> (SeriesPart?, StoryCategory?) {
+        var category: StoryCategory?
+        if let written = draft.category {
+            let read = ItemGrouping.category(written.text, kind: draft.kind)
+            category = read.category
+            if let message = read.error { reader.report(written.path, message) }
+        }
+        if let message = ItemGrouping.pairing(hasSeries: draft.series != nil, hasPart: draft.partPath != nil) {
+            reader.report(draft.series?.path ?? draft.partPath ?? [], message)
+            return (nil, category)
+        }
+        guard let written = draft.series else { return (nil, category) }
+        let series = ItemGrouping.series(written.text)
+        if let message = series.error { reader.report(written.path, message) }
+        guard let part = draft.part else { return (nil, category) }
+        let checked = ItemGrouping.part(part.number, in: series.series, named: false)
+        if let message = checked.error { reader.report(part.path, message) }
+        guard let name = series.series, let number = checked.part else { return (nil, category) }
+        return (SeriesPart(series: name, part: number), category)
     }
 
     /// Reports a time that is not before the end of the item.

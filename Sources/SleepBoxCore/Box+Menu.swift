@@ -17,6 +17,8 @@ extension Box {
             return state.favorites.compactMap { catalog.item($0) }
         case .kind(let kind):
             return kindItems(kind)
+        case .series(let series):
+            return seriesItems(series)
         case .timers, .meditationTimer, .nap, .bedtimeReminder, .nights, .alarms, .settings:
             return []
         }
@@ -37,7 +39,7 @@ extension Box {
     /// before those in another; the brainwave tones among them by rate (delta, theta, alpha,
     /// beta, gamma), the binaural beats (headphones) before the tones a speaker plays.
     func kindItems(_ kind: ContentKind) -> [ContentItem] {
-        let items = catalog.items.filter { $0.kind == kind }
+        let items = catalog.items.filter { $0.kind == kind && $0.series == nil }
         return Box.tonesByRate(items.filter { !isOtherLanguage($0) }) + Box.tonesByRate(items.filter(isOtherLanguage))
     }
 
@@ -83,7 +85,8 @@ extension Box {
     public var menuCategories: [MenuCategory] {
         // Timers and the lists under it are added by `topMenuRows`.
         MenuCategory.all.filter { category in
-            if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind } }
+            if case .kind(let kind) = category { return catalog.items.contains { $0.kind == kind && $0.series == nil } }
+            if case .series(let series) = category { return catalog.items.contains { $0.series?.series == series } }
             if category == .continueListening { return !continueListeningItems.isEmpty }
             return true
         }
@@ -123,7 +126,9 @@ extension Box {
             if case .paused = state.phase { knobPressed(at: now, into: &out) }
             return
         }
-        guard let mode = [Mode.meditation, .poetry].first(where: { config.pools[$0]?.contains(item.kind) ?? false }) else {
+        // A part of a series belongs to no mode: skip goes on to the next part.
+        guard item.series == nil,
+              let mode = [Mode.meditation, .poetry].first(where: { config.pools[$0]?.contains(item.kind) ?? false }) else {
             state.mode = .off
             startItem(item.id, at: now, reason: .skip, into: &out)
             return
@@ -136,9 +141,11 @@ extension Box {
 
     /// The item after `id` among the available items of its kind, in the library's order (as the
     /// menu lists them), coming round to the first; nil when there is no other.
+    /// For a part of a series, the next part in the series' order.
     func nextOfKind(after id: ItemID) -> ItemID? {
-        guard let kind = catalog.item(id)?.kind else { return nil }
-        let ids = kindItems(kind).filter { $0.isAvailable && !state.unplayable.contains($0.id) || $0.id == id }
+        guard let item = catalog.item(id) else { return nil }
+        let kin = item.series.map { seriesItems($0.series) } ?? kindItems(item.kind)
+        let ids = kin.filter { $0.isAvailable && !state.unplayable.contains($0.id) || $0.id == id }
             .map(\.id)
         guard let index = ids.firstIndex(of: id), ids.count > 1 else { return nil }
         return ids[(index + 1) % ids.count]

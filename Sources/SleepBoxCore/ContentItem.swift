@@ -52,6 +52,10 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     /// The items that explain this one (a tone's science piece), one per language: the detail
     /// page offers the one in the box's language, else the first.
     public var explainedBy: [ItemID] = []
+    /// The series the item belongs to and its part (header keys `series` and `part`), if any.
+    public var series: SeriesPart?
+    /// A sleep story's sub-group (header key `category`), if it has one.
+    public var storyCategory: StoryCategory?
 
     /// A sound made to last the night (rain, noise, a tone, a mix: four hours or more), whose
     /// length the menu gives as "all night" rather than "480 min".
@@ -91,10 +95,11 @@ public struct Catalog: Sendable, Equatable {
 
     public func item(_ id: ItemID) -> ContentItem? { items.first { $0.id == id } }
 
-    /// Every item of a mode's pool, in catalog order, including those coming soon.
+    /// Every item of a mode's pool, in catalog order, including those coming soon. The parts of a
+    /// series are heard in order from the series' list, never shuffled into a mode.
     public func pool(_ mode: Mode) -> [ContentItem] {
         let kinds = pools[mode] ?? []
-        return items.filter { kinds.contains($0.kind) }
+        return items.filter { kinds.contains($0.kind) && $0.series == nil }
     }
 
     /// The ids a shuffle may pick for a mode: available items only.

@@ -6,8 +6,10 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
     case continueListening
     /// The owner's favourites, in the order they were marked.
     case favorites
-    /// Every item of one kind.
+    /// Every item of one kind (the parts of a series are listed under the series instead).
     case kind(ContentKind)
+    /// The parts of a series, in order, the next one to hear marked.
+    case series(ContentSeries)
     /// The timers: the meditation timer, the nap, the bedtime reminder.
     case timers
     /// The meditation timer's start and settings.
@@ -25,7 +27,8 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
 
     /// The menu's top level, in order.
     public static let all: [MenuCategory] = [.featuredTonight, .continueListening, .favorites]
-        + [ContentKind.yogaNidra, .story, .meditation, .breathing, .hypnosis, .affirmation, .poem, .ambient, .science].map { .kind($0) }
+        + [ContentKind.yogaNidra, .story, .meditation].map { .kind($0) } + [.series(.reactivity)]
+        + [ContentKind.breathing, .hypnosis, .affirmation, .poem, .ambient, .science].map { .kind($0) }
         + [.nights, .alarms, .settings]
 
     /// True for the rows that open other screens rather than a list of items.
@@ -44,6 +47,7 @@ public enum MenuCategory: Sendable, Equatable, Hashable {
         case .nights: return .nights
         case .alarms: return .alarms
         case .settings: return .settings
+        case .series(.reactivity): return .reactivitySeries
         case .kind(let kind):
             switch kind {
             case .yogaNidra: return .yogaNidra

@@ -74,6 +74,8 @@ public struct ContentTool {
                 if let n = narrator(of: e) { o.append(("narrator", .string(n))) }
                 if e.body.isSpoken, let wish = e.narrator { o.append(("narratorInHeader", .string(wish))) }
                 if let d = e.description { o.append(("description", .string(d))) }
+                if let s = item.series { o += [("series", .string(s.series.rawValue)), ("part", .number(Double(s.part)))] }
+                if let c = item.storyCategory { o.append(("category", .string(c.rawValue))) }
                 return JSONValue.object(o).serialized
             }
             let minutes = String(format: "%5.1f min%@", item.duration / 60, e.durationIsEstimate ? "~" : " ")

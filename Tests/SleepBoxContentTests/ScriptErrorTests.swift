@@ -81,7 +81,7 @@ private let header = "title: T\nkind: story\nauthor: a\n---\n"
         #expect(error.issues.map(\.description) == [
             "all.txt:2:1: error: header keys are lowercase: write title: instead of Title:",
             "all.txt:4:1: error: title is given twice (first on line 1); keep one",
-            "all.txt:5:1: warning: unknown header key \"authr\" is ignored; did you mean author? (known keys: title, kind, author, source, narrator, description, language, pauses)",
+            "all.txt:5:1: warning: unknown header key \"authr\" is ignored; did you mean author? (known keys: title, kind, author, source, narrator, description, language, pauses, series, part, category)",
             "all.txt:7:9: error: pauses must be auto or marked, not \"sometimes\"",
             "all.txt:8:1: error: expected key: value in the header (or a comment starting with #); the text goes below the --- line",
             "all.txt:10:4: error: (2x) is not a pause marker: \"x\" is not a unit: write a number followed by s (seconds) or m (minutes), e.g. (2s)",
@@ -93,7 +93,7 @@ private let header = "title: T\nkind: story\nauthor: a\n---\n"
     @Test func warningsAloneDoNotStopAScript() throws {
         let s = try ScriptParser.parse(text: "title: T\nkind: story\nauthor: a\nmood: calm\nlanguage: fr\n---\nHi.", path: "w.txt")
         #expect(s.warnings.map(\.description) == [
-            "w.txt:4:1: warning: unknown header key \"mood\" is ignored (known keys: title, kind, author, source, narrator, description, language, pauses)",
+            "w.txt:4:1: warning: unknown header key \"mood\" is ignored (known keys: title, kind, author, source, narrator, description, language, pauses, series, part, category)",
             "w.txt:5:11: note: language \"fr\": the bundled voices read en and de only; a voice for fr must be installed",
         ])
     }

@@ -216,7 +216,7 @@ start_delay = "3s"
             count_out_loud = true
             """, path: "w.timeline.toml")
         #expect(t.warnings.map(\.description) == [
-            "w.timeline.toml:6: warning: volume: unknown key \"volume\" is ignored (keys known in a timeline: title, kind, author, description, narrator, language, length, start_delay, end_bell, bell_interval, segment, interjection, breathing)",
+            "w.timeline.toml:6: warning: volume: unknown key \"volume\" is ignored (keys known in a timeline: title, kind, author, description, narrator, language, length, start_delay, end_bell, bell_interval, series, part, category, segment, interjection, breathing)",
             "w.timeline.toml:10: warning: segment 1, txt: unknown key \"txt\" is ignored; did you mean text? (keys known in a [[segment]]: at, text)",
             "w.timeline.toml:17: warning: [breathing] count_out_loud: unknown key \"count_out_loud\" is ignored (keys known in [breathing]: pattern, cycles, starts_at, count_aloud)",
         ])

@@ -47,8 +47,12 @@ public struct LibraryPage: Sendable, Equatable, PageBehaviour {
             case .category(let chosen) where Box.isTimers(chosen):
                 return .open(.timers(TimersPage(list: chosen, selected: 1)))
             case .category(let chosen):
-                let empty = box.menuItems(chosen, at: now).isEmpty
-                return .open(.library(LibraryPage(category: chosen, selected: empty ? 0 : 1)))
+                let items = box.menuItems(chosen, at: now)
+                // A series opens on the part to hear next.
+                var row = items.isEmpty ? 0 : 1
+                if case .series(let series) = chosen, let next = box.nextSeriesItem(series),
+                   let index = items.firstIndex(where: { $0.id == next.id }) { row = index + 1 }
+                return .open(.library(LibraryPage(category: chosen, selected: row)))
             }
         }
         guard selected > 0 else { return .back }
@@ -106,10 +110,14 @@ extension Box {
         var rows = [MenuRow(kind: .back, label: words(.back))]
         // Items in another language are marked where the list has the box's language too.
         let mixed = items.contains { isOtherLanguage($0) } && items.contains { !isOtherLanguage($0) }
+        var next: ItemID?
+        if case .series(let series) = category { next = nextSeriesItem(series)?.id }
         for item in items {
             let detail: String
             if !item.isAvailable {
                 detail = words(.soonMark)
+            } else if item.id == next {
+                detail = words(.nextPartMark)
             } else if let percent = heardPercent(item.id) {
                 detail = String(percent) + "%"
             } else if let pattern = item.breathing?.patternText(config.language) {

@@ -109,6 +109,13 @@ public struct StringTable: Sendable, Equatable {
         case favoritesHint
         /// A coming-soon item in a list: "soon".
         case soonMark
+        /// The library's list of a series (the reactivity series): "Reactivity".
+        case reactivitySeries
+        /// The part of a series to hear next, in its list: "next".
+        case nextPartMark
+        /// The Sleep stories list's groups: "Fiction", "Nature journeys", "Meditative stories",
+        /// "Quiet description".
+        case storyFiction, storyNature, storyMeditation, storyAsmr
         /// A menu item's length when it is a sound made for the whole night: "all night".
         case allNight
         /// The breathing guide's steps: "Breathe in", "Hold", "Breathe out", "Rest".
