@@ -21,7 +21,7 @@ Per-sentence peak normalisation is off: every sentence keeps the level the model
 the request's volume, so no sentence jumps out; the box sets the loudness itself.
 
 Memory: the model's memory grows with the length of the sound it makes in one go, about 20 MiB a
-second over the 140 MiB of the loaded voice (a long stretch of a story took the process to 595 MiB).
+second over the 140 MiB of the loaded voice (the longest story took the process to 516 MiB).
 So a request is spoken sentence by sentence, and a sentence longer than --max-phonemes divided by
 the length scale (about 4 s of speech at any pace) in pieces, cut after a comma, a semicolon, a
 colon or a dash where one falls in the second half of the piece, else between words; and
