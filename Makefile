@@ -196,11 +196,16 @@ hil-selftest:
 
 # The Debian package for this machine's architecture (deploy/README.md): the release binary with
 # the Swift runtime linked in, the unit, the sample configuration, the content; checked by lintian.
+# Beside it sleepbox-speech (Architecture: all, deploy/build-speech-deb.sh): the bundled library's
+# speech rendered by the natural voice, its clips kept in SPEECH_CACHE (~/.cache/sleepbox/speech-build)
+# so that a rebuild renders only what changed. SPEECH_ITEMS="ID ..." builds it from those items only.
+SPEECH_ITEMS ?=
 DEB_APT_PACKAGES := dpkg-dev fakeroot lintian binutils
 deb: deps
 	$(call apt-install,$(DEB_APT_PACKAGES))
 	@mkdir -p .build/deb
 	deploy/build-deb.sh --out .build/deb >.build/deb.path
+	p=$$(deploy/build-speech-deb.sh --out .build/deb --sleepbox .build/release/sleepbox $(if $(SPEECH_ITEMS),--items "$(SPEECH_ITEMS)")) && sed -i "1i $$p" .build/deb.path
 	@deb=$$(tail -n 1 .build/deb.path); echo "lintian $$deb"; \
 	  lintian --fail-on error,warning "$$deb"; \
 	  echo "Package: $$deb"

@@ -67,6 +67,11 @@ enum MeditationSection {
             }
             draft.config.meditation.bellEveryMinutes = x
         },
+        TOMLKey("interval_bell") { reader, value, draft in
+            if let bell: MeditationSettings.Bell = reader.choice(value, what: "bell sound") {
+                draft.config.meditation.intervalBell = bell
+            }
+        },
         TOMLKey("bell_choices") { reader, value, draft in
             if let list = MinutesList.read(&reader, value, range: bellMinutes, maximum: maxLengths,
                                            allowsEmpty: true) {
@@ -96,8 +101,8 @@ enum MeditationSection {
         return nil
     }
 
-    /// "4-7-8" (in, hold, out), "4-4-4-4" (in, hold, out, hold empty) or "5-5" (in, out): 2 to 4
-    /// lengths in seconds.
+    /// "4-7-8" (in, hold, out, then the 1 s pause), "4-4-4-4" (in, hold, out, hold empty) or "5-5"
+    /// (in, out): 2 to 4 lengths in seconds.
     static func pattern(_ reader: inout TOMLReader, _ text: String, _ path: [String]) -> [BreathStep]? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let numbers = parts.compactMap(Double.init)
@@ -113,7 +118,7 @@ enum MeditationSection {
             case 3: kinds = [.inhale, .hold, .exhale]
             default: kinds = [.inhale, .hold, .exhale, .rest]
             }
-            return zip(kinds, numbers).map { BreathStep($0, seconds: $1) }
+            return BreathStep.withPause(zip(kinds, numbers).map { BreathStep($0, seconds: $1) })
         }
         reader.report(path, "\(Quoting.number(bad)) s in \(Quoting.quoted(text)) is not \(breathSeconds.text)")
         return nil

@@ -14,6 +14,7 @@ public enum AmbientParser {
         var statePath: [String]?
         var carrierHz: Double?
         var carrierPath: [String]?
+        var explainedBy: [String] = []
     }
 
     /// The keys the box knows (`author` is accepted too, as in every other item).
@@ -37,6 +38,15 @@ public enum AmbientParser {
             let range = TOMLRange(BrainwaveTone.carrierRange.lowerBound, BrainwaveTone.carrierRange.upperBound, unit: "Hz")
             draft.carrierPath = value.path
             if let hz = reader.number(value, range) { draft.carrierHz = hz }
+        },
+        TOMLKey("explained_by") { reader, value, draft in
+            guard let ids = reader.strings(value, expected: "a list of item ids, e.g. [\"science-binaural-beats\"]") else { return }
+            for (index, id) in ids.enumerated() {
+                if let problem = ContentID.problem(with: id) {
+                    reader.report(value.path, "\"\(id)\" is not an item id: \(problem)", entry: index + 1)
+                }
+            }
+            draft.explainedBy = ids
         },
         .itemAuthor,
     ])
@@ -64,6 +74,7 @@ public enum AmbientParser {
         }
         return GeneratorItem(path: path, title: title, description: draft.description, generator: generator,
                              levelDB: draft.levelDB, length: length, state: draft.state,
-                             carrierHz: draft.carrierHz ?? BrainwaveTone.defaultCarrierHz, warnings: reader.sortedIssues)
+                             carrierHz: draft.carrierHz ?? BrainwaveTone.defaultCarrierHz, explainedBy: draft.explainedBy,
+                             warnings: reader.sortedIssues)
     }
 }

@@ -24,6 +24,14 @@ public enum ContentBody: Sendable, Equatable {
         }
     }
 
+    /// True for the items the box's voices read aloud (a script, a timeline).
+    public var isSpoken: Bool {
+        switch self {
+        case .script, .timeline: return true
+        case .generator, .mix, .audio: return false
+        }
+    }
+
     /// The warnings and notes found while parsing the file.
     public var warnings: [FileIssue] {
         switch self {

@@ -58,6 +58,7 @@ public struct ContentLibrary: Sendable {
             library.add(library.laidOut(theirs.entries))
         }
         library.resolveMixes()
+        library.checkExplainers()
         library.problems.sort(by: FileIssue.byLocation)
         if let logger {
             let comingSoon = library.entries.count { !$0.item.isAvailable }
@@ -66,6 +67,18 @@ public struct ContentLibrary: Sendable {
             for issue in errors { logger.error("\(issue.description)") }
         }
         return library
+    }
+
+    /// A warning for each `explained_by` id the library has no item of (the detail page leaves it out).
+    private mutating func checkExplainers() {
+        let ids = Set(entries.map(\.id))
+        for entry in entries {
+            guard case .generator(let generator) = entry.body else { continue }
+            for id in generator.explainedBy where !ids.contains(id) {
+                problems.append(FileIssue(.warning, path: entry.path, message:
+                    "explained_by names \"\(id)\", but the library has no item with that id: the detail page leaves it out"))
+            }
+        }
     }
 
     private init(entries: [ContentEntry], problems: [FileIssue], bundledPath: String, userPath: String?,
@@ -165,11 +178,27 @@ public struct ContentLibrary: Sendable {
     /// The entry with `id`.
     public func entry(_ id: ItemID) -> ContentEntry? { entries.first { $0.id == id } }
 
-    /// The core's items, in library order.
+    /// The core's items, in library order, with what their detail pages show: the file's
+    /// narrator and description, the language of a spoken item (as its voice is chosen: English
+    /// when the file names none), a tone's rate and the items that explain it.
     public var items: [ContentItem] {
         entries.map { entry in
             var item = entry.item
             item.durationIsEstimate = entry.durationIsEstimate
+            item.narrator = entry.narrator
+            item.description = entry.description
+            item.isSpoken = entry.body.isSpoken
+            switch entry.body {
+            case .script, .timeline:
+                item.language = SpeechTiming.languageCode(entry.language)
+            case .audio:
+                item.language = entry.language
+            case .generator(let generator):
+                item.beatHz = generator.generator.toneStyle == nil ? nil : generator.state?.beatHz
+                item.explainedBy = generator.explainedBy
+            case .mix:
+                break
+            }
             return item
         }
     }

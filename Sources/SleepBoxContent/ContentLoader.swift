@@ -200,6 +200,7 @@ struct ContentLoader {
     func timelineEntry(_ timeline: Timeline, id: ItemID, folder: ContentFolder?, origin: ContentEntry.Origin) -> ContentEntry {
         var item = ContentItem(id: id, title: timeline.title, kind: timeline.kind, duration: timeline.totalSeconds,
                                breathing: timeline.breathingGuide)
+        item.phases = timeline.guidedPhases
         item.series = timeline.series
         item.storyCategory = timeline.category
         return ContentEntry(item: item,

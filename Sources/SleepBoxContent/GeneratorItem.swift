@@ -38,6 +38,9 @@ public struct GeneratorItem: Sendable, Equatable {
     public var state: BrainwaveTone.State?
     /// For a tone: the carrier in Hz (`BrainwaveTone.defaultCarrierHz` when the file gives none).
     public var carrierHz: Double = BrainwaveTone.defaultCarrierHz
+    /// The ids of the items that explain this sound (a tone's science piece), one per language
+    /// (`explained_by`); the detail page links to the one in the box's language.
+    public var explainedBy: [String] = []
     /// Things `content check` should mention.
     public var warnings: [FileIssue] = []
 

@@ -1,7 +1,7 @@
 import SleepBoxCore
 import SleepBoxTOML
 
-/// A mix (`mixes/<id>.toml`): up to three sounds of the library played at once, each at its own
+/// A mix (`mixes/<id>.toml`): up to six sounds of the library played at once, each at its own
 /// level, as one item.
 public struct MixItem: Sendable, Equatable {
     /// One sound of a mix.
@@ -48,8 +48,9 @@ public struct MixItem: Sendable, Equatable {
     /// Things `content check` should mention (a layer with an error is one of them).
     public var warnings: [FileIssue] = []
 
-    /// At most three layers.
-    public static let maximumLayers = 3
+    /// At most six layers: what a Pi Zero 2 W mixes with room to spare (docs/performance.md,
+    /// "A mix's layers"); the owner's mixes keep the same limit (`OwnerMix.maximumLayers`).
+    public static let maximumLayers = 6
     /// The range a layer's `level_db` may take.
     public static let levelRange: ClosedRange<Double> = -40...0
     /// Seconds over which the layers fade in together.

@@ -2,7 +2,7 @@ import SleepBoxCore
 import SleepBoxTOML
 
 /// Reads mixes (`mixes/<id>.toml`) by docs/content.md ("Mix"). A layer with an error (a level out
-/// of range, no `sound`, a fourth layer) is reported with its line and left out; the mix keeps
+/// of range, no `sound`, a seventh layer) is reported with its line and left out; the mix keeps
 /// its other layers; so is a layer whose sound an earlier layer plays already. Whether each layer's item exists is checked against the library
 /// (`ContentLibrary`), which reports a missing one the same way.
 public enum MixParser {

@@ -87,6 +87,24 @@ public struct Timeline: Sendable, Equatable {
 }
 
 extension Timeline {
+    /// The phases of a guided session, in seconds from the item's start: the opening from the
+    /// start; the teaching from the second segment (when there are three or more); the silence
+    /// from the first interjection window after the last segment before the closing; the closing
+    /// from the last segment (when there are two or more). A breathing exercise has none (its
+    /// screen follows the breath), nor has a timeline of one segment and no interjections.
+    public var guidedPhases: [GuidedPhase.Mark] {
+        guard breathing == nil, !segments.isEmpty, segments.count >= 2 || !interjections.isEmpty else { return [] }
+        var marks = [GuidedPhase.Mark(.opening, startsAt: 0)]
+        let closing = segments.count >= 2 ? segments.last : nil
+        if segments.count >= 3 { marks.append(GuidedPhase.Mark(.teaching, startsAt: startDelay + segments[1].at)) }
+        let spoken = segments.dropLast(closing == nil ? 0 : 1).last?.at ?? 0
+        if let quiet = interjections.first(where: { $0.from > spoken && $0.from < (closing?.at ?? length) }) {
+            marks.append(GuidedPhase.Mark(.silence, startsAt: startDelay + quiet.from))
+        }
+        if let closing { marks.append(GuidedPhase.Mark(.closing, startsAt: startDelay + closing.at)) }
+        return marks
+    }
+
     /// Where the paced breathing runs, in seconds from the item's start (`start_delay` included),
     /// for the screen and the LED; the program's cues start on the same steps.
     public var breathingGuide: BreathingGuide? {

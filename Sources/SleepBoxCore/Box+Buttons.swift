@@ -21,6 +21,7 @@ extension Box {
             return
         default: break
         }
+        if dismissCompletion(b) { return }
         if case .timerChoice(let selected, _) = state.overlay {
             state.pressed[b] = .used
             switch b {

@@ -25,12 +25,14 @@ extension Box {
     }
 
     private enum TimerKind {
-        case overlay, transition, sleepTimer, greeting, autoStop, snoozeEnd, sessionEnd, intervalBell, breathCue, reminderAgain
+        case overlay, transition, sleepTimer, greeting, autoStop, snoozeEnd, sessionEnd, intervalBell, breathCue, reminderAgain,
+             completionSpeech
     }
 
     private var dueTimers: [(at: Double, kind: TimerKind)] {
         var list: [(at: Double, kind: TimerKind)] = []
         if let o = state.overlay { list.append((o.expiry, .overlay)) }
+        if let speech = completionSpeechDue { list.append((speech, .completionSpeech)) }
         switch state.phase {
         case .crossfading(_, _, _, let until, _), .fadingOut(_, _, let until, _):
             list.append((until, .transition))
@@ -107,6 +109,8 @@ extension Box {
             playBreathCue(into: &out)
         case .reminderAgain:
             reminderAgain(at: now, into: &out)
+        case .completionSpeech:
+            speakCompletion(at: now, into: &out)
         }
     }
 }

@@ -42,6 +42,8 @@ extension Box {
             let words = config.words
             return .reminder(ReminderScreen(text: words(.windDownNote), hour: f.hour, minute: f.minute,
                                             laterHint: words(.reminderLaterHint), skipHint: words(.reminderSkipHint)))
+        case .completion(let completion, _)?:
+            return .completion(completionScreen(completion, at: now))
         case nil, .timeLeft?:
             break
         }
@@ -110,6 +112,8 @@ extension Box {
                 caption: captions(of: item.id).map { $0.line(at: position)?.text ?? "" },
                 needsHeadphones: item.needsHeadphones)
             if let mark = state.seekMark, mark.until > now.uptime { playing.seekMark = mark.text }
+            playing.phase = GuidedPhase.at(position, in: item.phases).map(phaseName)
+            if state.mode != .off { playing.modeName = config.words.table.modeName(state.mode, in: config.language) }
             return .nowPlaying(playing)
         }
     }

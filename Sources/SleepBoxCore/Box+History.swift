@@ -110,6 +110,17 @@ extension Box {
         record(.event(NightEvent(kind: kind, at: now.wall, offset: clock.offset(now.wall), planned: planned)), into: &out)
     }
 
+    /// At start: whether the snapshot's open session is the meditation timer's or the nap's that
+    /// the restore takes up again (it started before `now` and ends after it). That session goes
+    /// on as one, with the time heard up to the save, rather than closing as `crash` beside a
+    /// second one.
+    func continuesTimerSession(_ s: Snapshot, at now: Moment) -> Bool {
+        guard let open = s.openSession, let session = s.session else { return false }
+        let id = session.kind == .meditation ? "meditation-timer" : "nap"
+        let elapsed = now.wall - session.startedAt
+        return open.itemID == id && elapsed >= 0 && elapsed < session.length
+    }
+
     /// At start: a session the snapshot still had open was cut by a crash or a power cut. It is
     /// closed at the save's time with the time heard up to then.
     mutating func closeCrashedSession(_ s: Snapshot, into out: inout [Command]) {
@@ -126,11 +137,12 @@ extension Box {
     /// Tonight's night at `now` (noon to noon, local).
     func tonight(at now: Moment) -> CivilDay { HistoryStats.night(of: now.wall, offset: clock.offset(now.wall)) }
 
-    func nightStatsScreen(at now: Moment) -> NightStatsScreen {
+    /// The statistics: this week and the last 30 days, or (`allTime`) all time.
+    func nightStatsScreen(allTime: Bool = false, at now: Moment) -> NightStatsScreen {
         let words = config.words
         let stats = historyStats
         let tonight = tonight(at: now)
-        let periods = [stats.week(tonight: tonight), stats.lastDays(30, tonight: tonight)]
+        let periods = allTime ? [stats.allTime(tonight: tonight)] : [stats.week(tonight: tonight), stats.lastDays(30, tonight: tonight)]
         func bedtime(_ p: HistoryStats.Period) -> String {
             p.averageBedtime.map { clockText(hour: $0 / 60, minute: $0 % 60) } ?? "-"
         }
@@ -147,16 +159,17 @@ extension Box {
         rows.append((words(.statsStreak), streaks))
         rows.append((words(.statsLongest), longest))
         rows.append((words(.statsBedtime), bedtimes))
-        return NightStatsScreen(title: words(.nights), columns: [words(.statsWeek), words(.stats30Days)], rows: rows)
+        let columns = allTime ? [words(.statsAllTime)] : [words(.statsWeek), words(.stats30Days)]
+        return NightStatsScreen(title: words(.nights), columns: columns, rows: rows)
     }
 
     /// The statistics as they are said aloud.
-    func nightStatsSpoken(at now: Moment) -> String {
+    func nightStatsSpoken(allTime: Bool = false, at now: Moment) -> String {
         let words = config.words
         let stats = historyStats
         let tonight = tonight(at: now)
-        let periods: [(String, HistoryStats.Period)] = [(words(.thisWeek), stats.week(tonight: tonight)),
-                                                         (words(.last30Days), stats.lastDays(30, tonight: tonight))]
+        let periods: [(String, HistoryStats.Period)] = allTime ? [(words(.statsAllTime), stats.allTime(tonight: tonight))]
+            : [(words(.thisWeek), stats.week(tonight: tonight)), (words(.last30Days), stats.lastDays(30, tonight: tonight))]
         var parts: [String] = []
         for (name, p) in periods {
             var values: [String: String] = ["period": name, "nights": String(p.nights), "minutes": String(p.minutes)]
@@ -169,34 +182,45 @@ extension Box {
         return parts.joined(separator: ". ")
     }
 
-    /// The month `monthsBack` before the current one: its year and month.
-    func calendarMonth(_ monthsBack: Int, at now: Moment) -> (year: Int, month: Int) {
-        let today = clock.fields(now.wall)
-        let index = today.year * 12 + (today.month - 1) - monthsBack
-        return (index / 12, index % 12 + 1)
+    /// Where the calendar's cursor may go: from the first day of the month of the first night
+    /// with a session (tonight's month when there is none) through tonight's night.
+    func calendarCursorRange(at now: Moment) -> ClosedRange<CivilDay> {
+        let tonight = tonight(at: now)
+        let first = min(state.history.nightIndex.nights.first?.day ?? tonight, tonight).fields
+        return CivilDay(year: first.year, month: first.month, day: 1)...tonight
     }
 
-    /// How many months back the calendar may go: to the month of the first session (at least none).
-    func calendarDepth(at now: Moment) -> Int {
-        guard let first = state.history.nightIndex.nights.first else { return 0 }
-        let f = first.day.fields
-        let today = clock.fields(now.wall)
-        return max(0, (today.year * 12 + today.month) - (f.year * 12 + f.month))
+    /// The minutes heard in the night `day` (all its sessions, whole minutes).
+    func minutesHeard(night day: CivilDay) -> Int {
+        let heard = state.history.nightIndex.nights.last { $0.day == day }?.heardSeconds ?? 0
+        return Int((heard / 60).rounded(.down))
     }
 
-    func calendarScreen(_ monthsBack: Int, at now: Moment) -> CalendarScreen {
+    /// The month of the night under `cursor`, the cursor on it, and that night's minutes.
+    func calendarScreen(cursor: CivilDay, at now: Moment) -> CalendarScreen {
         let words = config.words
-        let (year, month) = calendarMonth(monthsBack, at: now)
+        let (year, month, day) = cursor.fields
         let first = CivilDay(year: year, month: month, day: 1)
         let days = LocalClock.daysInMonth(year: year, month: month)
         let marked = Set(historyStats.countedNights.filter { $0 >= first && $0.number < first.number + days }
             .map { $0.number - first.number + 1 })
         let today = clock.fields(now.wall)
-        return CalendarScreen(title: config.words.table.month(month, in: config.language) + " " + String(year),
+        let range = calendarCursorRange(at: now)
+        let monthName = words.table.month(month, in: config.language)
+        return CalendarScreen(title: String(monthName.prefix(3)) + " " + String(year),
                               weekdays: words(.weekdayLetters).split(separator: " ").map(String.init),
                               firstWeekday: first.isoWeekday, days: days, marked: marked,
-                              today: monthsBack == 0 ? today.day : nil,
-                              hasEarlier: monthsBack < calendarDepth(at: now), hasLater: monthsBack > 0)
+                              today: today.year == year && today.month == month ? today.day : nil,
+                              hasEarlier: range.lowerBound < first, hasLater: range.upperBound.number >= first.number + days,
+                              cursor: day, cursorText: words(.calendarMinutes, ["minutes": String(minutesHeard(night: cursor))]),
+                              monthName: monthName + " " + String(year))
+    }
+
+    /// The night under the cursor said aloud: "30 November: 42 minutes".
+    func calendarDaySpoken(_ cursor: CivilDay) -> String {
+        let (_, month, day) = cursor.fields
+        return config.words(.calendarDaySpoken, ["day": String(day), "month": config.words.table.month(month, in: config.language),
+                                                 "minutes": String(minutesHeard(night: cursor))])
     }
 
     /// The about screen's last night: "Body Scan, 22:41 -> asleep by the timer, woke 06:52 after

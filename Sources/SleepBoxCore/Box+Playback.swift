@@ -38,6 +38,7 @@ extension Box {
         // down needs no more bedtime reminders tonight.
         if state.session != nil { endSession(byHand: false, at: now, into: &out) }
         dropReminderRepeats()
+        if state.bedAfterItem { stopBed(into: &out) }
         if let bed = config.playback.ambientBed, !state.bedPlaying {
             state.bedPlaying = true
             out.append(.startBed(bed, level: config.playback.ambientBedLevel))
@@ -71,6 +72,7 @@ extension Box {
     mutating func stopBed(into out: inout [Command]) {
         guard state.bedPlaying else { return }
         state.bedPlaying = false
+        state.bedAfterItem = false
         out.append(.stopBed)
     }
 
@@ -109,15 +111,33 @@ extension Box {
         state.phase = .idle
         state.contentCompleted = true
         if state.timer?.choice == .endOfContent {
+            // Shown before the timer goes: the owner meant to fall asleep, so it is not said.
+            itemCompleted(item, at: now)
             state.timer = nil
             stopBed(into: &out)
             return
         }
         if !timerFade, config.playback.continueWithNext, state.mode != .off, let next = nextItem(of: state.mode, avoiding: id) {
             startItem(next, at: now, reason: .skip, into: &out)
+        } else if !timerFade, carryBed(after: item, into: &out) {
+            itemCompleted(item, at: now)
         } else {
             stopBed(into: &out)
+            if !timerFade { itemCompleted(item, at: now) }
         }
+    }
+
+    /// A spoken item ended while a sleep timer still counts: a soft bed plays on until the
+    /// timer's fade (`timerRanOut`), the one that played under the item or `bedAfterItem`.
+    /// False when there is none to play (switched off, no timer, an ambient item).
+    private mutating func carryBed(after item: ContentItem, into out: inout [Command]) -> Bool {
+        guard let bed = config.timer.bedAfterItem, item.kind != .ambient, state.timer?.deadline != nil,
+              state.session == nil else { return false }
+        if state.bedPlaying { return true }
+        state.bedPlaying = true
+        state.bedAfterItem = true
+        out.append(.startBed(bed, level: config.timer.bedAfterItemLevel))
+        return true
     }
 
     /// An item that cannot be played is dropped from the shuffle for this run; the box says so

@@ -83,6 +83,7 @@ extension Box {
         case .meditation:
             out.append(.playCue(.closingBell))
             stopBed(into: &out)
+            timerCompleted(session, at: now)
         case .nap:
             ringForNap(at: now, into: &out)
         }
@@ -101,7 +102,7 @@ extension Box {
     /// An interval bell's time.
     mutating func ringIntervalBell(into out: inout [Command]) {
         state.session?.bellsRung += 1
-        out.append(.playCue(.meditationBell))
+        out.append(.playCue(intervalBell == .chime ? .chime : .meditationBell))
     }
 
     /// A breath step's time: its soft tone, when the tones are on.

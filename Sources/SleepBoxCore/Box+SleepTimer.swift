@@ -49,6 +49,8 @@ extension Box {
         switch choice {
         case .off:
             state.timer = nil
+            // A bed that only played on for the timer goes with it.
+            if state.phase == .idle, state.session == nil { stopBed(into: &out) }
         case .minutes(let m):
             state.timer = SleepTimer(choice: choice, deadline: now.uptime + m * 60, length: m * 60)
         case .endOfContent:
@@ -88,6 +90,12 @@ extension Box {
             state.contentCompleted = true
             out.append(.stop)
             stopBed(into: &out)
+        case .idle where state.bedPlaying && state.session == nil:
+            // Only the bed played on after the item: it fades as the item would have.
+            state.bedPlaying = false
+            state.bedAfterItem = false
+            state.contentCompleted = true
+            out.append(.fadeBed(over: min(config.timer.fadeOutSeconds, length)))
         default:
             break
         }

@@ -33,10 +33,14 @@ extension Box {
     private func spokenFocus(_ page: Page, at now: Moment) -> SpokenFocus? {
         switch page {
         case .nights(let nights):
-            guard let back = nights.monthsBack else { return SpokenFocus(list: config.words(.nights), row: nightStatsSpoken(at: now)) }
-            let screen = calendarScreen(back, at: now)
-            return SpokenFocus(list: config.words(.calendar),
-                               row: config.words(.calendarSpoken, ["month": screen.title, "count": String(screen.marked.count)]))
+            guard let cursor = nights.cursor else {
+                return SpokenFocus(list: config.words(.nights), row: nightStatsSpoken(allTime: nights.allTime, at: now))
+            }
+            // The month is said as it is entered, then each night the cursor reaches.
+            let screen = calendarScreen(cursor: cursor, at: now)
+            return SpokenFocus(list: config.words(.calendar) + ". "
+                                   + config.words(.calendarSpoken, ["month": screen.monthName, "count": String(screen.marked.count)]),
+                               row: calendarDaySpoken(cursor))
         case .clock(let clock):
             return SpokenFocus(list: config.words(.dateAndTime), row: clockFieldSpoken(clock))
         case .alarmEditor(let editor):

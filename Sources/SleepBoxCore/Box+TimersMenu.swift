@@ -31,13 +31,16 @@ extension Box {
     /// The meditation timer as set up on the box, else as configured.
     public var meditationChoice: MeditationChoice { state.meditationChoice ?? config.meditation.defaultChoice }
 
+    /// How the meditation timer's interval bells sound: as chosen on the box, else as configured.
+    var intervalBell: MeditationSettings.Bell { meditationChoice.intervalBell ?? config.meditation.intervalBell }
+
     /// The bedtime reminder's time, days and switch as set on the box, else as configured.
     public var reminderSchedule: AlarmSettings { state.reminder ?? config.reminder.schedule }
 
     func timersRows(_ category: MenuCategory) -> [TimersRow] {
         switch category {
         case .timers: return [.back, .open(.meditationTimer), .open(.nap), .open(.bedtimeReminder)]
-        case .meditationTimer: return [.back, .startMeditation] + [TimerSetting.length, .sound, .guide, .bells].map { .setting($0) }
+        case .meditationTimer: return [.back, .startMeditation] + [TimerSetting.length, .sound, .guide, .bells, .bellSound].map { .setting($0) }
         case .nap: return [.back] + config.nap.lengths.map { .napLength($0) }
         case .bedtimeReminder:
             return [.back] + [TimerSetting.reminderOn, .reminderTime, .reminderDays].map { .setting($0) } + [.skipTonight]
@@ -124,6 +127,7 @@ extension Box {
         case .sound: return soundValues.map(soundName)
         case .guide: return [words(.timerOff)] + patternValues
         case .bells: return bellValues.map { $0 == 0 ? words(.timerOff) : minutesLabel($0) }
+        case .bellSound: return [words(.bellShort), words(.bellLong)]
         case .reminderOn: return [words(.timerOff), words(.settingOn)]
         case .reminderTime: return [reminderSchedule.timeText]
         case .reminderDays: return dayValues.map(daysName)
@@ -138,6 +142,7 @@ extension Box {
         case .sound: return soundValues.firstIndex(of: c.sound) ?? 0
         case .guide: return c.guide ? 1 + (patternValues.firstIndex(of: c.pattern ?? config.meditation.patternName) ?? 0) : 0
         case .bells: return bellValues.firstIndex(of: c.bellEveryMinutes) ?? 0
+        case .bellSound: return intervalBell == .bell ? 1 : 0
         case .reminderOn: return r.isEnabled ? 1 : 0
         case .reminderTime: return 0
         case .reminderDays: return dayValues.firstIndex(of: r.weekdays) ?? 0
@@ -155,12 +160,16 @@ extension Box {
             // The configured pattern is kept as nil, so a new one in the file is followed.
             if index > 0 { c.pattern = patternValues[index - 1] == config.meditation.patternName ? nil : patternValues[index - 1] }
         case .bells: c.bellEveryMinutes = bellValues[index]
+        case .bellSound:
+            // The configured sound is kept as nil, so a change in the file is followed.
+            let bell: MeditationSettings.Bell = index == 1 ? .bell : .chime
+            c.intervalBell = bell == config.meditation.intervalBell ? nil : bell
         case .reminderOn: r.isEnabled = index == 1
         case .reminderTime: return
         case .reminderDays: r.weekdays = dayValues[index]
         }
         switch setting {
-        case .length, .sound, .guide, .bells: state.meditationChoice = c
+        case .length, .sound, .guide, .bells, .bellSound: state.meditationChoice = c
         case .reminderOn, .reminderTime, .reminderDays:
             state.reminder = r
             // A skip belongs to the reminder it was set for.

@@ -49,10 +49,16 @@ public struct Box: Sendable {
     /// idle. Alarms that fell due while it was down ring if at most `catch_up_minutes` late.
     public mutating func start(at now: Moment, restoring snapshot: Snapshot?) -> [Command] {
         var out: [Command] = []
-        let prior = state
+        var prior = state
         if let s = snapshot {
-            closeCrashedSession(s, into: &out)
+            let continued = continuesTimerSession(s, at: now)
+            if !continued { closeCrashedSession(s, into: &out) }
             restore(s, at: now, into: &out)
+            if continued, let open = s.openSession, state.session != nil {
+                // The timer goes on: its session too, with the time heard up to the save.
+                state.openSession = open
+                prior = state
+            }
         }
         if let v = config.audio.startVolume { state.volume = min(100, max(0, v)) }
         capVolumeAtNight(at: now, into: &out)
@@ -141,9 +147,11 @@ public struct Box: Sendable {
     // MARK: - Persistence policy
 
     /// While playing, progress is saved at this uptime (the same value wakes the box and is
-    /// compared with the clock, so the two always agree).
+    /// compared with the clock, so the two always agree); while a meditation timer or a nap runs,
+    /// the time heard of its session, at the same interval (a crash then loses at most that much).
     var periodicPersistDue: Double? {
-        state.phase.isContentSounding ? state.lastPersistUptime + config.playback.persistIntervalSeconds : nil
+        state.phase.isContentSounding || state.session != nil
+            ? state.lastPersistUptime + config.playback.persistIntervalSeconds : nil
     }
 
     /// What a save would write, less what changes by itself as time goes by (`Snapshot.settled`).

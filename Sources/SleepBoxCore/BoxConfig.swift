@@ -86,6 +86,12 @@ public struct TimerSettings: Sendable, Equatable {
     /// When the timer runs out in the middle of speech, the fade waits up to this many seconds
     /// for the next pause, so it never cuts a sentence in half (0: fade at once).
     public var speechGraceSeconds: Double = 45
+    /// A spoken item that ends before the timer: this bed (a generator's name) plays on softly
+    /// until the timer's fade, unless the ambient bed played under the item (that one goes on);
+    /// nil: the box goes silent when the item ends.
+    public var bedAfterItem: String? = "rain"
+    /// The level of `bedAfterItem` (gain 0...1).
+    public var bedAfterItemLevel: Double = 0.1
     public init(choices: [Double] = [15, 30, 45, 60, 90], fadeOutSeconds: Double = 30) {
         self.choices = choices
         self.fadeOutSeconds = fadeOutSeconds

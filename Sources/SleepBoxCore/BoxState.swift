@@ -48,6 +48,9 @@ public struct BoxState: Sendable, Equatable {
     public var clockTrusted: Bool { clockSource.isTrusted }
     /// True while the ambient bed plays under the content.
     public var bedPlaying = false
+    /// The bed playing is the one started after an item for the rest of a sleep timer
+    /// (`TimerSettings.bedAfterItem`): the next item stops it.
+    public var bedAfterItem = false
     /// False while the sound device is gone (the box goes on; sound resumes when it is back).
     public var audioAvailable = true
     /// Items the audio side could not play since the box started: never picked again.
@@ -226,11 +229,13 @@ public enum Overlay: Sendable, Equatable {
     case reminder(until: Double)
     /// On the night face, after a press of skip: the time left until the alarm, in words.
     case timeLeft(until: Double)
+    /// The end of a practice: what was done (`Box+Completion`), until any button or `until`.
+    case completion(Completion, until: Double)
 
     var expiry: Double {
         switch self {
         case .timerChoice(_, let t), .volume(let t), .message(_, let t), .comingSoon(_, let t), .pages(_, let t),
-             .reminder(let t), .timeLeft(let t):
+             .reminder(let t), .timeLeft(let t), .completion(_, let t):
             return t
         }
     }

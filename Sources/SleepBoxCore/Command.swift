@@ -33,6 +33,9 @@ public enum Command: Sendable, Equatable {
     case startBed(String, level: Double)
     /// Fade the ambient bed out.
     case stopBed
+    /// The bed fades to silence over `over` seconds, as the sleep timer fades an item (the
+    /// timer ran out while only the bed played on after the item).
+    case fadeBed(over: Double)
     /// A short sound: a confirmation tick, a bell.
     case playCue(Cue)
     /// Set the system's wall clock to `wall` (UTC seconds since 1970), and the battery-backed
@@ -67,6 +70,7 @@ public enum Command: Sendable, Equatable {
         case .persist: return "persist"
         case .startBed: return "startBed"
         case .stopBed: return "stopBed"
+        case .fadeBed: return "fadeBed"
         case .playCue: return "playCue"
         case .setClock: return "setClock"
         case .speakMenu: return "speakMenu"
@@ -87,6 +91,8 @@ public enum Cue: Sendable, Equatable, Hashable {
     case meditationBell
     /// The meditation timer's closing bell (a little lower and longer).
     case closingBell
+    /// A short chime (about 3 s, a soft E5): the meditation timer's interval bells by default.
+    case chime
     /// The soft tone of one breathing step: a swell rising over an inhale, falling over an
     /// exhale, a faint touch at a hold or a rest (the breathing exercises' cues).
     case breath(BreathStep)

@@ -34,6 +34,24 @@ public struct ContentItem: Sendable, Equatable, Identifiable {
     /// True for a sound a mix can play as a layer (an ambient generator, a tone, a recording
     /// whose file is there): the mix editor offers these.
     public var isMixLayer: Bool = false
+    /// For a guided session: when its opening, teaching, silence and closing begin.
+    public var phases: [GuidedPhase.Mark] = []
+    /// The language of the item's words as a code ("en", "de"), nil for a sound without words.
+    /// In a list, items in another language than the box's come after the others, marked.
+    public var language: String?
+    /// True for an item the box's voices read aloud (a script, a timeline): the voice reading it
+    /// is the one the box uses for its language (`Catalog.voices`), whatever the file wished for.
+    public var isSpoken: Bool = false
+    /// The file's `narrator`: the person heard in a recording, or for a spoken item the voice
+    /// its text was written for ("calm female"), which is not the voice that reads it.
+    public var narrator: String?
+    /// One sentence about the item (the file's `description`), shown on its detail page.
+    public var description: String?
+    /// For a brainwave tone: its beat or pulse rate in Hz (lists order tones by it).
+    public var beatHz: Double?
+    /// The items that explain this one (a tone's science piece), one per language: the detail
+    /// page offers the one in the box's language, else the first.
+    public var explainedBy: [ItemID] = []
     /// The series the item belongs to and its part (header keys `series` and `part`), if any.
     public var series: SeriesPart?
     /// A sleep story's sub-group (header key `category`), if it has one.
@@ -61,10 +79,13 @@ public struct Catalog: Sendable, Equatable {
     /// The kinds each mode draws from (default: meditation = meditation, yoga nidra, breathing;
     /// poetry = poem).
     public var pools: [Mode: [ContentKind]]
+    /// The voices that read the spoken items (empty: not known, no voice is shown).
+    public var voices: ItemVoices
 
-    public init(items: [ContentItem], pools: [Mode: [ContentKind]] = Catalog.defaultPools) {
+    public init(items: [ContentItem], pools: [Mode: [ContentKind]] = Catalog.defaultPools, voices: ItemVoices = ItemVoices()) {
         self.items = items
         self.pools = pools
+        self.voices = voices
     }
 
     public static let defaultPools: [Mode: [ContentKind]] = [

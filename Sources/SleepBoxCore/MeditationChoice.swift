@@ -12,6 +12,9 @@ public struct MeditationChoice: Sendable, Equatable, Codable {
     public var pattern: String?
     /// A bell every this many minutes (0: none).
     public var bellEveryMinutes: Double
+    /// How the interval bells sound, chosen on the box; nil: the configuration's
+    /// (`[meditation] interval_bell`).
+    public var intervalBell: MeditationSettings.Bell? = nil
 
     public init(minutes: Double, sound: String?, guide: Bool, bellEveryMinutes: Double, pattern: String? = nil) {
         self.minutes = minutes

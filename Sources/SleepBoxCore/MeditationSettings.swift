@@ -11,9 +11,9 @@ public struct MeditationSettings: Sendable, Equatable {
     public var sound: String?
     /// The bed's level (gain 0...1).
     public var soundLevel: Double = 0.15
-    /// The breathing guide's pattern (4-7-8: in 4 s, hold 7 s, out 8 s).
+    /// The breathing guide's pattern (4-7-8: in 4 s, hold 7 s, out 8 s, a pause of 1 s).
     public var breathing: [BreathStep] = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 7),
-                                          BreathStep(.exhale, seconds: 8)]
+                                          BreathStep(.exhale, seconds: 8), BreathStep(.rest, seconds: BreathStep.pauseSeconds)]
     /// Whether the guide is on until the owner switches it.
     public var guide = false
     /// Soft tones mark each breath of the guide (as the breathing exercises sound them).
@@ -23,6 +23,17 @@ public struct MeditationSettings: Sendable, Equatable {
     public var bellEveryMinutes: Double = 0
     /// The interval bells the box offers (besides none).
     public var bellChoices: [Double] = [5, 10, 15, 20]
+    /// How an interval bell sounds: the short chime (about 3 s) or the long bell (7 s). The
+    /// start and the closing bell are always the long ones.
+    public var intervalBell: Bell = .chime
+
+    /// A bell's sound.
+    public enum Bell: String, Sendable, Equatable, CaseIterable, Codable {
+        /// The short chime (`Cue.chime`).
+        case chime
+        /// The long bell (`Cue.meditationBell`).
+        case bell
+    }
 
     public init() {}
 

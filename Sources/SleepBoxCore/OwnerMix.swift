@@ -1,4 +1,4 @@
-/// A mix the owner made on the box (Settings > Sound > My mixes): up to three sounds of the
+/// A mix the owner made on the box (Settings > Sound > My mixes): up to six sounds of the
 /// library (ambient generators, tones, recordings), each at its own level, played at once as one
 /// item. The state holds the definitions (`BoxState.ownerMixes`, saved in the snapshot); the core
 /// lists each one in the library as an ambient item with an id of its own (`mix-mine-<number>`)
@@ -23,7 +23,7 @@ public struct OwnerMix: Sendable, Equatable, Codable {
     public var number: Int
     /// One of `names` ("calm"), or nil for the numbered name.
     public var name: String?
-    /// One to three layers, in the order the editor shows them.
+    /// One to `maximumLayers` layers, in the order the editor shows them.
     public var layers: [Layer]
 
     public init(number: Int, name: String? = nil, layers: [Layer]) {
@@ -39,8 +39,9 @@ public struct OwnerMix: Sendable, Equatable, Codable {
     public static let idPrefix = "mix-mine-"
     /// How many mixes the box keeps.
     public static let maximumCount = 6
-    /// At most three layers, as a bundled mix.
-    public static let maximumLayers = 3
+    /// At most six layers, as a bundled mix (`MixItem.maximumLayers`; why six:
+    /// docs/performance.md, "A mix's layers").
+    public static let maximumLayers = 6
     /// The levels a layer may take, in dB.
     public static let levelRange = -40...0
     /// The knob's step for a level, in dB.

@@ -33,6 +33,8 @@ public enum Screen: Sendable, Equatable {
     case nightStats(NightStatsScreen)
     /// A month with a mark on each night that counted.
     case calendar(CalendarScreen)
+    /// The end of a practice: "Well done" and what was done.
+    case completion(CompletionScreen)
 
     /// A short name for traces.
     public var name: String {
@@ -52,6 +54,7 @@ public enum Screen: Sendable, Equatable {
         case .reminder: return "reminder"
         case .nightStats: return "nightStats"
         case .calendar: return "calendar"
+        case .completion: return "completion"
         }
     }
 }
@@ -115,11 +118,17 @@ public struct NowPlayingScreen: Sendable, Equatable {
     public var needsHeadphones: Bool
     /// For a moment after a seek by hand: how far it went ("+15 s"), in the status row.
     public var seekMark: String?
+    /// A guided session's phase ("Teaching"), beside the play mark; nil for other items.
+    public var phase: String? = nil
+    /// The mode the leaf is in ("Meditation", "Poetry"), nil when it is off: the status row
+    /// says it when it has nothing else to say, beside the kind's icon.
+    public var modeName: String?
 
     public init(mode: Mode, title: String, elapsed: Double, duration: Double, isPaused: Bool,
                 timerRemaining: Double?, stopsAtEnd: Bool, kind: ContentKind? = nil, caption: String? = nil,
-                needsHeadphones: Bool = false) {
+                needsHeadphones: Bool = false, modeName: String? = nil) {
         self.needsHeadphones = needsHeadphones
+        self.modeName = modeName
         self.kind = kind
         self.caption = caption
         self.mode = mode
@@ -360,9 +369,9 @@ public struct NightStatsScreen: Sendable, Equatable {
     }
 }
 
-/// A month of nights: a mark on each day whose night counted.
+/// A month of nights: a mark on each day whose night counted, a cursor on one night, its minutes.
 public struct CalendarScreen: Sendable, Equatable {
-    /// "November 2026".
+    /// "Nov 2026" (the month's first three letters).
     public var title: String
     /// The weekday letters, Monday first.
     public var weekdays: [String]
@@ -376,9 +385,17 @@ public struct CalendarScreen: Sendable, Equatable {
     /// Whether the knob can go to an earlier or a later month.
     public var hasEarlier: Bool
     public var hasLater: Bool
+    /// The day under the cursor (1...), nil for none, and its night's minutes: "42 min".
+    public var cursor: Int?
+    public var cursorText: String
+    /// The month in full, as it is said: "November 2026".
+    public var monthName: String
 
     public init(title: String, weekdays: [String], firstWeekday: Int, days: Int, marked: Set<Int>, today: Int?,
-                hasEarlier: Bool, hasLater: Bool) {
+                hasEarlier: Bool, hasLater: Bool, cursor: Int? = nil, cursorText: String = "", monthName: String = "") {
+        self.cursor = cursor
+        self.cursorText = cursorText
+        self.monthName = monthName.isEmpty ? title : monthName
         self.title = title
         self.weekdays = weekdays
         self.firstWeekday = firstWeekday

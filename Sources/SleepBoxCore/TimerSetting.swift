@@ -1,8 +1,9 @@
 /// A setting of the Timers menu the knob changes: a press on its row opens the value picker
 /// (`ValuePicker`), its last press takes the value; going back or closing first changes nothing.
 public enum TimerSetting: Sendable, Equatable, CaseIterable {
-    /// The meditation timer's length, bed, breathing guide (off, or its pattern) and interval bell.
-    case length, sound, guide, bells
+    /// The meditation timer's length, bed, breathing guide (off, or its pattern), interval bell
+    /// and how that bell sounds (the short chime or the long bell).
+    case length, sound, guide, bells, bellSound
     /// The bedtime reminder's switch, time and days.
     case reminderOn, reminderTime, reminderDays
 
@@ -13,6 +14,7 @@ public enum TimerSetting: Sendable, Equatable, CaseIterable {
         case .sound: return .timerSound
         case .guide: return .breathingGuide
         case .bells: return .intervalBell
+        case .bellSound: return .bellSound
         case .reminderOn: return .reminderSwitch
         case .reminderTime: return .reminderTime
         case .reminderDays: return .reminderDays

@@ -47,6 +47,9 @@ public final class PiperServer: @unchecked Sendable {
     public let retryAfter: Double
     /// The CPU priority of the process (nice value).
     public let niceness: Int32
+    /// Why the process must not be started (the machine lacks the memory: `NaturalVoiceMemory`),
+    /// nil when it may: every request then fails at once with `notEnoughMemory`.
+    public let refusal: String?
 
     private let lock = NSCondition()
     private var process: Process?
@@ -60,13 +63,14 @@ public final class PiperServer: @unchecked Sendable {
     /// A server run as `python script [--model model]`. Nothing starts until `start()` or the
     /// first request.
     public init(python: String, script: String, model: String? = nil, startTimeout: Double = 120,
-                retryAfter: Double = 60, niceness: Int32 = 10) {
+                retryAfter: Double = 60, niceness: Int32 = 10, refusal: String? = nil) {
         self.python = python
         self.script = script
         self.model = model
         self.startTimeout = startTimeout
         self.retryAfter = retryAfter
         self.niceness = niceness
+        self.refusal = refusal
     }
 
     deinit { stopLocked() }
@@ -179,6 +183,7 @@ public final class PiperServer: @unchecked Sendable {
     }
 
     private func startLocked() throws(SpeechError.Reason) -> Greeting {
+        if let refusal { throw .notEnoughMemory(refusal) }
         if let process, process.isRunning, let greeting { return greeting }
         stopLocked()
         if let lastFailure, SystemClock.monotonicSeconds() - lastFailure.at < retryAfter { throw lastFailure.reason }

@@ -34,6 +34,8 @@ import SleepBoxSystem
 ///   cache is empty and it still does not, the clip is not cached (the state file and the history
 ///   come first). Applied at start too, so a filesystem filled by something else gets space back.
 /// - A file that is not a valid clip is deleted and reported as a miss; nothing here traps.
+/// - `bundled`, the package's pre-rendered speech (`BundledSpeech`), is asked first: a clip there
+///   is used as it is and never written, touched, counted against the bound or evicted.
 ///
 /// Thread-safe (one lock, not held while encoding or decoding). One process should own a directory.
 public final class SpeechCache: @unchecked Sendable {
@@ -55,6 +57,8 @@ public final class SpeechCache: @unchecked Sendable {
         public var legacyLoads = 0
         /// Clips not cached because the filesystem's free space is down to the reserve.
         public var refusedForSpace = 0
+        /// Loads (counted in `hits` too) that found the clip in `bundled`.
+        public var bundledHits = 0
     }
 
     /// 1 GiB: about 13 hours of speech as FLAC at 22,050 Hz (some 22 kB a second), far more than
@@ -71,6 +75,8 @@ public final class SpeechCache: @unchecked Sendable {
     public let directory: String
     /// The bound on the total size of the files, in bytes.
     public let maxBytes: Int
+    /// The pre-rendered speech read before this folder, read-only; nil when none is installed.
+    public let bundled: BundledSpeech?
 
     struct Entry {
         var bytes: Int
@@ -101,13 +107,14 @@ public final class SpeechCache: @unchecked Sendable {
     /// their own), `space` reads the filesystem's free space (tests pass their own). If the
     /// directory cannot be created, every load misses and every store fails (logged), and speech
     /// still works uncached. `creating: false` only reads a folder that is there (a check that
-    /// must leave no folder behind).
+    /// must leave no folder behind). `bundled` is read first, never written.
     public init(directory: String, maxBytes: Int = SpeechCache.defaultMaxBytes, creating: Bool = true,
-                logger: Logger = Logger(label: "sleepbox.speech.cache"),
+                bundled: BundledSpeech? = nil, logger: Logger = Logger(label: "sleepbox.speech.cache"),
                 clock: @escaping @Sendable () -> Date = { Date() },
                 space: @escaping SpaceReserve.Reader = SpaceReserve.statvfsReader) {
         self.directory = directory
         self.maxBytes = max(0, maxBytes)
+        self.bundled = bundled
         self.logger = logger
         self.clock = clock
         self.space = space
@@ -158,6 +165,7 @@ public final class SpeechCache: @unchecked Sendable {
     /// when there is none, the header is not a clip file's or the file is of the earlier format
     /// (so that rendering ahead converts it).
     public func duration(key: String) -> Double? {
+        if let seconds = bundled?.duration(key: key) { return seconds }
         lock.lock()
         let known = entries[key].map { !$0.legacy } ?? false
         lock.unlock()
@@ -176,6 +184,10 @@ public final class SpeechCache: @unchecked Sendable {
     /// 1/32768), marking it as just used; nil when there is none. A damaged file is deleted (and
     /// counted in `statistics.corruptFiles`) and gives nil.
     public func load(key: String) -> SpeechClip? {
+        if let clip = bundled?.load(key: key) {
+            lock.withLock { stats.hits += 1; stats.bundledHits += 1 }
+            return clip
+        }
         let path = path(forKey: key)
         let known = lock.withLock { entries[key].map { !$0.legacy } ?? false }
         guard known, let bytes = Self.readFile(path) else {
@@ -299,9 +311,9 @@ public final class SpeechCache: @unchecked Sendable {
         logger.log(level: level, "\(message) (further ones are counted, not logged)", metadata: metadata)
     }
 
-    /// Whether a file for `key` is indexed (it may still turn out damaged on load).
+    /// Whether a file for `key` is indexed here or in `bundled` (it may still turn out damaged on load).
     public func contains(key: String) -> Bool {
-        lock.withLock { entries[key] != nil }
+        bundled?.contains(key: key) == true || lock.withLock { entries[key] != nil }
     }
 
     /// Deletes the clip of `key`, if any.

@@ -23,6 +23,8 @@ public struct SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
         case synthesisFailed(String)
         /// libsoxr failed (its message).
         case resamplingFailed(String)
+        /// The voice's process is not started: the machine lacks the memory for it (the figures).
+        case notEnoughMemory(String)
 
         public var description: String {
             switch self {
@@ -52,6 +54,8 @@ public struct SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "synthesis failed: \(detail)"
             case .resamplingFailed(let detail):
                 return "resampling failed: \(detail)"
+            case .notEnoughMemory(let detail):
+                return "not started for want of memory: \(detail)"
             }
         }
     }

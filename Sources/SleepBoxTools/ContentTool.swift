@@ -55,7 +55,9 @@ public struct ContentTool {
 
     /// One line per item: id, kind, minutes (`~` when estimated) and title; or one JSON object each
     /// (with the item's `author` and its `credit`, the header's `source:`: a poem's book and year,
-    /// a science piece's studies, when it has them). The id column is as wide as the longest id:
+    /// a science piece's studies, when it has them; its `description`; its `narrator`, the voice
+    /// that really reads it on this box, or a recording's narrator; and for a spoken item the
+    /// header's `narrator:`, the voice it was written for, as `narratorInHeader`). The id column is as wide as the longest id:
     /// ids are what the owner types, never cut.
     public func list(json: Bool) -> [String] {
         let idWidth = max(34, content.library.entries.map(\.id.count).max() ?? 0)
@@ -69,6 +71,9 @@ public struct ContentTool {
                                                 ("source", .string(e.sourceKind.rawValue)), ("path", .string(e.path))]
                 if let a = e.author { o.append(("author", .string(a))) }
                 if let c = e.source { o.append(("credit", .string(c))) }
+                if let n = narrator(of: e) { o.append(("narrator", .string(n))) }
+                if e.body.isSpoken, let wish = e.narrator { o.append(("narratorInHeader", .string(wish))) }
+                if let d = e.description { o.append(("description", .string(d))) }
                 if let s = item.series { o += [("series", .string(s.series.rawValue)), ("part", .number(Double(s.part)))] }
                 if let c = item.storyCategory { o.append(("category", .string(c.rawValue))) }
                 return JSONValue.object(o).serialized
@@ -77,6 +82,16 @@ public struct ContentTool {
             let status = item.isAvailable ? "" : "  (coming soon)"
             return "\(item.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)) \(item.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(minutes)  \(item.title)\(status)"
         }
+    }
+
+    /// Who reads `entry` on this box: for a spoken item the voice the box really uses for it (in
+    /// the configured language: the natural voice, or espeak-ng when it is not installed or for
+    /// another language), whatever its header's `narrator:` wished for; for a recording its
+    /// narrator; nil for a sound without words.
+    func narrator(of entry: ContentEntry) -> String? {
+        guard entry.body.isSpoken else { return entry.narrator }
+        let language = content.catalog.item(entry.id)?.language
+        return content.catalog.voices.voice(forItemIn: language, boxLanguage: config.language)?.plain
     }
 
     /// What a check found: the issues (`file:line:column: severity: ...`), for each file checked

@@ -15,6 +15,8 @@ public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertibl
     case bundled(String)
     /// The file to render lies outside any library's content folders.
     case outsideLibrary(path: String)
+    /// The bundled library's speech could not be copied out for the `sleepbox-speech` package.
+    case speechExport(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertibl
         case .noItem(let id): return "no item \(id)"
         case .bundled(let id): return "\(id) is bundled with the box and cannot be removed"
         case .outsideLibrary(let path): return "\(path) must be inside a content folder (e.g. poems/) of a library"
+        case .speechExport(let problem): return "the speech package: \(problem)"
         }
     }
 
@@ -31,6 +34,7 @@ public enum ContentToolError: Error, Sendable, Equatable, CustomStringConvertibl
     /// errors (64).
     public var exitStatus: ExitStatus {
         if case .unreadableText = self { return .dataError }
+        if case .speechExport = self { return .cantCreate }
         return .usage
     }
 }

@@ -134,6 +134,9 @@ public struct Doctor {
         // Voice.
         let selection = VoiceSelection.choose(settings: devices.voice, rate: (boxConfig ?? BoxConfig()).voiceRate)
         checks.append(Self.voiceCheck(selection, reason: VoiceSelection.reason(settings: devices.voice, choice: selection.choice)))
+        let memory = selection.choice.isServed ? NaturalVoiceMemory.check() : nil
+        if let memory { checks.append(Self.voiceMemoryCheck(memory)) }
+        checks.append(Self.preRenderedSpeechCheck(BundledSpeech.find(), voiceAffordable: memory?.affordable ?? true))
         checks.append(speechCacheCheck(devices: devices, config: boxConfig ?? BoxConfig()))
 
         // Folders.

@@ -138,7 +138,8 @@ public struct HistoryTool {
             + s.ending.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + s.kind + ": " + s.title
     }
 
-    /// `stats`: this week and the last 30 days as the box shows them, at `now`.
+    /// `stats`: this week, the last 30 days and all time as the box shows them, at `now`; all
+    /// time is summed by SQLite (`HistoryStore.allTime`).
     public func statsReport(now: Double) throws(HistoryToolError) -> (text: String, json: JSONValue) {
         let offset = clock.offset(now)
         let tonight = HistoryStats.night(of: now, offset: offset)
@@ -155,26 +156,31 @@ public struct HistoryTool {
             lastNight = CivilDay(n.day.number).iso + ": " + (loaded.lastNightText(at: Moment(uptime: 0, wall: now)) ?? "")
         }
         let recorded: Int
+        let all: HistoryStats.Period
         do {
             recorded = try store.validSessionCount()
+            all = try store.allTime(through: tonight, streakMinutes: config.history.streakMinutes,
+                                    currentStreak: week.currentStreak) ?? stats.allTime(tonight: tonight)
         } catch {
             throw HistoryToolError("\(error)", .ioError)
         }
         let rule = "a night counts with a session of at least " + Self.number(config.history.streakMinutes) + " minutes heard."
         let weekSpan = String(week.first.iso.suffix(5)) + "..." + String(week.last.iso.suffix(5))
         let monthSpan = String(month.first.iso.suffix(5)) + "..." + String(month.last.iso.suffix(5))
+        let allSpan = all.first.iso + "..."
         var lines: [String] = ["Nights from noon to noon; " + rule, ""]
-        lines.append("                 this week       last 30 days")
-        lines.append("                 " + weekSpan + "   " + monthSpan)
-        func row(_ label: String, _ a: String, _ b: String) -> String {
-            label.padding(toLength: 17, withPad: " ", startingAt: 0) + a.padding(toLength: 16, withPad: " ", startingAt: 0) + b
+        lines.append("                 this week       last 30 days    all time")
+        lines.append("                 " + weekSpan + "   " + monthSpan + "   " + allSpan)
+        func row(_ label: String, _ p: (HistoryStats.Period) -> String) -> String {
+            label.padding(toLength: 17, withPad: " ", startingAt: 0) + p(week).padding(toLength: 16, withPad: " ", startingAt: 0)
+                + p(month).padding(toLength: 16, withPad: " ", startingAt: 0) + p(all)
         }
-        lines.append(row("nights", String(week.nights), String(month.nights)))
-        lines.append(row("minutes", String(week.minutes), String(month.minutes)))
-        lines.append(row("sessions", String(week.sessions), String(month.sessions)))
-        lines.append(row("current streak", String(week.currentStreak), String(month.currentStreak)))
-        lines.append(row("longest streak", String(week.longestStreak), String(month.longestStreak)))
-        lines.append(row("average bedtime", bedtime(week) ?? "-", bedtime(month) ?? "-"))
+        lines.append(row("nights") { String($0.nights) })
+        lines.append(row("minutes") { String($0.minutes) })
+        lines.append(row("sessions") { String($0.sessions) })
+        lines.append(row("current streak") { String($0.currentStreak) })
+        lines.append(row("longest streak") { String($0.longestStreak) })
+        lines.append(row("average bedtime") { bedtime($0) ?? "-" })
         lines.append("")
         lines.append("last night: " + (lastNight ?? "-"))
         func period(_ p: HistoryStats.Period) -> JSONValue {
@@ -187,7 +193,7 @@ public struct HistoryTool {
         }
         let json = JSONValue.object([
             ("tonight", .string(tonight.iso)), ("streakMinutes", .number(config.history.streakMinutes)),
-            ("week", period(week)), ("last30Days", period(month)), ("lastNight", lastNight.map { .string($0) } ?? .null),
+            ("week", period(week)), ("last30Days", period(month)), ("allTime", period(all)), ("lastNight", lastNight.map { .string($0) } ?? .null),
             ("sessionsRecorded", .number(Double(recorded))),
         ])
         return (lines.joined(separator: "\n"), json)

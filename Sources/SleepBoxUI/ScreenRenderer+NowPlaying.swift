@@ -29,16 +29,24 @@ extension ScreenRenderer {
         }
 
         // For a moment after a seek by hand the status says how far it went ("+15 s").
-        let status = playing.isPaused
+        var status = playing.isPaused
             ? IconLabel(icon: .pause, text: playing.seekMark ?? words(.paused))
-            : IconLabel(icon: .play, text: playing.seekMark ?? (playing.needsHeadphones ? words(.headphones) : ""))
+            : IconLabel(icon: .play, text: playing.seekMark ?? (playing.needsHeadphones ? words(.headphones) : playing.phase ?? ""))
+        var statusRight = Layout.content.maxX
+        if let timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd, words: words) {
+            let fitted = timer.fitted(to: 80)
+            statusRight = Layout.content.maxX - 1 - fitted.width
+            fitted.draw(x: statusRight, y: NowPlayingLayout.statusY, in: &framebuffer)
+        }
+        // With nothing else to say, the status names the mode (the icon above is the kind's),
+        // when it fits beside the timer.
+        if status.text.isEmpty, let mode = playing.modeName {
+            let named = IconLabel(icon: status.icon, text: mode)
+            if Layout.content.x + 1 + named.width + 6 <= statusRight { status = named }
+        }
         // Centred on the timer's taller hourglass so both labels share one text baseline.
         let statusTop = NowPlayingLayout.statusY + (Icon.hourglass.bitmap.height - status.height) / 2
         status.draw(x: Layout.content.x + 1, y: statusTop, in: &framebuffer)
-        if let timer = timerLabel(remaining: playing.timerRemaining, stopsAtEnd: playing.stopsAtEnd, words: words) {
-            let fitted = timer.fitted(to: 80)
-            fitted.draw(x: Layout.content.maxX - 1 - fitted.width, y: NowPlayingLayout.statusY, in: &framebuffer)
-        }
 
         drawBar(Layout.progressBar, fraction: progress(elapsed: playing.elapsed, duration: playing.duration),
                 in: &framebuffer)

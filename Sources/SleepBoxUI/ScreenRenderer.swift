@@ -26,6 +26,7 @@ public enum ScreenRenderer {
         case .reminder(let reminder): drawReminder(reminder, in: &framebuffer)
         case .nightStats(let stats): drawNightStats(stats, in: &framebuffer)
         case .calendar(let calendar): drawCalendar(calendar, in: &framebuffer)
+        case .completion(let completion): drawCompletion(completion, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)
     }

@@ -123,6 +123,8 @@ struct ContentCommand: ParsableCommand {
         var firstSpeech: String?
         @Flag(help: "Render nothing: load every clip in the voice's cache as a play would and say how long a load takes.")
         var timeCache = false
+        @Option(help: "After rendering the library, copy the clip of every stretch the bundled library says into this folder, as the speech cache keeps it (the sleepbox-speech package's contents; the natural voice must speak).")
+        var speechOut: String?
 
         func run() throws {
             let tool = try place.tool()
@@ -153,6 +155,11 @@ struct ContentCommand: ParsableCommand {
             for line in done.summary { print(line) }
             if let warning = done.warning { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
             if done.failures > 0 { throw ExitCode(.dataError) }
+            if let speechOut {
+                let export = try ContentCommand.validated { try tool.exportSpeech(to: speechOut) }
+                let mib = String(format: "%.1f", Double(export.bytes) / 1_048_576), minutes = String(format: "%.1f", export.seconds / 60)
+                print("\(speechOut): \(export.clips) clips, \(mib) MiB, \(minutes) minutes of speech (\(export.rendered) rendered now)")
+            }
         }
     }
 }

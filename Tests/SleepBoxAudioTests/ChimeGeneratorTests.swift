@@ -19,6 +19,20 @@ import Testing
         #expect(out.suffix(2) == [0, 0])
     }
 
+    /// The short chime (the meditation timer's interval bells) has rung out by 3 s, 60 dB under
+    /// its peak; the long bell then still sounds.
+    @Test func theShortChimeRingsAboutThreeSecondsTheLongBellSevenToNine() {
+        func level(_ bell: BellSound, at seconds: Double) -> (peak: Float, at: Float) {
+            let out = DSP.render(bell.makeGenerator(format: .engine), frames: 20 * DSP.rate, block: 512)
+            let from = 2 * Int(seconds * 48_000)
+            return (DSP.peak(out), DSP.peak(Array(out[min(from, out.count)..<min(from + 2 * 4_800, out.count)])))
+        }
+        let chime = level(.chime, at: 3), bell = level(.interval, at: 3)
+        #expect(DSP.db(Double(chime.at / chime.peak)) < -55, "the chime has rung out by 3 s")
+        #expect(DSP.db(Double(bell.at / bell.peak)) > -40, "the long bell still rings at 3 s")
+        #expect(BellSound.chime.decay == 3 && BellSound.interval.decay == 7 && BellSound.end.decay == 9)
+    }
+
     @Test func itStartsWithoutAClick() {
         let chime = ChimeGenerator(frequency: 880)
         let out = DSP.render(chime, frames: DSP.rate)

@@ -21,6 +21,40 @@ import Testing
         #expect(Set(library.items.map(\.id)).count == 83)
     }
 
+    /// The core's items carry what their detail pages show: the header's narrator and
+    /// description, a spoken item's language, a tone's rate and the pieces that explain it.
+    @Test func theCoresItemsCarryWhatTheirDetailPagesShow() throws {
+        let items = ContentLibrary.load(bundled: TestContent.bundled).items
+        let scan = try #require(items.first { $0.id == "med-body-scan" })
+        #expect(scan.isSpoken && scan.language == "en" && scan.narrator == "calm female")
+        #expect(scan.description?.hasPrefix("A slow body scan") == true)
+        let theta = try #require(items.first { $0.id == "tone-binaural-theta" })
+        #expect(!theta.isSpoken && theta.language == nil && theta.beatHz == 6)
+        #expect(theta.explainedBy == ["science-binaural-beats", "science-binaural-beats-de"])
+        #expect(try #require(items.first { $0.id == "tone-isochronic-gamma" }).beatHz == 40)
+        #expect(try #require(items.first { $0.id == "ambient-rain" }).beatHz == nil)
+        #expect(try #require(items.first { $0.id == "science-binaural-beats-de" }).language == "de")
+        // Every explaining id names an item of the library.
+        let ids = Set(items.map(\.id))
+        #expect(items.flatMap(\.explainedBy).allSatisfy(ids.contains))
+    }
+
+    /// `explained_by`: ids the library lacks are a warning (the page leaves them out), a string
+    /// that is no id an error naming the entry.
+    @Test func anExplainingIdTheLibraryLacksIsAWarningAndABadOneAnError() throws {
+        let root = try TestContent.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tone = "title = \"Theta\"\nkind = \"ambient\"\ngenerator = \"binaural\"\nstate = \"theta\"\nlength = \"1h\"\n"
+        try TestContent.write(tone + "explained_by = [\"science-nowhere\"]\n", to: root + "/tones/tone-theta.toml")
+        try TestContent.write(tone + "explained_by = [\"Not An Id\"]\n", to: root + "/tones/tone-bad.toml")
+        let library = ContentLibrary.load(bundled: root)
+        let issues = library.check().map { $0.description.replacingOccurrences(of: root + "/", with: "") }
+        #expect(issues.contains { $0.hasPrefix("tones/tone-theta.toml: warning: explained_by names \"science-nowhere\"") }, "\(issues)")
+        #expect(issues.contains { $0.hasPrefix("tones/tone-bad.toml:") && $0.contains("error") && $0.contains("\"Not An Id\" is not an item id") },
+                "\(issues)")
+        #expect(library.entry("tone-theta") != nil && library.entry("tone-bad") == nil)
+    }
+
     @Test func itemsCarryTheirMetadataAndDurations() throws {
         let library = ContentLibrary.load(bundled: TestContent.bundled)
         let poem = try #require(library.entry("poem-stars"))

@@ -73,23 +73,30 @@ import Testing
         #expect(sound[steady...] == alone[steady...].map { $0 * gain }[...])
     }
 
-    @Test func aFourthLayerIsLeftOut() throws {
-        let text = """
-            title = "Four"
-            kind = "ambient"
-            length = "1h"
-            [[layer]]
-            sound = "a"
-            [[layer]]
-            sound = "b"
-            [[layer]]
-            sound = "c"
-            [[layer]]
-            sound = "d"
-            """
-        let mix = try MixParser.parse(text: text, path: "four.toml")
-        #expect(mix.layers.map(\.sound) == ["a", "b", "c"])
-        #expect(mix.warnings.contains { $0.severity == .error && $0.line == 10 && $0.message.contains("at most 3 layers") })
+    @Test func sixLayersPlayAndASeventhIsLeftOutOnItsLine() throws {
+        // Lines 4, 6, ... 16: one [[layer]] and its sound each, "g" on line 16.
+        let text = "title = \"Seven\"\nkind = \"ambient\"\nlength = \"1h\"\n"
+            + ["a", "b", "c", "d", "e", "f", "g"].map { "[[layer]]\nsound = \"\($0)\"\n" }.joined()
+        let mix = try MixParser.parse(text: text, path: "mixes/seven.toml")
+        #expect(mix.layers.map(\.sound) == ["a", "b", "c", "d", "e", "f"])
+        let refused = try #require(mix.warnings.first { $0.severity == .error })
+        #expect(refused.line == 16 && refused.message.contains("at most 6 layers"))
+        #expect(refused.description.hasPrefix("mixes/seven.toml:16:"), "the file and the line: \(refused)")
+        #expect(mix.warnings.filter { $0.severity == .error }.count == 1)
+    }
+
+    /// The fuzz corpus's seeds at the limit, read against the bundled library: six layers all play.
+    @Test func theCorpusSeedsAtTheLimit() throws {
+        let library = ContentLibrary.load(bundled: TestContent.bundled)
+        let corpus = TestContent.bundled + "/../Fuzz/Corpus/mix/"
+        let six = try MixParser.parse(fileAt: corpus + "mix-six-layers.toml")
+        #expect(six.layers.count == 6 && six.warnings.isEmpty)
+        let seven = try MixParser.parse(fileAt: corpus + "mix-seven-layers.toml")
+        #expect(seven.layers.count == 6 && seven.warnings.count { $0.severity == .error } == 1)
+        let source = MixSource(item: library.mixItem(for: OwnerMix(number: 1, layers: six.layers.map {
+            OwnerMix.Layer(sound: $0.sound, levelDB: Int($0.levelDB))
+        })).item, seed: 1)
+        #expect(source.layerCount == 6)
     }
 
     @Test func aMixWithoutLayersIsAnError() {

@@ -270,6 +270,8 @@ struct BoxTester {
             }
             if button == .timer, box.state.session != nil { actsOnRelease = false }
         }
+        // On the completion screen every button acts at once: it puts the screen away.
+        if case .completion? = box.state.overlay { actsOnRelease = false }
         // The timer in the sleep-timer fade acts at once and may still seek back when held.
         var atOnce = PressUse.used
         if button == .timer, case .fadingOut(_, _, _, .sleepTimer) = box.state.phase { atOnce = .armed }
@@ -288,6 +290,16 @@ struct BoxTester {
             send(.buttonReleased(button), after: holding, update: { $0.pressed[button] = nil },
                  commands: releaseCommands, sourceLocation: sourceLocation)
         }
+    }
+
+    /// The completion screen of `id` played to its end at `end` (not said: spoken menus are off).
+    static func completion(of id: ItemID, at end: Moment) -> Overlay {
+        .completion(Completion(subject: Fixture.title(id) ?? id, seconds: Fixture.duration(id)), until: end.uptime + 60)
+    }
+
+    /// A press of skip on the completion screen: it goes, nothing else happens.
+    mutating func dismissCompletion(after seconds: Double = 1, sourceLocation: SourceLocation = #_sourceLocation) {
+        tap(.skip, after: seconds, update: { $0.overlay = nil }, commands: [], sourceLocation: sourceLocation)
     }
 
     /// From Off (or an idle mode), the leaf starts a meditation: checked exhaustively.

@@ -192,7 +192,9 @@ extension BoxTester {
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
         }, commands: [.persist])
+        t.dismissCompletion()
 
         let instant = try Self.tuesday0630()
         t.expectRing(at: instant, greeting: true)
@@ -258,7 +260,9 @@ extension BoxTester {
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
         }, commands: [.persist])
+        t.dismissCompletion()
         let title = try #require(Fixture.title(item))
         t.expectRing(at: try Self.tuesday0630(), greeting: true)
 
@@ -306,7 +310,9 @@ extension BoxTester {
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
         }, commands: [.persist])
+        t.dismissCompletion()
         let instant = try Self.tuesday0630()
         t.expectRing(at: instant, greeting: true)
         t.edge(.leaf, down: true, after: 1, update: { $0.pressed[.leaf] = .pending }, commands: [])

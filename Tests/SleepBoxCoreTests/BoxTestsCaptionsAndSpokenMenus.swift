@@ -124,12 +124,15 @@ import Testing
     @Test func eachRowTheKnobReachesIsSaidAndANewListSaysItsTitle() throws {
         var pair = try Pair()
         #expect(pair.run { $0.holdKnob() } == [.speakMenu("Library. Featured tonight")])
-        #expect(pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } == [.speakMenu("Continue listening")])
-        #expect(pair.run { $0.send(.knobTurned(detents: 3), after: 0.3) } == [.speakMenu("Sleep stories")],
+        #expect(pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } == [.speakMenu("Favorites")])
+        #expect(pair.run { $0.send(.knobTurned(detents: 2), after: 0.3) } == [.speakMenu("Sleep stories")],
                 "a fast turn says only where the knob stopped")
         #expect(pair.run { $0.send(.knobTurned(detents: -1), after: 0.3) } == [.speakMenu("Yoga nidra")])
         #expect(pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } == [.speakMenu("Sleep stories")])
         #expect(pair.run { $0.pressKnob(after: 0.5) } == [.speakMenu("Sleep stories. The Fox")])
+        // Its details: the title with its length, then each row; held, back to the list.
+        #expect(pair.run { $0.pressKnob(after: 0.5) } == [.speakMenu("The Fox, 25 min")])
+        #expect(pair.run { $0.holdKnob() } == [.speakMenu("The Fox")])
         #expect(pair.run { $0.send(.knobTurned(detents: -1), after: 0.3) } == [.speakMenu("Back")])
         #expect(pair.run { $0.send(.knobTurned(detents: -1), after: 0.3) } == [], "clamped at the first row: nothing new")
         #expect(pair.run { $0.pressKnob(after: 0.5) } == [.speakMenu("Library. Sleep stories")])
@@ -152,7 +155,7 @@ import Testing
     @Test func anItemComingSoonSaysSo() throws {
         var pair = try Pair()
         _ = pair.run { $0.holdKnob() }
-        _ = pair.run { $0.send(.knobTurned(detents: 5), after: 0.3) }
+        _ = pair.run { $0.send(.knobTurned(detents: 4), after: 0.3) }
         #expect(pair.run { $0.pressKnob(after: 0.5) } == [.speakMenu("Meditations. Body Scan")])
         #expect(pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } == [.speakMenu("Ocean, soon")])
     }

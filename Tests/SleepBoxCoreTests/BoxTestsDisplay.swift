@@ -37,7 +37,11 @@ import Testing
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
-        }, commands: [.persist])
+            $0.bedPlaying = true
+            $0.bedAfterItem = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
+        }, commands: [.startBed("rain", level: 0.1), .persist])
+        t.dismissCompletion(after: 0)
         // Beside the timer's countdown the alarm is its time alone (both fit the bottom line).
         #expect(t.screen(after: 60) == .idle(IdleScreen(greeting: "Ready for sleep?", hour: 22, minute: 31,
                                                         nextAlarm: "06:30", timerRemaining: commit.uptime + 2700 - (t.now.uptime + 60))))
@@ -87,14 +91,14 @@ import Testing
         let kind = try #require(Fixture.catalog.item(item)?.kind)
         #expect(t.screen(after: 10) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: t.now.uptime + 10 - started, duration: Fixture.duration(item),
-            isPaused: false, timerRemaining: nil, stopsAtEnd: false, kind: kind)))
+            isPaused: false, timerRemaining: nil, stopsAtEnd: false, kind: kind, modeName: "Meditation")))
         let pause = t.at(2 + 0.25)
         t.tap(.knob, after: 2, update: {
             $0.phase = .paused(Playback(item: item, position: pause.uptime - started, anchor: pause.uptime))
         }, commands: [.pause, .persist])
         #expect(t.screen(after: 100) == .nowPlaying(NowPlayingScreen(
             mode: .meditation, title: title, elapsed: pause.uptime - started, duration: Fixture.duration(item),
-            isPaused: true, timerRemaining: nil, stopsAtEnd: false, kind: kind)))
+            isPaused: true, timerRemaining: nil, stopsAtEnd: false, kind: kind, modeName: "Meditation")))
     }
 
     @Test func theTransitionDotsPulseEveryHalfSecond() throws {
@@ -293,7 +297,9 @@ import Testing
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
         }, commands: [.persist])
+        t.dismissCompletion()
         let alarm = try utc(2026, 11, 24, 5, 30)
         t.expectRing(at: alarm, greeting: true)
         #expect(t.box.nextDeadline.due == Due(uptime: t.now.uptime + 5, wall: alarm + 86400))

@@ -8,21 +8,22 @@ extension BoxMenuTests {
     @Test func holdingOnAnItemGoesBackAndNeverMarksAFavourite() throws {
         var d = try Driver(cues: true)
         d.holdKnob()
-        d.send(.knobTurned(detents: 7), after: 1)
+        d.send(.knobTurned(detents: 6), after: 1)
         d.pressKnob()
         d.send(.knobTurned(detents: 1), after: 1)
         #expect(d.holdKnob() == [])
         #expect(d.box.state.favorites == [])
         #expect(d.menu?.title == "Library")
-        #expect(d.menu?.selected == 7, "back on the list it came from")
+        #expect(d.menu?.selected == 6, "back on the list it came from")
     }
 
     @Test func theItemPlayingIsMarkedAFavouriteOnItsRowAtTheLibrarysTop() throws {
         var d = try Driver(cues: true)
         d.holdKnob()
-        d.send(.knobTurned(detents: 7), after: 1)
+        d.send(.knobTurned(detents: 6), after: 1)
         d.pressKnob()
         d.send(.knobTurned(detents: 1), after: 1)
+        d.pressKnob()
         d.pressKnob()
         #expect(d.box.state.playback?.item == "poem-hope")
         // The library: "Restart Hope", then the favourite's row.
@@ -47,7 +48,7 @@ extension BoxMenuTests {
         d.pressKnob()
         #expect(d.box.state.favorites == ["poem-hope"])
         // A turn puts the title back at once.
-        d.send(.knobTurned(detents: 3), after: 0.5)
+        d.send(.knobTurned(detents: 2), after: 0.5)
         #expect(d.menu?.title == "Library")
         // The favourites list, in the order they were marked.
         d.pressKnob()
@@ -71,14 +72,14 @@ extension BoxMenuTests {
         _ = box.start(at: d.now, restoring: snapshot)
         d.box = box
         d.holdKnob()
-        d.send(.knobTurned(detents: 2), after: 1)
+        d.send(.knobTurned(detents: 1), after: 1)
         d.pressKnob()
         #expect(d.menu?.title == "Favorites")
         #expect(d.menu?.selected == 1)
         // Held on a favourite: back to the library on Favorites; nothing marked or unmarked.
         #expect(d.holdKnob() == [])
         #expect(d.menu?.title == "Library")
-        #expect(d.menu?.selected == 2)
+        #expect(d.menu?.selected == 1)
         #expect(d.box.state.favorites == ["poem-hope", "med-body-scan"])
         // Again from the second favourite, and held once more: closed, both favourites still there.
         d.pressKnob()
@@ -93,7 +94,7 @@ extension BoxMenuTests {
     @Test func anEmptyFavouritesListSaysHowToFillIt() throws {
         var d = try Driver()
         d.holdKnob()
-        d.send(.knobTurned(detents: 2), after: 1)
+        d.send(.knobTurned(detents: 1), after: 1)
         d.pressKnob()
         let menu = try #require(d.menu)
         #expect(menu.rows == [MenuRow(kind: .back, label: "Back")])
@@ -102,7 +103,7 @@ extension BoxMenuTests {
         // Holding goes back one level, to the library on Favorites; held again, it closes.
         d.holdKnob()
         #expect(d.menu?.title == "Library")
-        #expect(d.menu?.selected == 2)
+        #expect(d.menu?.selected == 1)
         d.holdKnob()
         #expect(d.menu == nil)
         #expect(d.box.state.favorites.isEmpty)
@@ -112,9 +113,10 @@ extension BoxMenuTests {
     @Test func theFavouritesNoteIsSaid() throws {
         var d = try Driver(speakMenus: true)
         d.holdKnob()
-        d.send(.knobTurned(detents: 7), after: 1)
+        d.send(.knobTurned(detents: 6), after: 1)
         d.pressKnob()
         d.send(.knobTurned(detents: 1), after: 1)
+        d.pressKnob()
         d.pressKnob()
         d.holdKnob()
         d.send(.knobTurned(detents: 1), after: 1)

@@ -115,6 +115,27 @@ struct BoxTestsHistory {
         #expect(back.box.state.history.sessions.map(\.key) == [key], "a record the store has is kept once")
     }
 
+    @Test func aMeditationTimerCutByACrashStaysOneSessionWithTheTimeHeard() throws {
+        var d = try Driver()
+        d.send(.ownerRequested(.startMeditation))
+        #expect(d.box.state.openSession?.itemID == "meditation-timer")
+        // Nothing changes while it runs, yet its time heard is saved at the playing interval.
+        d.send(.timePassed, after: 20)
+        #expect(d.commands.contains(.persist), "the running timer saves its time heard")
+        let snapshot = d.box.snapshot(at: d.now)
+        #expect(snapshot.openSession?.heard == 20)
+        // Killed; back 2 s later: the timer goes on, and so does its one session.
+        var back = try Driver(wall: snapshot.savedAt + 2, restoring: snapshot)
+        #expect(back.sessions.isEmpty, "no crash record beside it")
+        #expect(back.box.state.session?.remaining(at: back.now.uptime) == 578)
+        #expect(back.box.state.openSession?.heard == 20 && back.box.state.openSession?.startedAt == snapshot.openSession?.startedAt)
+        back.send(.timePassed, after: 578)
+        let s = try #require(back.sessions.first)
+        #expect(back.sessions.count == 1)
+        #expect(s.itemID == "meditation-timer" && s.ending == .finished && s.timerMinutes == 10)
+        #expect(abs(s.heardSeconds - 598) < 0.002, "the time heard before the save and after the restart: \(s.heardSeconds)")
+    }
+
     @Test func anImpossibleOpenSessionInTheStateFileIsRejectedAlone() throws {
         var d = try Driver()
         d.press(.leaf)
@@ -189,18 +210,40 @@ struct BoxTestsHistory {
         // The week's longest run is the one that reaches into it, 8 nights from the 12th to the 19th.
         #expect(stats.rows.map(\.values) == [["6", "19"], ["122", "382"], ["7", "20"], ["2", "2"], ["8", "9"],
                                              ["22:30", "22:30"]])
+        // A turn shows all time: every night recorded through tonight.
         d.send(.knobTurned(detents: 1), after: 1)
+        guard case .nightStats(let all) = d.box.display(at: d.now).screen else { return }
+        #expect(all.columns == ["All time"])
+        #expect(all.rows.map(\.values) == [["19"], ["382"], ["20"], ["2"], ["9"], ["22:30"]])
+        d.send(.knobTurned(detents: -1), after: 1)
+        guard case .nightStats(let back) = d.box.display(at: d.now).screen else { return }
+        #expect(back.columns == ["Week", "30 d"])
+        // A press: the calendar, its cursor on tonight's night (the 22nd) and its minutes.
+        d.press(.knob, after: 1)
         guard case .calendar(let november) = d.box.display(at: d.now).screen else {
             Issue.record("not the calendar")
             return
         }
-        #expect(november.title == "November 2026" && november.firstWeekday == 7 && november.days == 30)
+        #expect(november.title == "Nov 2026" && november.monthName == "November 2026")
+        #expect(november.firstWeekday == 7 && november.days == 30)
         #expect(november.marked == Set(1...22).subtracting([10, 11, 20]))
         #expect(november.today == 23 && !november.hasLater && !november.hasEarlier)
         #expect(november.weekdays == ["M", "T", "W", "T", "F", "S", "S"])
-        d.send(.knobTurned(detents: -1), after: 1)
+        #expect(november.cursor == 22 && november.cursorText == "20 min")
+        // The knob moves the cursor a night at a time: the 20th had 2 minutes, the 10th none.
+        d.send(.knobTurned(detents: -2), after: 1)
+        guard case .calendar(let twentieth) = d.box.display(at: d.now).screen else { return }
+        #expect(twentieth.cursor == 20 && twentieth.cursorText == "2 min")
+        d.send(.knobTurned(detents: -10), after: 1)
+        guard case .calendar(let tenth) = d.box.display(at: d.now).screen else { return }
+        #expect(tenth.cursor == 10 && tenth.cursorText == "0 min")
+        // Not before the month of the first session, not after tonight.
+        d.send(.knobTurned(detents: -40), after: 1)
         guard case .calendar(let still) = d.box.display(at: d.now).screen else { return }
-        #expect(still.title == "November 2026", "no month before the first session")
+        #expect(still.title == "Nov 2026" && still.cursor == 1, "no month before the first session")
+        d.send(.knobTurned(detents: 40), after: 1)
+        guard case .calendar(let last) = d.box.display(at: d.now).screen else { return }
+        #expect(last.cursor == 22, "not after tonight")
         d.press(.knob, after: 1)
         #expect(d.box.display(at: d.now).screen.name == "nightStats")
         d.send(.buttonPressed(.knob), after: 1)
@@ -233,7 +276,11 @@ struct BoxTestsHistory {
             "Nights. This week: 6 nights, 122 minutes, 7 sessions, streak 2, longest 8, bedtime 22:30. "
                 + "Last 30 days: 19 nights, 382 minutes, 20 sessions, streak 2, longest 9, bedtime 22:30")))
         d.send(.knobTurned(detents: 1), after: 1)
-        #expect(d.commands.contains(.speakMenu("Calendar. November 2026: 19 nights")))
+        #expect(d.commands.contains(.speakMenu("All time: 19 nights, 382 minutes, 20 sessions, streak 2, longest 9, bedtime 22:30")))
+        d.press(.knob, after: 1)
+        #expect(d.commands.contains(.speakMenu("Calendar. November 2026: 19 nights. 22 November: 20 minutes")))
+        d.send(.knobTurned(detents: -2), after: 1)
+        #expect(d.commands.contains(.speakMenu("20 November: 2 minutes")), "then only the night the cursor reaches")
     }
 }
 

@@ -14,14 +14,15 @@ import Testing
         ContentItem(id: "story-owl", title: "The Owl", kind: .story, duration: 900),
     ])
 
-    /// A box in the evening that plays the story from the menu (Featured, Continue, Favorites,
-    /// Sleep stories: the fourth row).
+    /// A box in the evening that plays the story from the menu (Featured, Favorites, Sleep
+    /// stories: the third row; a press on its row opens its details, a press there plays it).
     static func playing() throws -> (box: Box, now: Moment) {
         var box = Box(config: try Fixture.config(), catalog: catalog, seed: 3)
         var now = Moment(uptime: 100, wall: try utc(2026, 11, 23, 21, 30))
         _ = box.start(at: now, restoring: nil)
-        let events: [Event] = [.buttonPressed(.knob), .buttonHeld(.knob, seconds: 0.8), .buttonReleased(.knob), .knobTurned(detents: 3),
-                               .buttonPressed(.knob), .buttonReleased(.knob), .buttonPressed(.knob), .buttonReleased(.knob)]
+        let events: [Event] = [.buttonPressed(.knob), .buttonHeld(.knob, seconds: 0.8), .buttonReleased(.knob), .knobTurned(detents: 2),
+                               .buttonPressed(.knob), .buttonReleased(.knob), .buttonPressed(.knob), .buttonReleased(.knob),
+                               .buttonPressed(.knob), .buttonReleased(.knob)]
         for event in events {
             now = now.advanced(by: 0.5)
             _ = box.handle(event, at: now)
@@ -50,9 +51,9 @@ import Testing
         #expect(box.state == expected, "only the measured length is new in the state")
         #expect(box.catalog.item("story-fox") == ContentItem(id: "story-fox", title: "The Fox", kind: .story, duration: Self.real))
         #expect(try nowPlaying(box, at: now).duration == Self.real)
-        // The menu lists it at its real length: 11 min, not 8 (Sleep stories is the sixth row
+        // The menu lists it at its real length: 11 min, not 8 (Sleep stories is the fifth row
         // while something plays: Restart and the favourite's row head the list).
-        for event: Event in [.buttonPressed(.knob), .buttonHeld(.knob, seconds: 0.8), .buttonReleased(.knob), .knobTurned(detents: 5),
+        for event: Event in [.buttonPressed(.knob), .buttonHeld(.knob, seconds: 0.8), .buttonReleased(.knob), .knobTurned(detents: 4),
                              .buttonPressed(.knob), .buttonReleased(.knob)]  {
             now = now.advanced(by: 0.5)
             _ = box.handle(event, at: now)

@@ -59,7 +59,8 @@ import Testing
 
     }
 
-    static let topLevel = ["Featured tonight", "Continue listening", "Favorites", "Yoga nidra", "Sleep stories",
+    /// Continue listening is not listed while nothing is begun.
+    static let topLevel = ["Featured tonight", "Favorites", "Yoga nidra", "Sleep stories",
                            "Meditations", "Breathing", "Poems", "Timers", "Nights", "Alarms", "Settings"]
 
     @Test func holdingTheKnobOpensTheLibraryAtItsCategories() throws {
@@ -70,7 +71,7 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.title == "Library")
         #expect(menu.rows.map(\.label) == Self.topLevel)
-        #expect(menu.rows.map(\.detail) == ["4", "0", "0", "1", "1", "2", "1", "3", nil, nil, nil, nil])
+        #expect(menu.rows.map(\.detail) == ["5", "0", "1", "1", "2", "1", "3", nil, nil, nil, nil])
         #expect(menu.rows.allSatisfy { $0.kind == .category })
         #expect(menu.selected == 0)
         // Letting go does nothing more: the press was used by the hold.
@@ -107,11 +108,11 @@ import Testing
         #expect(d.box.display(at: d.now.advanced(by: 2.3)).screen == .menu(MenuScreen(
             title: "Library", rows: try #require(d.menu).rows, selected: 1, marqueeSeconds: 2.25)))
         // A short label never scrolls: the box does not wake for it.
-        d.send(.knobTurned(detents: 6), after: 1)
-        #expect(d.menu?.rows[7].label == "Poems")
+        d.send(.knobTurned(detents: 5), after: 1)
+        #expect(d.menu?.rows[6].label == "Poems")
         #expect(d.box.nextDisplayChange(after: d.now) > d.now.uptime + 1)
         // Leaving the menu stops it.
-        d.send(.knobTurned(detents: -7), after: 1)
+        d.send(.knobTurned(detents: -6), after: 1)
         #expect(d.box.nextDisplayChange(after: d.now) < d.now.uptime + 0.2)
         d.send(.timePassed, after: 31)
         #expect(d.menu == nil, "the menu closed by itself")
@@ -155,7 +156,7 @@ import Testing
         #expect(d.box.state.volume == 50)
         #expect(d.menu?.selected == 4)
         #expect(d.send(.knobTurned(detents: 20), after: 1) == [])
-        #expect(d.menu?.selected == 11, "clamped to the last row")
+        #expect(d.menu?.selected == 10, "clamped to the last row")
         d.send(.knobTurned(detents: -7), after: 1)
         d.pressKnob()
         let stories = try #require(d.menu)
@@ -163,6 +164,10 @@ import Testing
         #expect(stories.rows == [MenuRow(kind: .back, label: "Back"),
                                  MenuRow(kind: .item, label: "The Fox", detail: "25 min")])
         #expect(stories.selected == 1, "a list opens on its first item")
+        // A press opens its details (the kind is the title), a press there plays it.
+        #expect(d.pressKnob() == [])
+        #expect(d.menu?.title == "Sleep stories")
+        #expect(d.menu?.rows.first == MenuRow(kind: .action, label: "The Fox", detail: "25 min"))
         // The story belongs to no pool: it plays with the mode off (see libraryItemOfNoModeLeavesTheModeAlone).
         let commands = d.pressKnob()
         #expect(commands == [.play("story-fox", from: 0), .persist])
@@ -187,7 +192,7 @@ import Testing
         let started = t.now.uptime - 0.25
 
         // The knob held opens the library ("Restart Body Scan" and "Add to favorites" first, as
-        // something plays); six detents down to Sleep stories; a press opens it.
+        // something plays); five detents down to Sleep stories; a press opens it.
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let held = t.at(0.8)
         t.send(.buttonHeld(.knob, seconds: 0.8), after: 0.8, update: {
@@ -196,8 +201,8 @@ import Testing
         }, commands: [])
         t.send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [])
         let turned = t.at(1)
-        t.send(.knobTurned(detents: 6), after: 1, update: {
-            BoxTester.show(BoxTester.menuPage(category: nil, selected: 6), in: &$0, until: turned.uptime + 30)
+        t.send(.knobTurned(detents: 5), after: 1, update: {
+            BoxTester.show(BoxTester.menuPage(category: nil, selected: 5), in: &$0, until: turned.uptime + 30)
         }, commands: [])
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let opened = t.at(0.1)
@@ -206,8 +211,15 @@ import Testing
             BoxTester.show(BoxTester.menuPage(category: .kind(.story), selected: 1), in: &$0, until: opened.uptime + 30)
         }, commands: [])
         #expect(t.screen().name == "menu")
+        // A press on The Fox opens its details.
+        t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
+        let details = t.at(0.1)
+        t.send(.buttonReleased(.knob), after: 0.1, update: {
+            $0.pressed[.knob] = nil
+            BoxTester.show(.item(ItemPage(id: "story-fox")), in: &$0, until: details.uptime + 30)
+        }, commands: [])
 
-        // A press on The Fox: it crossfades in as a skip would; the mode goes off, the last mode stays.
+        // A press there: it crossfades in as a skip would; the mode goes off, the last mode stays.
         t.send(.buttonPressed(.knob), after: 1, update: { $0.pressed[.knob] = .pending }, commands: [])
         let chosen = t.at(0.1)
         let heard = chosen.uptime - started
@@ -262,25 +274,28 @@ import Testing
     @Test func backGoesUpToTheCategoryItCameFrom() throws {
         var d = try Driver()
         d.holdKnob()
-        d.send(.knobTurned(detents: 7), after: 1)
+        d.send(.knobTurned(detents: 6), after: 1)
         d.pressKnob()
         #expect(d.menu?.title == "Poems")
         d.send(.knobTurned(detents: -1), after: 1)
         #expect(d.menu?.selected == 0)
         #expect(d.pressKnob() == [])
         #expect(d.menu?.title == "Library")
-        #expect(d.menu?.selected == 7)
+        #expect(d.menu?.selected == 6)
     }
 
     @Test func aComingSoonItemIsMarkedAndNeverPlays() throws {
         var d = try Driver()
         d.holdKnob()
-        d.send(.knobTurned(detents: 5), after: 1)
+        d.send(.knobTurned(detents: 4), after: 1)
         d.pressKnob()
         let meditations = try #require(d.menu)
         #expect(meditations.rows.map(\.label) == ["Back", "Body Scan", "Ocean"])
         #expect(meditations.rows[2] == MenuRow(kind: .item, label: "Ocean", detail: "soon", isAvailable: false))
         d.send(.knobTurned(detents: 1), after: 1)
+        // Its details open; a press there says it is coming soon.
+        #expect(d.pressKnob() == [])
+        #expect(d.menu?.rows.first == MenuRow(kind: .action, label: "Ocean", detail: "soon", isAvailable: false))
         #expect(d.pressKnob() == [])
         #expect(d.box.display(at: d.now).screen == .comingSoon(title: "Ocean"))
         #expect(d.box.state.phase == .idle)
@@ -304,16 +319,19 @@ import Testing
         let menu = try #require(d.menu)
         #expect(menu.rows.map(\.label) == ["Back", "Yoga Nidra", "Body Scan"])
         #expect(menu.rows.map(\.detail) == [nil, "10%", "50%"])
-        // Playing it resumes where it was.
+        // Its details show how far it got; playing it resumes where it was.
+        #expect(d.pressKnob() == [])
+        #expect(d.menu?.rows.map(\.label).contains("Heard: 10%") == true)
         #expect(d.pressKnob() == [.play("med-nidra", from: 120), .persist])
     }
 
     @Test func featuredTonightOffersAvailableItemsTheSameAllEveningAndNewOnesAnotherDay() throws {
         var d = try Driver()
         let evening = d.box.menuItems(.featuredTonight, at: d.now)
-        #expect(evening.count == 4, "one of each kind group the fixture has: meditation, story, breathing, poem")
+        #expect(evening.count == 5, "the yoga nidra, then one of each kind group the fixture has: meditation, story, breathing, poem")
+        #expect(evening.first?.id == "med-nidra")
         #expect(evening.allSatisfy { $0.isAvailable })
-        #expect(Set(evening.map(\.kind)).count == 4)
+        #expect(Set(evening.map(\.kind)).count == 5)
         let later = d.now.advanced(by: 5 * 3600)  // 03:30 the next morning: still tonight
         #expect(d.box.menuItems(.featuredTonight, at: later) == evening)
         var days: Set<[ItemID]> = []
@@ -321,10 +339,11 @@ import Testing
             days.insert(d.box.menuItems(.featuredTonight, at: d.now.advanced(by: Double(day) * 86_400)).map(\.id))
         }
         #expect(days.count > 1, "the choice changes from evening to evening")
-        // Pressing the first plays it.
+        // Pressing the first opens its details, a press there plays it.
         d.holdKnob()
         d.pressKnob()
         #expect(d.menu?.rows.map(\.label) == ["Back"] + evening.map(\.title))
+        #expect(d.pressKnob() == [])
         let commands = d.pressKnob()
         #expect(commands.first == .play(evening[0].id, from: 0))
     }
@@ -349,7 +368,7 @@ import Testing
         d.holdKnob()
         let menu = try #require(d.menu)
         #expect(menu.title == "Bibliothek")
-        #expect(menu.rows.map(\.label) == ["Für heute Abend", "Weiterhören", "Favoriten", "Yoga Nidra",
+        #expect(menu.rows.map(\.label) == ["Für heute Abend", "Favoriten", "Yoga Nidra",
                                            "Einschlafgeschichten", "Meditationen", "Atmung", "Gedichte", "Timer", "Nächte", "Wecker",
                                            "Einstellungen"])
         d.pressKnob()

@@ -35,9 +35,10 @@ import Testing
     /// From the idle screen to Settings > Sound > My mixes, every step checked.
     static func openMyMixes(_ t: inout BoxTester) {
         t.openLibrary()
-        // The library's last row is Settings: 8 rows of lists (3 of the owner's, 6 kinds), then
-        // Timers, Nights, Alarms, Settings.
-        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 12))
+        // The library's last row is Settings: 7 rows of lists (Featured tonight, Favorites, 5
+        // kinds: Continue listening is not listed while nothing is begun), then Timers, Nights,
+        // Alarms, Settings.
+        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 11))
         t.press(to: .settingsList(SettingsListPage(group: nil, selected: 1)))
         t.turn(3, to: .settingsList(SettingsListPage(group: nil, selected: 4)))
         t.press(to: .settingsList(SettingsListPage(group: .sound, selected: 1)))
@@ -51,14 +52,14 @@ import Testing
     static func makeRainOverBrown(_ t: inout BoxTester) {
         var e = MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)
         t.press(to: .mixEditor(e))
-        e.field = .sound(0)
+        e.field = sound(0, of: 4)
         t.press(to: .mixEditor(e))
         #expect(t.menu?.rows[0].label == "<none>")
         // The sounds offered: none, Rain, Brown Noise, Isochronic Theta (not the bundled mix,
         // not the recording that is not there).
         #expect(t.box.mixSounds == ["ambient-rain", "ambient-brown-noise", "tone-isochronic-theta"])
-        e.field = .sound(1)
         e.lastTurn = t.at(0.5).uptime
+        e.field = sound(1, of: 4, turnedAt: e.lastTurn)
         t.turn(1, to: .mixEditor(e))
         #expect(t.menu?.rows[0].label == "<Rain>")
         e.draft.layers = [OwnerMix.Layer(sound: "ambient-rain", levelDB: 0)]
@@ -72,11 +73,11 @@ import Testing
         e.field = nil
         e.row = .layer2
         t.press(to: .mixEditor(e))
-        e.field = .sound(0)
+        e.field = sound(0, of: 3)
         t.press(to: .mixEditor(e))
         // Rain is taken by layer 1: the next sound is Brown Noise.
-        e.field = .sound(1)
         e.lastTurn = t.at(0.5).uptime
+        e.field = sound(1, of: 3, turnedAt: e.lastTurn)
         t.turn(1, to: .mixEditor(e))
         #expect(t.menu?.rows[2].label == "<Brown Noise>")
         e.draft.layers.append(OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -10))
@@ -96,13 +97,16 @@ import Testing
         e.row = .name
         e.lastTurn = t.at(0.5).uptime
         t.turn(1, to: .mixEditor(e))
-        e.field = .name
+        e.field = name(0)
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
-        e.draft.name = "calm"
         e.lastTurn = t.at(0.5).uptime
+        e.field = name(1, turnedAt: e.lastTurn)
         t.turn(1, to: .mixEditor(e))
+        // The name shows as it is chosen; the draft takes it with the press.
         #expect(t.menu?.title == "Calm")
+        #expect(t.menu?.rows[5] == MenuRow(kind: .category, label: "Name", detail: "<Calm>"))
+        e.draft.name = "calm"
         e.field = nil
         e.row = .save
         e.lastTurn = nil
@@ -123,8 +127,11 @@ import Testing
         #expect(t.box.menuItems(.kind(.ambient), at: t.now).map(\.id).last == "mix-mine-1")
         #expect(t.box.snapshot(at: t.now).mixes == [Self.rainOverBrown])
 
-        // Played from the library's Ambient list: its definition goes first, then the play.
+        // Played from the library's Ambient list (a press on its row opens its details, a press
+        // there plays): its definition goes first, then the play.
         try Self.toAmbientList(&t)
+        t.menuPress(to: .item(ItemPage(id: "mix-mine-1")))
+        #expect(t.menu?.rows.first == MenuRow(kind: .action, label: "Calm", detail: "all night"))
         let released = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil
@@ -144,10 +151,10 @@ import Testing
         Self.openMyMixes(&t)
         var e = MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)
         t.press(to: .mixEditor(e))
-        e.field = .sound(0)
+        e.field = sound(0, of: 4)
         t.press(to: .mixEditor(e))
-        e.field = .sound(2)
         e.lastTurn = t.at(0.5).uptime
+        e.field = sound(2, of: 4, turnedAt: e.lastTurn)
         t.turn(2, to: .mixEditor(e))
         e.draft.layers = [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: 0)]
         e.field = .level(MixEditor.levelPicker(0))
@@ -177,7 +184,7 @@ import Testing
         // The first sound opens, a level over the editor as it was.
         e.row = .layer1
         e.lastTurn = nil
-        e.field = .sound(0)
+        e.field = sound(0, of: 4)
         t.press(to: .mixEditor(e))
         #expect(t.state.ownerMixes.isEmpty)
     }
@@ -196,18 +203,20 @@ import Testing
         var e = MixEditor(draft: Self.rainOverBrown, isSaved: true)
         t.press(to: .mixEditor(e))
         #expect(t.menu?.rows.map(\.label) == ["Rain", "Level", "Brown Noise", "Level", "Sound 3", "Name", "Save", "Delete"])
-        e.field = .sound(1)
+        e.field = sound(1, of: 3)
         t.press(to: .mixEditor(e))
-        e.field = .sound(0)
         e.lastTurn = t.at(0.5).uptime
+        e.field = sound(0, of: 3, turnedAt: e.lastTurn)
         t.turn(-1, to: .mixEditor(e))
         e.draft.layers = [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12)]
         e.field = nil
         e.lastTurn = nil
         t.press(to: .mixEditor(e))
+        // One layer now: its row, the empty one for a second, the name, Save, Delete.
+        #expect(t.menu?.rows.map(\.label) == ["Brown Noise", "Level", "Sound 2", "Name", "Save", "Delete"])
         e.row = .save
         e.lastTurn = t.at(0.5).uptime
-        t.turn(4, to: .mixEditor(e))
+        t.turn(3, to: .mixEditor(e))
         let edited = OwnerMix(number: 1, name: "calm", layers: [OwnerMix.Layer(sound: "ambient-brown-noise", levelDB: -12)])
         t.press(to: .mixList(MixListPage(selected: 1)), update: { $0.ownerMixes = [edited] }, commands: [.persist])
 
@@ -240,10 +249,10 @@ import Testing
         var e = MixEditor(draft: OwnerMix(number: 4, layers: []), isSaved: false)
         restored.press(to: .mixEditor(e))
         #expect(restored.menu?.title == "My mix 4")
-        e.field = .sound(0)
+        e.field = sound(0, of: 4)
         restored.press(to: .mixEditor(e))
-        e.field = .sound(3)
         e.lastTurn = restored.at(0.5).uptime
+        e.field = sound(3, of: 4, turnedAt: e.lastTurn)
         restored.turn(3, to: .mixEditor(e))
         e.draft.layers = [OwnerMix.Layer(sound: "tone-isochronic-theta", levelDB: 0)]
         e.field = .level(MixEditor.levelPicker(0))
@@ -310,11 +319,13 @@ import Testing
                 OwnerMix.Layer(sound: "ambient-forest", levelDB: -4), OwnerMix.Layer(sound: "ambient-forest", levelDB: -4),
             ]),
             OwnerMix(number: 3, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: 2)]),
+            OwnerMix(number: 4, layers: Self.sevenSounds.map { OwnerMix.Layer(sound: $0, levelDB: -10) }),
         ]
         let (checked, rejected) = snapshot.validated()
         #expect(checked.mixes == [
             OwnerMix(number: 1, layers: [OwnerMix.Layer(sound: "ambient-rain", levelDB: -6)]),
             OwnerMix(number: 2, layers: [OwnerMix.Layer(sound: "ambient-forest", levelDB: -4)]),
+            OwnerMix(number: 4, layers: Self.sevenSounds.prefix(6).map { OwnerMix.Layer(sound: $0, levelDB: -10) }),
         ])
         #expect(rejected == [
             "mixes[1].name: \"sleepy\" is not one of calm, deep, rain, night, ocean, forest, soft, quiet",
@@ -327,6 +338,7 @@ import Testing
             "mixes[4].layers[6]: sound \"ambient-forest\" is in the mix already",
             "mixes[5].layers[1]: level 2 dB is not -40 to 0 in steps of 2",
             "mixes[5]: no layer left to play: the mix is set aside",
+            "mixes[6].layers[7]: a mix has at most 6 layers",
         ])
         // A state file written before mixes existed has none, and loads.
         let old = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try Self.started().box.snapshot(at: Moment(uptime: 0, wall: 0))))
@@ -337,6 +349,10 @@ import Testing
         #expect(decoded.validated().rejected.isEmpty)
     }
 
+    /// Seven sounds a mix could play, for the limit of six layers.
+    static let sevenSounds: [ItemID] = ["ambient-rain", "ambient-brown-noise", "ambient-pink-noise", "ambient-ocean",
+                                        "ambient-forest", "ambient-white-noise", "tone-isochronic-theta"]
+
     @Test func theMixScreensInGermanAndTheSpokenRows() throws {
         var t = try Self.started()
         t.send(.settingChanged("language", "de"), update: { $0.settings = OwnerSettings(language: .german) }, commands: [.persist])
@@ -345,7 +361,7 @@ import Testing
         #expect(t.menu?.rows.map(\.label) == ["Zurück", "Neuer Mix"])
         t.press(to: .mixEditor(MixEditor(draft: OwnerMix(number: 1, layers: []), isSaved: false)))
         #expect(t.menu?.title == "Mein Mix 1")
-        #expect(t.menu?.rows.map(\.label) == ["Klang 1", "Klang 2", "Klang 3", "Name", "Speichern"])
+        #expect(t.menu?.rows.map(\.label) == ["Klang 1", "Name", "Speichern"])
         #expect(t.menu?.rows[0].detail == "keiner")
         #expect(t.menu?.hint == "Erst einen Klang wählen")
     }
@@ -385,7 +401,7 @@ extension BoxMixesTests {
 
     static func openMyMixes(_ t: inout BoxTester, selected: Int = 1, expectRow: Bool = true) {
         t.openLibrary()
-        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 12))
+        t.menuTurn(30, to: BoxTester.menuPage(category: nil, selected: 11))
         t.press(to: .settingsList(SettingsListPage(group: nil, selected: 1)))
         t.turn(3, to: .settingsList(SettingsListPage(group: nil, selected: 4)))
         t.press(to: .settingsList(SettingsListPage(group: .sound, selected: 1)))
@@ -399,12 +415,12 @@ extension BoxMixesTests {
     static func toAmbientList(_ t: inout BoxTester) throws {
         t.hold(to: .settingsList(SettingsListPage(group: .sound, selected: 4)))
         t.hold(to: .settingsList(SettingsListPage(group: nil, selected: 4)))
-        t.hold(to: BoxTester.menuPage(category: nil, selected: 12))
+        t.hold(to: BoxTester.menuPage(category: nil, selected: 11))
         t.hold(closing: true)
         t.openLibrary()
-        // Ambient is the ninth row.
-        t.menuTurn(8, to: BoxTester.menuPage(category: nil, selected: 8))
-        let ambient = try #require(t.menu?.rows[8])
+        // Ambient is the eighth row.
+        t.menuTurn(7, to: BoxTester.menuPage(category: nil, selected: 7))
+        let ambient = try #require(t.menu?.rows[7])
         #expect(ambient.label == "Ambient")
         t.menuPress(to: BoxTester.menuPage(category: .kind(.ambient), selected: 1))
         t.menuTurn(10, to: BoxTester.menuPage(category: .kind(.ambient), selected: 6))
@@ -461,6 +477,20 @@ extension BoxTester {
         }, commands: [], sourceLocation: sourceLocation)
         send(.buttonReleased(.knob), after: 0.2, update: { $0.pressed[.knob] = nil }, commands: [], sourceLocation: sourceLocation)
     }
+}
+
+/// A sound field as the knob leaves it: at `index` of `count` choices, its last detent at `turnedAt`.
+func sound(_ index: Int, of count: Int, turnedAt: Double? = nil) -> MixEditor.Field {
+    var picker = ValuePicker.choice(index, count: count)
+    picker.lastTurn = turnedAt
+    return .sound(picker)
+}
+
+/// The name field as the knob leaves it: at `index` of `MixEditor.nameChoices`.
+func name(_ index: Int, turnedAt: Double? = nil) -> MixEditor.Field {
+    var picker = ValuePicker.choice(index, count: MixEditor.nameChoices.count)
+    picker.lastTurn = turnedAt
+    return .name(picker)
 }
 
 /// A level field as the knob leaves it: at `db`, its last detent at `turnedAt`.

@@ -101,7 +101,10 @@ import Testing
             $0.progress[first] = ProgressEntry(position: Fixture.duration(first), duration: Fixture.duration(first), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: first, at: end)
         }, commands: [.persist])
+        // The completion screen takes the first press.
+        t.dismissCompletion()
         let next = try t.pick(.meditation)
         #expect(next.item != first)
         let at = t.now.uptime + 10.25
@@ -353,8 +356,11 @@ import Testing
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
         }, commands: [.persist])
         #expect(t.state.mode == .meditation)
+        #expect(t.screen().name == "completion")
+        t.dismissCompletion()
         #expect(t.screen().name == "idle")
 
         // The leaf goes on from there: Meditation -> Poetry, started at once (nothing to fade).

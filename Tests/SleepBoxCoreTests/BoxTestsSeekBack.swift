@@ -175,7 +175,7 @@ import Testing
         guard case .menu(let menu) = t.screen() else { Issue.record("no menu"); return }
         #expect(menu.rows.first == MenuRow(kind: .action, label: "Restart \(Fixture.title(item) ?? "")"))
         #expect(menu.rows[1] == MenuRow(kind: .action, label: "Add to favorites"))
-        #expect(menu.rows.map(\.label).suffix(4) == ["Timers", "Nights", "Alarms", "Settings"] && menu.rows.count == 14)
+        #expect(menu.rows.map(\.label).suffix(4) == ["Timers", "Nights", "Alarms", "Settings"] && menu.rows.count == 13)
         let restart = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil

@@ -114,7 +114,7 @@ import Testing
         var expected = before
         expected.settings = OwnerSettings(nightVolumeLimit: 30)
         expected.volume = 30
-        expected.overlay = .pages([BoxTester.menuPage(category: nil, selected: 11), .settingsList(SettingsListPage(group: nil, selected: 4)),
+        expected.overlay = .pages([BoxTester.menuPage(category: nil, selected: 10), .settingsList(SettingsListPage(group: nil, selected: 4)),
                                    .settingsList(SettingsListPage(group: .sound, selected: 1))], until: d.now.uptime + 30)
         expected.alarmLog.checkedUntil = d.now.wall
         expected.reminderLog.checkedUntil = d.now.wall

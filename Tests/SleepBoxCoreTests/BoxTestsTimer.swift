@@ -296,24 +296,48 @@ extension BoxTester {
         }, commands: [.stop, .persist])
     }
 
-    @Test func aTimerRunningOutWithNothingPlayingJustEnds() throws {
+    @Test func anItemEndingBeforeTheTimerLeavesASoftBedThatTheTimerFades() throws {
         var t = try BoxTester.started()
         let item = try t.leafToMeditation(after: 1)
         let commit = t.setTimer(1)
-        // The item ends before the timer: idle, and the timer still runs.
+        // The item ends before the timer: idle, the timer still runs, and the rain plays on softly.
         let end = t.at(1)
         t.send(.itemFinished(item), after: 1, update: {
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
-        }, commands: [.persist])
+            $0.bedPlaying = true
+            $0.bedAfterItem = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
+        }, commands: [.startBed("rain", level: 0.1), .persist])
+        t.dismissCompletion()
         guard case .idle(let idle) = t.screen(after: 100) else {
             Issue.record("expected the idle screen")
             return
         }
         #expect(idle.timerRemaining == (commit.uptime + 900 - (t.now.uptime + 100)).rounded(.up))
+        // The timer's end: the bed fades as an item would, over the timer's 30 s.
         t.send(.timePassed, at: Moment(uptime: commit.uptime + 900, wall: commit.wall + 900), update: {
             $0.timer = nil
+            $0.bedPlaying = false
+            $0.bedAfterItem = false
+        }, commands: [.fadeBed(over: 30), .persist])
+    }
+
+    @Test func withoutABedAfterTheItemATimerRunningOutWithNothingPlayingJustEnds() throws {
+        var t = try BoxTester.started(configuring: { $0.timer.bedAfterItem = nil })
+        let item = try t.leafToMeditation(after: 1)
+        let commit = t.setTimer(1)
+        let end = t.at(1)
+        t.send(.itemFinished(item), after: 1, update: {
+            $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
+            $0.phase = .idle
+            $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
+        }, commands: [.persist])
+        t.send(.timePassed, at: Moment(uptime: commit.uptime + 900, wall: commit.wall + 900), update: {
+            $0.timer = nil
+            $0.overlay = nil
         }, commands: [.persist])
     }
 
@@ -334,6 +358,7 @@ extension BoxTester {
             $0.progress[item] = ProgressEntry(position: Fixture.duration(item), duration: Fixture.duration(item), updated: end.wall)
             $0.phase = .idle
             $0.contentCompleted = true
+            $0.overlay = BoxTester.completion(of: item, at: end)
         }, commands: [.persist])
     }
 

@@ -50,7 +50,7 @@ extension BoxTester {
     }
 
     /// From the idle screen (nothing playing): the library, down to Timers, into `entry`.
-    mutating func openTimers(_ entry: MenuCategory, timersRow: Int = 8, sourceLocation: SourceLocation = #_sourceLocation) {
+    mutating func openTimers(_ entry: MenuCategory, timersRow: Int = 7, sourceLocation: SourceLocation = #_sourceLocation) {
         openLibrary()
         menuTurn(timersRow, to: BoxTester.menuPage(category: nil, selected: timersRow), sourceLocation: sourceLocation)
         menuPress(to: BoxTester.menuPage(category: .timers, selected: 1), sourceLocation: sourceLocation)
@@ -62,14 +62,16 @@ extension BoxTester {
 
 /// The meditation timer, the nap and the bedtime reminder (Timers in the library menu).
 @Suite struct BoxTimersTests {
-    static let pattern = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 7), BreathStep(.exhale, seconds: 8)]
+    /// 4-7-8 with its pause of 1 s after the out-breath.
+    static let pattern = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 7), BreathStep(.exhale, seconds: 8),
+                          BreathStep(.rest, seconds: 1)]
 
     @Test func theTimersListShowsItsEntriesAndTheirSettings() throws {
         var t = try BoxTester.started()
         t.openLibrary()
         guard case .menu(let top) = t.screen() else { Issue.record("no menu"); return }
-        #expect(top.rows[8] == MenuRow(kind: .category, label: "Timers"), "after the content, before Alarms and Settings")
-        t.menuTurn(8, to: BoxTester.menuPage(category: nil, selected: 8))
+        #expect(top.rows[7] == MenuRow(kind: .category, label: "Timers"), "after the content, before Alarms and Settings")
+        t.menuTurn(7, to: BoxTester.menuPage(category: nil, selected: 7))
         t.menuPress(to: BoxTester.menuPage(category: .timers, selected: 1))
         guard case .menu(let timers) = t.screen() else { Issue.record("no menu"); return }
         #expect(timers.title == "Timers")
@@ -84,7 +86,8 @@ extension BoxTester {
                                     MenuRow(kind: .setting, label: "Length", detail: "10 min"),
                                     MenuRow(kind: .setting, label: "Sound", detail: "Silence"),
                                     MenuRow(kind: .setting, label: "Breathing", detail: "Off"),
-                                    MenuRow(kind: .setting, label: "Bell every", detail: "Off")])
+                                    MenuRow(kind: .setting, label: "Bell every", detail: "Off"),
+                                    MenuRow(kind: .setting, label: "Bell sound", detail: "Short")])
         // Back goes up to the Timers list, at the entry it came from.
         t.menuTurn(-1, to: BoxTester.menuPage(category: .meditationTimer, selected: 0))
         t.menuPress(to: BoxTester.menuPage(category: .timers, selected: 1))
@@ -97,7 +100,7 @@ extension BoxTester {
         var t = try BoxTester.started(configuring: { $0.meditation.guide = true })
         t.openTimers(.meditationTimer)
         let start = t.at(0.6)
-        let guide = BreathingGuide(pattern: Self.pattern, cycles: 31, startsAt: 5)
+        let guide = BreathingGuide(pattern: Self.pattern, cycles: 29, startsAt: 5)
         t.menuPress(update: {
             $0.overlay = nil
             $0.session = TimerSession(kind: .meditation, started: start.uptime, length: 600, guide: guide, breathingCues: true)
@@ -113,15 +116,15 @@ extension BoxTester {
         t.send(.timePassed, at: start.advanced(by: 9), update: { $0.session?.stepsCued = 2 }, commands: [])
         t.send(.timePassed, at: start.advanced(by: 16), update: { $0.session?.stepsCued = 3 }, commands: [])
         #expect(t.box.breathLight(at: start.advanced(by: 25)), "the LED still follows the breath")
-        // The second cycle's inhale (24 s) and hold (28 s) pass in silence before the tones are
-        // switched on again.
+        // The pause (24 s), the second cycle's inhale (25 s) and hold (29 s) pass in silence before
+        // the tones are switched on again.
         t.send(.settingChanged("playback.breathing_cues", "on"), at: start.advanced(by: 30), update: {
             $0.settings = OwnerSettings(breathingCues: true)
             $0.session?.breathingCues = true
-            $0.session?.stepsCued = 5
+            $0.session?.stepsCued = 6
         }, commands: [.persist])
-        // The next step, its exhale (35 s), sounds; nothing missed comes before it.
-        t.send(.timePassed, at: start.advanced(by: 35), update: { $0.session?.stepsCued = 6 },
+        // The next step, its exhale (36 s), sounds; nothing missed comes before it.
+        t.send(.timePassed, at: start.advanced(by: 36), update: { $0.session?.stepsCued = 7 },
                commands: [.playCue(.breath(BreathStep(.exhale, seconds: 8)))])
     }
 
@@ -135,8 +138,17 @@ extension BoxTester {
         }, commands: [.playCue(.meditationBell), .persist])
         guard case .meditationTimer(let screen) = t.screen(after: 60) else { Issue.record("no timer screen"); return }
         #expect(screen == TimerSessionScreen(title: "Meditation timer", remaining: 540, note: "Silence"))
-        #expect(t.box.nextDeadline.due == Due(uptime: start.uptime + 600, wall: nil))
-        t.send(.timePassed, at: start.advanced(by: 600), update: { $0.session = nil }, commands: [.playCue(.closingBell), .persist])
+        // While it runs, its time heard is saved at the playing interval.
+        #expect(t.box.nextDeadline.due == Due(uptime: start.uptime + 15, wall: nil))
+        #expect(t.box.state.session?.ends == start.uptime + 600)
+        // Its end: the closing bell and the completion screen.
+        t.send(.timePassed, at: start.advanced(by: 600), update: {
+            $0.session = nil
+            $0.overlay = .completion(Completion(subject: "Meditation timer", seconds: 600), until: start.uptime + 660)
+        }, commands: [.playCue(.closingBell), .persist])
+        guard case .completion(let done) = t.screen() else { Issue.record("no completion screen"); return }
+        #expect(done == CompletionScreen(title: "Well done", subject: "Meditation timer", lines: ["10 min", "Streak: 1 night"]))
+        t.dismissCompletion()
         #expect(t.screen().name == "idle")
     }
 
@@ -183,7 +195,7 @@ extension BoxTester {
         // Start: the bell, the bed, the guide from 5 s.
         t.openTimers(.meditationTimer)
         let start = t.at(0.6)
-        let guide = BreathingGuide(pattern: Self.pattern, cycles: 31, startsAt: 5)
+        let guide = BreathingGuide(pattern: Self.pattern, cycles: 29, startsAt: 5)
         t.menuPress(update: {
             $0.overlay = nil
             $0.bedPlaying = true
@@ -199,11 +211,16 @@ extension BoxTester {
         #expect(screen.breath?.timerRemaining == 594)
         t.send(.timePassed, at: start.advanced(by: 9), update: { $0.session?.stepsCued = 2 },
                commands: [.playCue(.breath(BreathStep(.hold, seconds: 7)))])
+        // The exhale, and the time heard saved (15 s after the start's save).
         t.send(.timePassed, at: start.advanced(by: 16), update: { $0.session?.stepsCued = 3 },
-               commands: [.playCue(.breath(BreathStep(.exhale, seconds: 8)))])
+               commands: [.playCue(.breath(BreathStep(.exhale, seconds: 8))), .persist])
         #expect(!t.box.breathLight(at: start.advanced(by: 20)))
-        // The interval bell at 5 minutes (a tone falls there too: 5 + 15 * 19 = 290, 294, 301).
+        // The pause after the out-breath: 1 s, then the next in-breath.
         #expect(t.box.nextDeadline.due == Due(uptime: start.uptime + 24, wall: nil))
+        t.send(.timePassed, at: start.advanced(by: 24), update: { $0.session?.stepsCued = 4 },
+               commands: [.playCue(.breath(BreathStep(.rest, seconds: 1)))])
+        t.send(.timePassed, at: start.advanced(by: 25), update: { $0.session?.stepsCued = 5 },
+               commands: [.playCue(.breath(BreathStep(.inhale, seconds: 4)))])
         // Knob held during the timer: the menu shows the time left on Timers.
         t.leafEndsTheTimer(bed: true)
     }
@@ -236,7 +253,7 @@ extension BoxTester {
         let started = t.now.uptime - 0.25
         t.setTimer(1)
         // "Restart <title>" and the favourite's row head the menu now: Timers is two further down.
-        t.openTimers(.nap, timersRow: 10)
+        t.openTimers(.nap, timersRow: 9)
         let start = t.at(0.6)
         t.menuPress(update: {
             $0.overlay = nil

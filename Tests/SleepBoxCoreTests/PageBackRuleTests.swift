@@ -21,11 +21,13 @@ import Testing
         return [
             .library(LibraryPage(category: nil, selected: 3)),
             .library(LibraryPage(category: .kind(.poem), selected: 2)),
+            .item(ItemPage(id: "poem-hope", selected: 1)),
             .timers(TimersPage(list: .timers, selected: 2)),
             .timers(TimersPage(list: .meditationTimer, selected: 2, editing: .choice(3, count: 6))),
             .timers(TimersPage(list: .bedtimeReminder, selected: 2, editing: .time(hour: 7, minute: 30))),
             .nights(NightsPage()),
-            .nights(NightsPage(monthsBack: 0)),
+            .nights(NightsPage(allTime: true)),
+            .nights(NightsPage(cursor: CivilDay(year: 2026, month: 11, day: 20))),
             .alarmList(AlarmListPage(selected: 2)),
             .alarmEditor(alarm),
             .settingsList(SettingsListPage(group: nil, selected: 3)),
@@ -44,6 +46,7 @@ import Testing
     static func kind(_ page: Page) -> String {
         switch page {
         case .library: return "library"
+        case .item: return "item"
         case .timers: return "timers"
         case .nights: return "nights"
         case .alarmList: return "alarmList"
@@ -59,7 +62,7 @@ import Testing
     }
 
     @Test func theTableHoldsEveryKindOfPage() {
-        #expect(Set(Self.pages.map(Self.kind)) == ["library", "timers", "nights", "alarmList", "alarmEditor", "settingsList", "value",
+        #expect(Set(Self.pages.map(Self.kind)) == ["library", "item", "timers", "nights", "alarmList", "alarmEditor", "settingsList", "value",
                                                    "clock", "timeZone", "about", "mixList", "mixEditor"])
     }
 

@@ -30,6 +30,7 @@ extension BoxTester {
     static func samePlace(_ a: Page, _ b: Page) -> Bool {
         switch (a, b) {
         case (.library(let x), .library(let y)): return x.category == y.category
+        case (.item(let x), .item(let y)): return x.id == y.id
         case (.timers(let x), .timers(let y)): return x.list == y.list && (x.editing == nil) == (y.editing == nil)
         case (.settingsList(let x), .settingsList(let y)): return x.group == y.group
         case (.value(let x), .value(let y)): return x.key == y.key

@@ -93,11 +93,18 @@ import Testing
         var now = Moment(uptime: 33.15, wall: startedAt + 24)
         _ = box.start(at: now, restoring: saved)
         #expect(box.state.session != nil)
+        // Saved only at the playing interval, for the session's time heard.
+        var lastSave = now.uptime
+        var saves = 0
         for step in 1...300 {
             now = now.advanced(by: 0.37 + Double(step % 11) * 0.013)
             let commands = box.handle(.timePassed, at: now)
-            #expect(!commands.contains(.persist), "at \(now.uptime)")
+            guard commands.contains(.persist) else { continue }
+            #expect(now.uptime - lastSave >= box.config.playback.persistIntervalSeconds, "at \(now.uptime)")
+            lastSave = now.uptime
+            saves += 1
         }
+        #expect(saves >= 5 && saves <= 9, "\(saves) saves in about 130 s")
     }
 
     static func snapshot(_ object: Any) throws -> Snapshot {

@@ -292,7 +292,7 @@ private func zone(_ name: String) -> TimeZone {
             + "auto_stop_minutes, start_volume, alarm_volume, greeting_delay_seconds")
         #expect(errorText("[timer]\nfade_out = 20\n") ==
             "sleepbox.toml:2: [timer] fade_out: unknown key; did you mean fade_out_seconds? "
-            + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds")
+            + "Allowed in [timer]: fade_out_seconds, choices, speech_grace_seconds, bed_after_item, bed_after_item_level")
         #expect(errorText("[display]\nbrightness = 3\n") ==
             "sleepbox.toml:2: [display] brightness: unknown key; did you mean day_brightness? Allowed in [display]: dim_from, dim_until, screen_timeout_seconds, day_brightness, night_brightness, clock_24h, menu_close_seconds, controller, address, rotate, captions, night_face")
         #expect(errorText("languag = \"de\"\n") ==

@@ -169,6 +169,35 @@ import Testing
         #expect(line.contains(#""credit":"a book, 1900""#))
     }
 
+    /// The JSON names the voice that really reads each spoken item on this box (espeak-ng here,
+    /// in the item's own language for one in the other), keeps the header's wish apart as
+    /// `narratorInHeader`, and gives every description.
+    @Test func listAsJSONNamesTheVoiceThatReadsEachItemAndItsDescription() throws {
+        let folders = try Folders()
+        defer { try? FileManager.default.removeItem(atPath: folders.root) }
+        try FileManager.default.createDirectory(atPath: folders.root + "/content/meditations", withIntermediateDirectories: true)
+        try "title: Rest\nkind: meditation\nauthor: sleepbox\nnarrator: calm female\ndescription: A short rest.\nlanguage: en\n---\nRest.\n"
+            .write(toFile: folders.root + "/content/meditations/med-rest.txt", atomically: true, encoding: .utf8)
+        try "title: Ruhe\nkind: meditation\nauthor: sleepbox\ndescription: Eine kurze Ruhe.\nlanguage: de\n---\nRuhe.\n"
+            .write(toFile: folders.root + "/content/meditations/med-ruhe.txt", atomically: true, encoding: .utf8)
+        for (language, english, german) in [("en", "espeak-ng en-us", "espeak-ng de"), ("de", "espeak-ng en-us", "espeak-ng de")] {
+            try "language = \"\(language)\"\n[paths]\ncontent = \"\(folders.root)/content\"\n[voice]\nengine = \"espeak\"\n"
+                .write(toFile: folders.config, atomically: true, encoding: .utf8)
+            let lines = try folders.tool().list(json: true)
+            let rest = try #require(lines.first { $0.contains(#""id":"med-rest""#) })
+            #expect(rest.contains(#""narrator":"\#(english)""#), "\(rest)")
+            #expect(rest.contains(#""narratorInHeader":"calm female""#))
+            #expect(rest.contains(#""description":"A short rest.""#))
+            let ruhe = try #require(lines.first { $0.contains(#""id":"med-ruhe""#) })
+            #expect(ruhe.contains(#""narrator":"\#(german)""#), "\(ruhe)")
+            #expect(!ruhe.contains("narratorInHeader"))
+            #expect(ruhe.contains(#""description":"Eine kurze Ruhe.""#))
+            // A poem without a description has none; a text is read by the box's voice.
+            let poem = try #require(lines.first { $0.contains(#""id":"poem-bundled""#) })
+            #expect(!poem.contains("description") && poem.contains(#""narrator":"espeak-ng"#))
+        }
+    }
+
     @Test func bundledItemsAndStrangersCannotBeRemoved() throws {
         let folders = try Folders()
         defer { try? FileManager.default.removeItem(atPath: folders.root) }

@@ -133,11 +133,14 @@ import Testing
         #expect(playing.title == "Calm")
     }
 
-    /// timers.jsonl: the meditation timer running (its breathing guide), then the nap, its alarm
-    /// snoozed and dismissed.
+    /// timers.jsonl: the meditation timer running (its breathing guide) and its completion screen,
+    /// then the nap, its alarm snoozed and dismissed.
     @Test func theTimersScriptRunsTheMeditationTimerAndTheNap() throws {
         let run = try Self.run("timers.jsonl", config: "timers.toml", seed: 1)
         #expect(run.screens.contains { if case .meditationTimer = $0.screen { return true } else { return false } })
+        // Its end: the completion screen, until the press of skip.
+        let done = run.screens.compactMap { if case .completion(let c) = $0.screen { return c } else { return nil } }
+        #expect(done.first?.title == "Well done" && done.first?.lines.first == "3 min", "\(done)")
         #expect(run.screens.contains { if case .nap = $0.screen { return true } else { return false } })
         #expect(run.traceLines.contains { $0.contains("\"phase\":\"snoozed\"") })
         guard case .idle? = run.last else { Issue.record("ends on \(String(describing: run.last))"); return }

@@ -99,4 +99,22 @@ import Testing
             "sleepbox.toml:2: [reminder] days: \"weekdyas\" is not a day; did you mean \"weekdays\"?") == true)
         #expect(problem("[reminder]\nrepeats = 11\n")?.hasPrefix("sleepbox.toml:2: [reminder] repeats: 11") == true)
     }
+    /// 4-7-8 is in 4, hold 7, out 8 and a pause of 1 s; the interval bells' chime or long bell;
+    /// the bed after an item under the sleep timer.
+    @Test func thePauseTheChimeAndTheBedAfterAnItemAreRead() throws {
+        let pause = [BreathStep(.inhale, seconds: 4), BreathStep(.hold, seconds: 7), BreathStep(.exhale, seconds: 8),
+                     BreathStep(.rest, seconds: 1)]
+        #expect(BoxConfig().meditation.breathing == pause)
+        #expect(try read("[meditation]\nbreathing = \"4-7-8\"\n").meditation.breathing == pause)
+        #expect(BreathStep.name(pause) == "4-7-8")
+        #expect(BoxConfig().meditation.intervalBell == .chime)
+        #expect(try read("[meditation]\ninterval_bell = \"bell\"\n").meditation.intervalBell == .bell)
+        #expect(problem("[meditation]\ninterval_bell = \"gong\"\n")?.contains("sleepbox.toml:2") == true)
+        #expect(BoxConfig().timer.bedAfterItem == "rain" && BoxConfig().timer.bedAfterItemLevel == 0.1)
+        let bed = try read("[timer]\nbed_after_item = \"pink\"\nbed_after_item_level = 5\n").timer
+        #expect(bed.bedAfterItem == "pink" && bed.bedAfterItemLevel == 0.05)
+        #expect(try read("[timer]\nbed_after_item = \"none\"\n").timer.bedAfterItem == nil)
+        #expect(problem("[timer]\nbed_after_item = \"thunder\"\n")?.contains("sleepbox.toml:2") == true)
+        #expect(problem("[timer]\nbed_after_item_level = 150\n")?.contains("sleepbox.toml:2") == true)
+    }
 }

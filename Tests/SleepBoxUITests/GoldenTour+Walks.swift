@@ -88,15 +88,40 @@ extension GoldenTour {
                     walkMenus(root: root, path: path + [index], depth: depth + 1, pressRows: opened.rows.first?.kind == .back)
                 }
             case .nightStats:
+                _ = next.send(.historyLoaded(GoldenTour.nights))
                 shoot(next, "nights")
+                next.turn(1)
+                shoot(next, "nights-all-time")
+                next.turn(-1)
                 next.press()
                 shoot(next, "calendar")
                 next.turn(-1)
                 shoot(next, "calendar-earlier")
+                next.turn(-31)
+                shoot(next, "calendar-month-before")
             default:
                 shoot(next, "\(slug)-\(GoldenTour.slug(row.label))")
             }
         }
+    }
+
+    /// A month of nights for the Nights screens: from the 25th of October to tonight (the 23rd of
+    /// November), 15 to 45 minutes from between 21:00 and 22:00, a night off now and then, a
+    /// two-minute night that does not count, two sessions on Sundays; tonight's began at 21:00.
+    static let nights: [HistoryRecord] = (0..<30).flatMap { night -> [HistoryRecord] in
+        guard night % 7 != 3, night != 12 else { return [] }
+        // 2026-10-25T20:00Z (21:00 in Berlin, winter time) on.
+        let start = 1_792_958_400.0 + Double(night) * 86400 + (night == 29 ? 0 : Double((night * 37) % 60) * 60)
+        let heard = night == 20 ? 120.0 : Double(15 + (night * 13) % 31) * 60
+        var sessions = [SessionRecord(itemID: "med-body-scan", kind: "meditation", title: "Body Scan", startedAt: start,
+                                      startOffset: 3600, endedAt: start + heard, endOffset: 3600, heardSeconds: heard,
+                                      ending: .sleepTimer)]
+        if night % 7 == 0 {
+            sessions.append(SessionRecord(itemID: "story-lighthouse", kind: "story", title: "The Lighthouse", startedAt: start + 3600,
+                                          startOffset: 3600, endedAt: start + 4200, endOffset: 3600, heardSeconds: 600,
+                                          ending: .finished))
+        }
+        return sessions.map { .session($0) }
     }
 
     /// A new mix made in the editor: a tone chosen for its first sound, its level set, a second sound.
@@ -155,10 +180,45 @@ extension GoldenTour {
 
         walkBreathing()
         walkNight()
+        walkCompletion()
         walkAlarm()
         walkLight()
         walkTimers()
         walkLibraryWhilePlaying()
+        walkDetails()
+    }
+
+    /// Items' detail pages: a meditation (its voice and description), a breathing exercise (its
+    /// pattern), a binaural tone (its science piece, which the last row opens), a science piece in
+    /// the other language; each page's rows one by one.
+    mutating func walkDetails() {
+        // The details show no time: the 24-hour tour has them.
+        guard twentyFourHour else { return }
+        let lists: [(titles: [String], item: ItemID, name: String)] = [
+            (["Meditations", "Meditationen"], "med-body-scan", "detail-meditation"),
+            (["Breathing", "Atmung"], "breath-478", "detail-breathing"),
+            (["Ambient", "Klänge"], "tone-binaural-alpha-10-hz", "detail-tone"),
+            (["Sound science", "Klangwissen"], language == .german ? "science-noise" : "science-noise-de", "detail-other-language"),
+        ]
+        for (titles, item, name) in lists {
+            var d = drive(root: .library, path: [])
+            guard let list = d.menu?.rows.firstIndex(where: { titles.contains($0.label) }) else { continue }
+            d.select(list)
+            d.press()
+            guard let row = d.box.menuItems(d.box.menuCategories.first { titles.contains(d.box.config.words($0.key)) } ?? .favorites,
+                                            at: d.now).firstIndex(where: { $0.id == item }) else { continue }
+            d.select(row + 1)
+            d.press()
+            guard let page = d.menu else { continue }
+            for index in page.rows.indices {
+                d.select(index)
+                shoot(d, index % 4 == 0 ? "\(name)-p\(index / 4 + 1)" : nil)
+            }
+            if item.hasPrefix("tone-binaural") {
+                d.press()
+                shoot(d, "\(name)-explained")
+            }
+        }
     }
 
     /// The library opened while something plays: "Restart <title>" and the favourite's row first,
@@ -184,6 +244,8 @@ extension GoldenTour {
         d.select(row)
         d.press()
         d.select(1)
+        // The row opens the details; a press there plays.
+        d.press()
         d.press()
         d.wait(21)
         for (second, name) in [(1.0, "breathing-in"), (3.0, "breathing-full"), (5.0, "breathing-hold"), (9.0, "breathing-out"),

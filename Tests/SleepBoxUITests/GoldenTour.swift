@@ -57,6 +57,29 @@ struct GoldenTour {
             ContentItem(id: "science-noise-de", title: "Weißes, rosa und braunes Rauschen, und sicheres Hören in der Nacht",
                         kind: .science, duration: 10 * 60),
         ]
+        // What the detail pages show: the voice, the description, the language (the science
+        // pieces in both languages: the box's own first, the other marked).
+        let spoken: [ItemID: (language: String, description: String?)] = [
+            "med-body-scan": ("en", "A slow body scan from the feet to the crown of the head, noticing and softening each part of the body on the way to sleep."),
+            "breath-478": ("en", "In for four, hold for seven, out for eight: a breath that slows the body down before sleep."),
+            "nidra-short": ("en", nil),
+            "science-noise": ("en", "What the colours of noise are, how masking works, and how to listen safely all night."),
+            "science-noise-de": ("de", "Was die Farben des Rauschens sind, wie Maskierung wirkt, und wie man die ganze Nacht sicher hört."),
+        ]
+        for index in items.indices {
+            guard let facts = spoken[items[index].id] else { continue }
+            items[index].isSpoken = true
+            items[index].language = facts.language
+            items[index].description = facts.description
+            items[index].narrator = "calm female"
+        }
+        for (id, title, language) in [("science-binaural-beats", "Binaural Beats, and Why Headphones", "en"),
+                                      ("science-binaural-beats-de", "Binaurale Beats, und warum Kopfhörer", "de")] {
+            var item = ContentItem(id: id, title: title, kind: .science, duration: 150)
+            item.isSpoken = true
+            item.language = language
+            items.append(item)
+        }
         for (id, title) in [("ambient-rain", "Rain"), ("ambient-forest", "Forest at Night"), ("ambient-brown-noise", "Brown Noise"),
                             ("mix-rain-over-brown-noise", "Rain on a Roof over Brown Noise")] {
             var item = ContentItem(id: id, title: title, kind: .ambient, duration: 8 * 3600)
@@ -69,10 +92,18 @@ struct GoldenTour {
                                        title: "\(kind) \(state)", kind: .ambient, duration: 8 * 3600)
                 item.isMixLayer = true
                 item.needsHeadphones = kind == "Binaural"
+                item.beatHz = ["Alpha 10 Hz": 10, "Beta 20 Hz": 20, "Gamma 40 Hz": 40][state]
+                item.explainedBy = kind == "Binaural" ? ["science-binaural-beats", "science-binaural-beats-de"] : []
+                if state == "Alpha 10 Hz" {
+                    item.description = kind == "Binaural"
+                        ? "Headphones only: 195 Hz on the left ear, 205 Hz on the right, a 10 Hz beat, the rate of the alpha waves."
+                        : "A soft 200 Hz tone in gentle pulses, 10 a second, the rate of the alpha waves; a speaker is fine."
+                }
                 items.append(item)
             }
         }
-        return Catalog(items: items)
+        return Catalog(items: items, voices: ItemVoices(box: [.english: .natural, .german: .espeak("de")],
+                                                         other: ["en": .espeak("en-us"), "de": .espeak("de")]))
     }()
 
     /// Monday 2026-11-23 22:30 in Berlin (21:30 UTC).

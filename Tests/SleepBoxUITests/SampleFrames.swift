@@ -140,9 +140,9 @@ enum SampleFrames {
     /// `all`: a month of six weeks fills the panel to its last row (today's underline is there),
     /// so it keeps no margin for the burn-in shift; it is a golden frame (`GoldenFrameTests`).
     static let markedCalendar = CalendarScreen(
-        title: "November 2026", weekdays: ["M", "T", "W", "T", "F", "S", "S"], firstWeekday: 7, days: 30,
+        title: "Nov 2026", weekdays: ["M", "T", "W", "T", "F", "S", "S"], firstWeekday: 7, days: 30,
         marked: [1, 2, 3, 4, 6, 7, 9, 10, 11, 14, 15, 16, 17, 19, 21, 23, 24, 25, 26, 27, 29, 30], today: 30,
-        hasEarlier: false, hasLater: true)
+        hasEarlier: false, hasLater: true, cursor: 16, cursorText: "1234 min", monthName: "November 2026")
 
     /// The library's top level.
     static let libraryRows: [MenuRow] = [

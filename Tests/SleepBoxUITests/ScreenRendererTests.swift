@@ -344,13 +344,14 @@ import Testing
         var calendar = SampleFrames.markedCalendar
         calendar.marked = []
         calendar.today = nil
+        calendar.cursor = nil
         let plain = render(.calendar(calendar))
         calendar.marked = [24]
         let marked = render(.calendar(calendar))
         // November 2026 begins on a Sunday: the 24th is a Tuesday, in the fifth line.
         let font = BitmapFont.small
         func numberBox(_ day: Int) -> PixelRect {
-            let slot = 6 + day - 1, cellX = 1 + (slot % 7) * 18, y = 16 + (slot / 7) * 8
+            let slot = 6 + day - 1, cellX = 2 + (slot % 7) * 18, y = 16 + (slot / 7) * 8
             let width = font.width(of: String(day))
             return PixelRect(x: cellX + 11 - width, y: y, width: width, height: font.capHeight)
         }
@@ -366,5 +367,34 @@ import Testing
         var same = 0
         for y in own.y..<own.maxY { for x in own.x..<own.maxX where plain.pixel(x: x, y: y) == marked.pixel(x: x, y: y) { same += 1 } }
         #expect(same == 0, "the 24th's number is not drawn dark in its mark")
+    }
+
+    /// The cursor is its own day's too: brackets either side of that day's cell, in the columns
+    /// between the cells, never over a number or a mark, also on a Monday at the panel's left edge
+    /// and a Sunday at its right; its night's minutes are on the month's line.
+    @Test func theCalendarCursorBracketsItsDayAlone() {
+        var calendar = SampleFrames.markedCalendar
+        calendar.cursor = nil
+        calendar.cursorText = ""
+        let plain = render(.calendar(calendar))
+        // The 16th is a Monday (the left edge), the 22nd a Sunday (the right), the 24th a marked Tuesday.
+        for day in [16, 22, 24] {
+            calendar.cursor = day
+            let cursor = render(.calendar(calendar))
+            let slot = 6 + day - 1, cellX = 2 + (slot % 7) * 18, y = 16 + (slot / 7) * 8
+            var changed: [(Int, Int)] = []
+            for py in 0..<64 { for px in 0..<128 where plain.pixel(x: px, y: py) != cursor.pixel(x: px, y: py) { changed.append((px, py)) } }
+            #expect(changed.count == 2 * (8 + 2), "two brackets of 8 rows and 2 stubs on day \(day): \(changed)")
+            #expect(changed.allSatisfy { px, py in
+                (px == cellX - 2 || px == cellX - 1 || px == cellX + 13 || px == cellX + 14) && py >= y - 1 && py < y + 7
+            }, "cursor pixels outside day \(day)'s brackets: \(changed)")
+            #expect(changed.allSatisfy { px, _ in (0..<128).contains(px) })
+            #expect(changed.allSatisfy { px, py in !plain.pixel(x: px, y: py) }, "the cursor covers nothing drawn")
+        }
+        calendar.cursor = 16
+        calendar.cursorText = "42 min"
+        let withMinutes = render(.calendar(calendar))
+        calendar.cursorText = "7 min"
+        #expect(render(.calendar(calendar)) != withMinutes, "the night's minutes are drawn")
     }
 }

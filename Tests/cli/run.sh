@@ -133,7 +133,7 @@ check "crash: the restart resumes the same item, never ahead of where it was, at
 check "library: the menu opens, 4-7-8 Breathing plays from it and the breathing screen follows" "$T/library.jsonl" \
   "any(r['screen']=='menu' for r in recs) and recs[-1]['item']['id']=='breath-478' and recs[-1]['screen']=='breathing'"
 check "captions: each row the knob reaches is said, and the timer's choices" "$T/captions.jsonl" \
-  "[r['spoken'] for r in recs if r['spoken']]==['Library. Featured tonight','Continue listening','Favorites','Yoga nidra','Sleep stories',\"Sleep stories. The Lighthouse Keeper's Evening\",'Sleep timer. Off','15 min']"
+  "[r['spoken'] for r in recs if r['spoken']]==['Library. Featured tonight','Favorites','Yoga nidra','Sleep stories',\"Sleep stories. The Lighthouse Keeper's Evening\",\"The Lighthouse Keeper's Evening, 10 min\",'Sleep timer. Off','15 min']"
 check "captions: the now-playing screen shows the sentences in turn, and none between them" "$T/captions.jsonl" \
   "len({r['caption'] for r in recs if r['screen']=='nowPlaying' and r['caption']})>=8 and any(r['caption']=='' for r in recs) and any(r['caption']=='The wind has dropped to a breath from the west.' and 45<=r['t']<=48 for r in recs)"
 # The frame on the screen 33 s in: the last one written at or before then (frames are written
@@ -161,7 +161,13 @@ done
 check "timers: the meditation timer starts with its bell and bed, paces the 4-7-8 breath with tones and ends with its bell" "$T/timers.jsonl" \
   "[r['commands'] for r in recs if r['event']=='release knob' and r['session']][:1]==[['playCue','startBed','persist']] and {r['session']['breath'] for r in recs if r['session'] and r['session']['kind']=='meditation'}>={'inhale','hold','exhale'} and any(r['screen']=='meditationTimer' for r in recs) and [r['clock'] for r in recs if r['commands']==['playCue','stopBed','record','persist']]==['2026-11-22T22:33:09']"
 check "timers: a bell every minute of the 3-minute meditation (at 1 and 2 minutes)" "$T/timers.jsonl" \
-  "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands']==['playCue']}"
+  "{'2026-11-22T22:31:09','2026-11-22T22:32:09'} <= {r['clock'] for r in recs if r['commands'][:1]==['playCue']}"
+check "timers: the meditation timer ends on the completion screen (3 min, its 4-7-8 cycles), which skip puts away" "$T/timers.jsonl" \
+  "[r['clock'] for r in recs if r['screen']=='completion'][:1]==['2026-11-22T22:33:09'] and [r['screen'] for r in recs if r['event']=='press skip']==['idle']"
+if cmp -s "$T/timers-frames/00h03m09.150s.png" docs/images/completion.png; then ok "timers: the completion frame is the README's picture"
+else bad "timers: the completion frame is the README's picture" "$(ls "$T/timers-frames" 2>/dev/null | grep 00h03m0 | head -3)"; fi
+check "timers: the 4-7-8 guide breathes in 4, holds 7, out 8 and pauses 1" "$T/timers.jsonl" \
+  "(lambda s: [round(b[0]-a[0]) for a, b in zip(s, s[1:])][:4]==[4,7,8,1] and [x[1] for x in s][:5]==['inhale','hold','exhale','rest','inhale'])([(r['t'], r['session']['breath']) for i, r in enumerate(recs) if r['session'] and r['session']['breath'] and (i == 0 or not recs[i-1]['session'] or recs[i-1]['session']['breath'] != r['session']['breath'])])"
 check "timers: the 2-minute nap ends in the alarm with its own ramp, snoozed and dismissed" "$T/timers.jsonl" \
   "[r['clock'] for r in recs if 'startAlarm' in r['commands']]==['2026-11-22T22:35:41'] and any(r['session'] and r['session']['kind']=='nap' for r in recs) and any(r['phase']=='snoozed' for r in recs) and recs[-1]['phase']=='idle'"
 # --- the history: the simulated month (docs/simulator.md), its statistics, screens and chart ---------
@@ -173,6 +179,8 @@ want = {"tonight": "2026-11-30", "streakMinutes": 5,
                  "currentStreak": 2, "longestStreak": 2, "averageBedtime": "22:43"},
         "last30Days": {"first": "2026-11-01", "last": "2026-11-30", "nights": 22, "minutes": 235, "sessions": 27,
                        "currentStreak": 2, "longestStreak": 5, "averageBedtime": "22:27"},
+        "allTime": {"first": "2026-11-01", "last": "2026-11-30", "nights": 22, "minutes": 235, "sessions": 27,
+                    "currentStreak": 2, "longestStreak": 5, "averageBedtime": "22:27"},
         "lastNight": "2026-11-30: Yoga Nidra: Short Rest, 22:43 -> played to the end, woke 06:47",
         "sessionsRecorded": 27}
 sys.exit(0 if s == want else print(json.dumps(s)) or 1)
@@ -200,6 +208,13 @@ done
 if cmp -s "$T/month-chart.png" docs/images/nights-chart.png; then ok "history: the chart is the README's picture"
 else bad "history: the chart is the README's picture"; fi
 H=(--state-dir "$MONTH" --config docs/examples/month.toml)
+# Six weeks later: the last 30 days are empty, all time is still the month, its longest streak ever 5.
+"$BIN" history stats "${H[@]}" --now 2027-01-15T08:00 --json >"$WORK/later-stats.json" 2>/dev/null
+"$BIN" history stats "${H[@]}" --now 2027-01-15T08:00 >"$WORK/later-stats.txt" 2>/dev/null
+if python3 -c "import json,sys; s=json.load(open('$WORK/later-stats.json')); sys.exit(0 if s['last30Days']['nights']==0 and s['allTime']=={'first':'2026-11-01','last':'2027-01-14','nights':22,'minutes':235,'sessions':27,'currentStreak':0,'longestStreak':5,'averageBedtime':'22:27'} else 1)" \
+   && grep -q "all time" "$WORK/later-stats.txt" && grep -Eq "^longest streak +0 +0 +5$" "$WORK/later-stats.txt"; then
+  ok "history stats: all time, summed by SQLite, beside empty recent periods"
+else bad "history stats: all time" "$(head -c 400 "$WORK/later-stats.json")"; fi
 "$BIN" history list "${H[@]}" --kind meditationTimer >"$WORK/list.out" 2>&1
 if [ "$(wc -l <"$WORK/list.out")" = 4 ] && grep -q "2026-11-03T22:34:09+01:00   20.0 min  finished   meditationTimer: Meditation timer" "$WORK/list.out"; then
   ok "history list --kind: the four meditation timers"; else bad "history list --kind" "$(head -c 300 "$WORK/list.out")"; fi

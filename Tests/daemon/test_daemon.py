@@ -427,5 +427,60 @@ check("doctor on a PC while a sim box runs: the board and the sound device are n
 terminate(d.proc)
 shutil.rmtree(d.dir)
 
+# --- SIGKILL during the meditation timer: one session, with the time heard ---------------------
+# The running timer saves its time heard with the state (every 15 s, as an item's place); killed
+# after 17 s and back, it goes on as the same session, which the leaf then ends.
+import sqlite3
+d = Daemon(BIN, workdir=tempfile.mkdtemp(prefix="sleepbox-kill-timer-")).start()
+code, out, err = ctl(d, "meditation", "start")
+check("ctl meditation start", code == 0 and wait_until(lambda: (d.status().get("session") or {}).get("kind") == "meditation"),
+      (out, err, d.status().get("session")))
+time.sleep(17)
+d.kill()
+saved = json.load(open(os.path.join(d.state, "state.json")))
+check("the running timer's time heard was saved", (saved.get("openSession") or {}).get("heard", 0) >= 14,
+      saved.get("openSession"))
+d.start()
+check("the timer goes on after the kill", (d.status().get("session") or {}).get("kind") == "meditation", d.status().get("session"))
+time.sleep(2)
+ctl(d, "press", "leaf")
+check("the leaf ends it", wait_until(lambda: d.status().get("session") is None), d.status().get("session"))
+terminate(d.proc)
+db = sqlite3.connect(os.path.join(d.state, "history.db"))
+rows = db.execute("SELECT item_id, heard_seconds, ending FROM sessions").fetchall()
+db.close()
+check("one session of the meditation timer in history.db, with the time heard before and after the kill",
+      len(rows) == 1 and rows[0][0] == "meditation-timer" and rows[0][2] == "stopped" and rows[0][1] >= 16, rows)
+shutil.rmtree(d.dir)
+
+# --- rendering the library ahead: items and clips left in ctl status -----------------------------
+# Two poems of the library (the rendering thread runs at idle priority: on a busy machine the
+# whole library would take long).
+work = tempfile.mkdtemp(prefix="sleepbox-render-")
+os.makedirs(work + "/content/poems")
+for name in ("poem-stars.txt", "poem-cloths-of-heaven.txt"):
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../content/poems", name), work + "/content/poems/")
+open(work + "/c.toml", "w").write(f'[paths]\ncontent = "{work}/content"\n')
+d = Daemon(BIN, workdir=work, config=work + "/c.toml").start()
+code, out, _ = ctl(d, "status")
+first = json.loads(out)["status"].get("speechRender") if code == 0 else None
+check("ctl status shows the library's speech being rendered ahead, items and clips left",
+      first is not None and first["items"] == 2 and first["clips"] >= first["items"] and 0 <= first["clipsLeft"] <= first["clips"]
+      and first["itemsLeft"] == first["items"] - first["itemsDone"]
+      and (isinstance(first["current"], str) or first["itemsLeft"] == 0), first)
+seen = [first]
+def rendered():
+    seen.append(d.status()["speechRender"])
+    return seen[-1]["itemsLeft"] == 0
+check("the items and clips left count down to none", first is not None and wait_until(rendered, timeout=240)
+      and all(a["clipsLeft"] >= b["clipsLeft"] and a["itemsDone"] <= b["itemsDone"] for a, b in zip(seen, seen[1:]))
+      and seen[-1]["clipsLeft"] == 0 and seen[-1]["current"] is None and seen[-1]["items"] == first["items"], seen[-3:])
+terminate(d.proc)
+d.start()
+again = d.status()["speechRender"]
+check("a restart with the speech cached has nothing left to render", again["items"] == 0 and again["clipsLeft"] == 0, again)
+d.kill()
+shutil.rmtree(d.dir)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

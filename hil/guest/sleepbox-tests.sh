@@ -13,7 +13,7 @@
 #   sb-resume           SIGKILL mid-playback, restart: same item, 3 s before the saved position
 #                       (never ahead of the sound), sound
 #   sb-i2c-loss         i2c-stub unloaded while playing: the sound goes on
-#   sb-menu             the knob held opens the library menu; a detent past Restart, two presses play Featured tonight's first
+#   sb-menu             the knob held opens the library menu; a detent past Restart, three presses play Featured tonight's first
 #   sb-breath-led       ... a breathing exercise: the LED line follows the breath (3 s in, 3 s out)
 #   sb-rtc-set          sleepbox ctl clock set: the system clock and the VM's RTC (/dev/rtc0) hold
 #                       the new time, the source is setByHand, and still so after a restart
@@ -325,12 +325,15 @@ info "LED line (gpio-sim output value): $(line_value led)"
 # --- 7. the library menu on the knob, and the breathing LED ------------------------------------------------
 # The knob held 1.5 s opens the menu (its top level: "Restart <title>" and "Add to favorites"
 # while something plays, then Featured tonight); two detents clockwise to Featured tonight, a
-# press opens it on its first item, the breathing exercise (hil/guest/content/breathing); a press plays it. The LED line, an
-# output the daemon drives, is then read every 100 ms for 9 s.
+# press opens it on its first item, the breathing exercise (hil/guest/content/breathing); a press
+# opens its details, and a press there plays it. The LED line, an output the daemon drives, is
+# then read every 100 ms for 9 s.
 hold knob_switch 1.5
 if wait_until 3 screen_is menu; then
     turn 2
     usleep 300000
+    press knob_switch
+    usleep 500000
     press knob_switch
     usleep 500000
     press knob_switch
@@ -340,7 +343,7 @@ if wait_until 3 screen_is menu; then
 fi
 st=$(status)
 if [ "$(item_field id "$st")" = breath-hil ] && [ "$(json_str phase "$st")" = playing ]; then
-    result sb-menu PASS "knob held 1.5 s, two detents, two presses: playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st")"
+    result sb-menu PASS "knob held 1.5 s, two detents, three presses: playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st")"
 else
     result sb-menu FAIL "want breath-hil playing: item $(item_field id "$st"), phase $(json_str phase "$st"), screen $(json_str screen "$st")"
 fi

@@ -4,7 +4,7 @@ import SleepBoxSystem
 
 /// A sound item's file from any bytes, read as an ambient generator (`ambient/<id>.toml`,
 /// `tones/<id>.toml`) and as a mix (`mixes/<id>.toml`): each parses or throws with at least one
-/// reason, never traps; what parses holds only values in range (a level, at most three layers, a
+/// reason, never traps; what parses holds only values in range (a level, at most six layers, a
 /// length of at most a day).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzContentItem(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
@@ -19,7 +19,7 @@ public func fuzzContentItem(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     }
     do {
         let mix = try MixParser.parse(text: text, path: "mixes/fuzz.toml")
-        precondition(mix.layers.count <= MixItem.maximumLayers, "more than three layers were taken")
+        precondition(mix.layers.count <= MixItem.maximumLayers, "more than \(MixItem.maximumLayers) layers were taken")
         precondition(mix.layers.allSatisfy { MixItem.levelRange.contains($0.levelDB) }, "a layer's level out of range was taken")
         precondition(mix.length > 0 && mix.length <= DurationText.maximumSeconds, "a length out of range was taken")
     } catch {

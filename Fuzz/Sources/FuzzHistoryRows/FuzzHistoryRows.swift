@@ -118,6 +118,7 @@ public func fuzzHistoryRows(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     _ = box.handle(.historyLoaded(records), at: moment)
     let stats = box.historyStats
     _ = stats.lastDays(30, tonight: HistoryStats.night(of: now, offset: 0))
+    _ = stats.allTime(tonight: HistoryStats.night(of: now, offset: 0))
     _ = box.lastNightText(at: moment)
     _ = try? store.nights(from: CivilDay(20_000), through: CivilDay(21_000))
     _ = try? store.prune(now: now, retention: .init(seconds: 86400 * 400, sessions: 50, events: 50), batch: 20)

@@ -9,7 +9,7 @@ private let library = ContentLibrary.load(bundled: "../content")
 
 /// A mix (`mixes/<id>.toml`) from any bytes: parsed, its layers found in the bundled library as
 /// the library finds them, then a tenth of a second of it rendered as the engine plays it, on the
-/// item bus with the alarm ringing. It parses with at most three layers, no sound twice and every
+/// item bus with the alarm ringing. It parses with at most six layers, no sound twice and every
 /// level in range, or is refused with at least one issue; what plays is finite and within full
 /// scale, and the alarm is heard through it; never a trap.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,7 +23,7 @@ public func fuzzMix(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         precondition(!error.issues.isEmpty, "a mix was refused without a reason")
         return 0
     }
-    precondition(mix.layers.count <= MixItem.maximumLayers, "more than three layers were taken")
+    precondition(mix.layers.count <= MixItem.maximumLayers, "more than \(MixItem.maximumLayers) layers were taken")
     precondition(Set(mix.layers.map(\.sound)).count == mix.layers.count, "a sound was taken twice")
     precondition(mix.layers.allSatisfy { MixItem.levelRange.contains($0.levelDB) }, "a layer's level out of range was taken")
     precondition(mix.length > 0 && mix.length <= DurationText.maximumSeconds, "a length out of range was taken")

@@ -186,6 +186,8 @@ public final class AudioEngine {
             }
         case .stopBed:
             mixer.stop(.bed, overFrames: format.frames(Self.bedFadeSeconds))
+        case .fadeBed(let over):
+            mixer.stop(.bed, overFrames: format.frames(over))
         case .playCue(let cue):
             mixer.setSource(atEngineRate(provider.cue(cue)), on: .cue, gain: 1)
         case .speakMenu(let text):

@@ -80,6 +80,7 @@ extension SoundProvider {
         case .bell: return ChimeGenerator(frequency: 1_046.5, decay: 2, level: 0.25, format: format)
         case .meditationBell: return BellSound.interval.makeGenerator(format: format)
         case .closingBell: return BellSound.end.makeGenerator(format: format)
+        case .chime: return BellSound.chime.makeGenerator(format: format)
         case .breath(let step):
             let tone = BreathCue.cue(for: step)
             return tone.makeGenerator(frames: format.frames(tone.seconds), format: format)

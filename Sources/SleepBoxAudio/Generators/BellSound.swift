@@ -11,6 +11,9 @@ public struct BellSound: Sendable, Equatable, Hashable {
     public static let interval = BellSound(frequency: 523.25, decay: 7, level: 0.2)
     /// The end bell: a little lower and longer (G4).
     public static let end = BellSound(frequency: 392, decay: 9, level: 0.22)
+    /// The short chime: a higher strike (E5) gone in about 3 s, for bells that should only
+    /// mark a moment (the meditation timer's interval bells).
+    public static let chime = BellSound(frequency: 659.25, decay: 3, level: 0.2)
 
     /// A generator for the strike.
     public func makeGenerator(format: AudioFormat) -> ChimeGenerator {

@@ -32,8 +32,9 @@ public struct BreathStep: Sendable, Equatable, Hashable {
     }
 
     /// A pattern written as its lengths in seconds joined by dashes, as `[meditation] breathing`
-    /// takes it: "4-7-8" (in, hold, out), "4-4-4-4" (in, hold, out, hold empty), "5-5" (in, out);
-    /// nil when it is not 2 to 4 lengths within `secondsRange`.
+    /// takes it: "4-7-8" (in, hold, out, then a pause of `pauseSeconds` with empty lungs, as the
+    /// 4-7-8 method is taught: "4-7-8-1" is the same pattern), "4-4-4-4" (in, hold, out, hold
+    /// empty), "5-5" (in, out); nil when it is not 2 to 4 lengths within `secondsRange`.
     public static func pattern(_ text: String) -> [BreathStep]? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let numbers = parts.compactMap { Double($0.filter { $0 != " " }) }
@@ -46,11 +47,22 @@ public struct BreathStep: Sendable, Equatable, Hashable {
         case 3: kinds = [.inhale, .hold, .exhale]
         default: kinds = [.inhale, .hold, .exhale, .rest]
         }
-        return zip(kinds, numbers).map { BreathStep($0, seconds: $1) }
+        return withPause(zip(kinds, numbers).map { BreathStep($0, seconds: $1) })
     }
 
-    /// A pattern's name: its lengths joined by dashes ("4-7-8").
+    /// The pause after the out-breath of a pattern that holds the breath in (in, hold, out).
+    public static let pauseSeconds = 1.0
+
+    /// `steps` with the pause after the out-breath when they are in, hold, out.
+    public static func withPause(_ steps: [BreathStep]) -> [BreathStep] {
+        steps.map(\.kind) == [.inhale, .hold, .exhale] ? steps + [BreathStep(.rest, seconds: pauseSeconds)] : steps
+    }
+
+    /// A pattern's name: its lengths joined by dashes ("4-7-8"); the pause after a held breath's
+    /// out-breath goes without saying, as `pattern(_:)` adds it.
     public static func name(_ pattern: [BreathStep]) -> String {
-        pattern.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }.joined(separator: "-")
+        var pattern = pattern
+        if pattern.count == 4, withPause(Array(pattern.prefix(3))) == pattern { pattern.removeLast() }
+        return pattern.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }.joined(separator: "-")
     }
 }

@@ -81,6 +81,18 @@ public struct HistoryStats: Sendable {
         public var longestStreak: Int
         /// Average bedtime of the counted nights, in minutes after midnight (0..<1440); nil when none.
         public var averageBedtime: Int?
+
+        public init(first: CivilDay, last: CivilDay, nights: Int, minutes: Int, sessions: Int, currentStreak: Int,
+                    longestStreak: Int, averageBedtime: Int?) {
+            self.first = first
+            self.last = last
+            self.nights = nights
+            self.minutes = minutes
+            self.sessions = sessions
+            self.currentStreak = currentStreak
+            self.longestStreak = longestStreak
+            self.averageBedtime = averageBedtime
+        }
     }
 
     /// The nights `first` through `last`; the current streak as of `last`.
@@ -110,6 +122,12 @@ public struct HistoryStats: Sendable {
     /// This week: Monday's night through tonight's.
     public func week(tonight: CivilDay) -> Period {
         period(from: tonight.adding(1 - tonight.isoWeekday), to: tonight)
+    }
+
+    /// All time: the first night with a session through tonight's (tonight's alone when there is
+    /// none); its longest streak is the longest ever.
+    public func allTime(tonight: CivilDay) -> Period {
+        period(from: min(nights.first?.day ?? tonight, tonight), to: tonight)
     }
 
     /// The last `days` nights, tonight's the last.

@@ -1,7 +1,7 @@
 /// The library: its top level (the lists, Timers, Nights, Alarms, Settings, and "Restart" and the
 /// favourite's row while an item plays or is paused), or the items of one list. A press opens a
-/// list or a screen, plays an item, or marks the item playing a favourite (or no longer), which the
-/// title says for a moment ("Favorite added").
+/// list or a screen, opens an item's details (`ItemPage`, whose press plays it), or marks the item
+/// playing a favourite (or no longer), which the title says for a moment ("Favorite added").
 public struct LibraryPage: Sendable, Equatable, PageBehaviour {
     /// nil: the top level.
     public var category: MenuCategory?
@@ -58,13 +58,7 @@ public struct LibraryPage: Sendable, Equatable, PageBehaviour {
         guard selected > 0 else { return .back }
         let items = box.menuItems(category, at: now)
         guard selected - 1 < items.count else { return .stay }
-        let item = items[selected - 1]
-        guard item.isAvailable, !box.state.unplayable.contains(item.id) else {
-            box.state.overlay = .comingSoon(title: item.title, until: now.uptime + box.config.display.messageSeconds * 2)
-            return .close
-        }
-        box.play(chosen: item, at: now, into: &out)
-        return .close
+        return .open(.item(ItemPage(id: items[selected - 1].id)))
     }
 }
 
@@ -76,6 +70,18 @@ extension Box {
         } else {
             state.favorites.append(id)
         }
+    }
+
+    /// An item's title marked with its language's code when that is not the box's ("(DE) Die
+    /// fünf Gehirnwellen" in an English box).
+    func listTitle(_ item: ContentItem) -> String {
+        guard isOtherLanguage(item), let language = item.language else { return item.title }
+        return config.words(.otherLanguageTitle, ["code": ItemVoices.code(language).uppercased(), "title": item.title])
+    }
+
+    /// True for an item with words in another language than the box's.
+    func isOtherLanguage(_ item: ContentItem) -> Bool {
+        item.language.map { ItemVoices.code($0) != config.language.rawValue } ?? false
     }
 
     /// The library as the display shows it.
@@ -102,6 +108,8 @@ extension Box {
         }
         let items = menuItems(category, at: now)
         var rows = [MenuRow(kind: .back, label: words(.back))]
+        // Items in another language are marked where the list has the box's language too.
+        let mixed = items.contains { isOtherLanguage($0) } && items.contains { !isOtherLanguage($0) }
         var next: ItemID?
         if case .series(let series) = category { next = nextSeriesItem(series)?.id }
         for item in items {
@@ -110,14 +118,14 @@ extension Box {
                 detail = words(.soonMark)
             } else if item.id == next {
                 detail = words(.nextPartMark)
-            } else if category == .continueListening, let entry = state.progress[item.id] {
-                detail = String(Int((entry.fraction * 100).rounded(.down))) + "%"
-            } else if item.playsAllNight {
-                detail = words(.allNight)
+            } else if let percent = heardPercent(item.id) {
+                detail = String(percent) + "%"
+            } else if let pattern = item.breathing?.patternText(config.language) {
+                detail = pattern
             } else {
-                detail = words.table.timerLabel(.minutes(max(1, (item.duration / 60).rounded())), in: config.language)
+                detail = lengthText(item)
             }
-            rows.append(MenuRow(kind: .item, label: item.title, detail: detail, isFavorite: state.favorites.contains(item.id),
+            rows.append(MenuRow(kind: .item, label: mixed ? listTitle(item) : item.title, detail: detail, isFavorite: state.favorites.contains(item.id),
                                 isAvailable: item.isAvailable))
         }
         let hint: String? = items.isEmpty ? words(category == .favorites ? .favoritesHint : .nothingHereYet) : nil

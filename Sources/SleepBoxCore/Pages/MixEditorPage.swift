@@ -8,7 +8,7 @@ extension MixEditor: PageBehaviour {
     func screen(_ box: Box, at now: Moment) -> Screen { box.mixEditorScreen(self) }
 
     mutating func turned(_ detents: Int, _ box: Box, at now: Moment) {
-        if isLevelOpen { turnLevel(detents, at: now.uptime) } else { turn(detents, sounds: box.mixSounds) }
+        turn(detents, at: now.uptime)
         lastTurn = now.uptime
     }
 
@@ -62,12 +62,11 @@ extension Box {
             let here = e.layerIndex == layer
             let present = e.draft.layers.indices.contains(layer)
             if here { selected = rows.count }
-            if here, case .sound(let i)? = e.field {
-                let offered = e.choices(for: layer, among: sounds)
-                rows.append(MenuRow(kind: .category, label: mark(title(offered.indices.contains(i) ? offered[i] : nil), true)))
+            if here, case .sound? = e.field {
+                rows.append(MenuRow(kind: .category, label: mark(title(e.pickedSound(among: sounds)), true)))
             } else if present {
                 rows.append(MenuRow(kind: .category, label: title(e.draft.layers[layer].sound)))
-            } else {
+            } else if layer <= e.draft.layers.count {
                 rows.append(MenuRow(kind: .category, label: words(.mixLayer, ["n": String(layer + 1)]), detail: words(.mixNone)))
             }
             if present {
@@ -76,8 +75,13 @@ extension Box {
                                     detail: mark(Self.levelText(e.draft.layers[layer].levelDB), here && e.isLevelOpen)))
             }
         }
+        // The name being chosen shows in its row and the title before it is taken.
+        var shown = e.draft
+        shown.name = e.pickedName
+        var nameOpen = false
+        if case .name? = e.field { nameOpen = true }
         let others: [(MixEditor.Row, MenuRow)] = [
-            (.name, MenuRow(kind: .category, label: words(.mixName), detail: mark(mixTitle(e.draft), e.field == .name))),
+            (.name, MenuRow(kind: .category, label: words(.mixName), detail: mark(mixTitle(shown), nameOpen))),
             (.save, MenuRow(kind: .category, label: words(.save))),
             (.delete, MenuRow(kind: .category, label: words(.delete))),
         ]
@@ -86,6 +90,6 @@ extension Box {
             rows.append(menuRow)
         }
         let hint = e.draft.layers.isEmpty ? words(.mixNeedsSound) : nil
-        return .menu(MenuScreen(title: mixTitle(e.draft), rows: rows, selected: selected, hint: hint))
+        return .menu(MenuScreen(title: mixTitle(shown), rows: rows, selected: selected, hint: hint))
     }
 }

@@ -8,6 +8,8 @@
 public enum Page: Sendable, Equatable {
     /// The library's top level or the items of one of its lists.
     case library(LibraryPage)
+    /// One item's details (from a press on its row in a list).
+    case item(ItemPage)
     /// Timers and its lists (the meditation timer, the nap, the bedtime reminder).
     case timers(TimersPage)
     /// The nights' statistics, then the calendar.
@@ -35,6 +37,7 @@ public enum Page: Sendable, Equatable {
     var behaviour: any PageBehaviour {
         switch self {
         case .library(let p): return p
+        case .item(let p): return p
         case .timers(let p): return p
         case .nights(let p): return p
         case .alarmList(let p): return p

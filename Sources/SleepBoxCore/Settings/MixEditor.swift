@@ -1,26 +1,47 @@
 /// A mix being made or edited on the box: a draft, the row the knob is on and the field it
 /// changes. Nothing reaches the saved mixes until the "Save" row is pressed.
 ///
-/// Rows: the three layers, the name, "Save", and "Delete" for a mix saved before. A press on a
-/// layer opens its sound (the knob walks "none" and the sounds a mix can play, those of the
-/// other layers left out: a sound twice would only be louder), a press there opens its level
-/// (-40 ... 0 dB in steps of 2, the value picker), a press there closes it. Choosing "none" takes
-/// the layer out. An open field is a level of its own in the pages (the editor below it as it was),
-/// so holding the knob there leaves the draft as it was.
+/// Rows: the layers (those in the draft and, while there is room, one empty row for the next,
+/// up to `OwnerMix.maximumLayers`), the name, "Save", and "Delete" for a mix saved before. Every
+/// field is set with the one `ValuePicker`: a press on a layer opens its sound (a choice among
+/// "none" and the sounds a mix can play, those of the other layers left out: a sound twice would
+/// only be louder), a press there takes the sound and opens its level (-40 ... 0 dB in steps of
+/// 2), a press there closes it; a press on the name opens the names (a choice), a press there
+/// takes the name. Choosing "none" takes the layer out. An open field is a level of its own in
+/// the pages (the editor below it as it was), so holding the knob there leaves the draft as it was.
 public struct MixEditor: Sendable, Equatable {
     /// The editor's rows, top to bottom.
     public enum Row: Int, Sendable, CaseIterable {
-        case layer1, layer2, layer3, name, save, delete
+        case layer1, layer2, layer3, layer4, layer5, layer6, name, save, delete
+
+        /// The row of layer `index` (0 ...), nil past the last.
+        static func layer(_ index: Int) -> Row? {
+            (0..<OwnerMix.maximumLayers).contains(index) ? Row(rawValue: index) : nil
+        }
     }
 
-    /// What a turn changes while a row is open.
+    /// What a turn changes while a row is open: each a `ValuePicker`.
     public enum Field: Sendable, Equatable {
-        /// The layer's sound: an index into `choices(for:among:)` (0 is "none").
-        case sound(Int)
-        /// The layer's level: the value picker on `OwnerMix.levelRange` in steps of `OwnerMix.levelStep`.
+        /// The layer's sound: a choice among `choices(for:among:)` (0 is "none").
+        case sound(ValuePicker)
+        /// The layer's level: a number in `OwnerMix.levelRange` in steps of `OwnerMix.levelStep`.
         case level(ValuePicker)
-        /// The name: an index into `nameChoices` (0 is the numbered name).
-        case name
+        /// The name: a choice among `nameChoices` (0 is the numbered name).
+        case name(ValuePicker)
+
+        var picker: ValuePicker {
+            switch self {
+            case .sound(let p), .level(let p), .name(let p): return p
+            }
+        }
+
+        func with(_ picker: ValuePicker) -> Field {
+            switch self {
+            case .sound: return .sound(picker)
+            case .level: return .level(picker)
+            case .name: return .name(picker)
+            }
+        }
     }
 
     public var draft: OwnerMix
@@ -46,17 +67,40 @@ public struct MixEditor: Sendable, Equatable {
     /// The level a new layer comes in at: the first at full level, the others under it.
     static func newLevel(layer: Int) -> Int { layer == 0 ? 0 : -10 }
 
-    /// The rows shown: "Delete" only for a saved mix.
-    public var rows: [Row] { isSaved ? Row.allCases : Row.allCases.filter { $0 != .delete } }
+    /// The rows shown: the layers and one empty layer while there is room, the name, "Save", and
+    /// "Delete" only for a saved mix.
+    public var rows: [Row] {
+        let layers = (0..<min(draft.layers.count + 1, OwnerMix.maximumLayers)).compactMap(Row.layer)
+        return layers + (isSaved ? [.name, .save, .delete] : [.name, .save])
+    }
 
-    /// The layer a row edits (0 ... 2), or nil.
+    /// The layer a row edits (0 ..< `OwnerMix.maximumLayers`), or nil.
     public var layerIndex: Int? {
-        switch row {
-        case .layer1: return 0
-        case .layer2: return 1
-        case .layer3: return 2
-        default: return nil
-        }
+        row.rawValue < OwnerMix.maximumLayers ? row.rawValue : nil
+    }
+
+    /// The picker for layer `index`'s sound, at `current` (nil: "none").
+    func soundPicker(for index: Int, current: ItemID?, among sounds: [ItemID]) -> ValuePicker {
+        let offered = choices(for: index, among: sounds)
+        return .choice(offered.firstIndex(of: current) ?? 0, count: offered.count)
+    }
+
+    /// The picker for the name, at the draft's.
+    var namePicker: ValuePicker {
+        .choice(Self.nameChoices.firstIndex(of: draft.name) ?? 0, count: Self.nameChoices.count)
+    }
+
+    /// The sound the open sound field is on (nil: "none", or no sound field open).
+    public func pickedSound(among sounds: [ItemID]) -> ItemID? {
+        guard case .sound(let picker)? = field, let layer = layerIndex else { return nil }
+        let offered = choices(for: layer, among: sounds)
+        return offered.indices.contains(picker.index) ? offered[picker.index] : nil
+    }
+
+    /// The name the open name field is on, else the draft's.
+    public var pickedName: String? {
+        guard case .name(let picker)? = field else { return draft.name }
+        return Self.nameChoices.indices.contains(picker.index) ? Self.nameChoices[picker.index] : nil
     }
 
     /// What the sound field offers for layer `index`: nil ("none"), then every sound in `sounds`
@@ -66,33 +110,21 @@ public struct MixEditor: Sendable, Equatable {
         return [nil] + sounds.filter { !others.contains($0) }.map { Optional($0) }
     }
 
-    /// A turn of `steps` on the open field, or between rows; `sounds` are the library's sounds a
-    /// layer may play, in library order. Lists stop at their ends.
-    public mutating func turn(_ steps: Int, sounds: [ItemID]) {
-        switch field {
-        case nil:
+    /// A turn of `detents` at `uptime`: the open field's picker moves (faster on a fast turn;
+    /// a level is taken into the draft as it moves, so it is heard), or the row moves.
+    /// Lists stop at their ends.
+    public mutating func turn(_ detents: Int, at uptime: Double) {
+        guard var picker = field?.picker else {
             let shown = rows
             let i = shown.firstIndex(of: row) ?? 0
-            row = shown[min(max(0, i + steps), shown.count - 1)]
-        case .sound(let i)?:
-            guard let layer = layerIndex else { return }
-            let count = choices(for: layer, among: sounds).count
-            field = .sound(min(max(0, i + steps), count - 1))
-        case .level?:
-            // A level is turned with the picker (`turnLevel`), which speeds up on a fast turn.
-            break
-        case .name?:
-            let i = Self.nameChoices.firstIndex(of: draft.name) ?? 0
-            draft.name = Self.nameChoices[min(max(0, i + steps), Self.nameChoices.count - 1)]
+            row = shown[min(max(0, i + detents), shown.count - 1)]
+            return
         }
-    }
-
-    /// The open level's picker turned `detents` at `uptime`; the layer takes its level.
-    public mutating func turnLevel(_ detents: Int, at uptime: Double) {
-        guard case .level(var picker)? = field, let layer = layerIndex, draft.layers.indices.contains(layer) else { return }
         picker.turn(detents, at: uptime)
-        draft.layers[layer].levelDB = picker.value
-        field = .level(picker)
+        if case .level? = field, let layer = layerIndex, draft.layers.indices.contains(layer) {
+            draft.layers[layer].levelDB = picker.value
+        }
+        field = field?.with(picker)
     }
 
     /// The picker for a layer's level `db`.
@@ -117,30 +149,28 @@ public struct MixEditor: Sendable, Equatable {
         case save, delete
     }
 
-    /// A press: opens the row's field, takes the sound and opens its level, or closes the field.
-    /// Returns `.save` on the "Save" row, `.delete` on the "Delete" row.
+    /// A press: opens the row's field, takes the sound and opens its level, closes the level,
+    /// or takes the name. Returns `.save` on the "Save" row, `.delete` on the "Delete" row.
     public mutating func press(sounds: [ItemID]) -> PressOutcome {
         switch field {
         case nil:
             switch row {
-            case .layer1, .layer2, .layer3:
-                // An empty row below the last layer stands for the next one.
-                let layer = min(layerIndex ?? 0, draft.layers.count)
-                row = Row(rawValue: layer) ?? row
-                let current = draft.layers.indices.contains(layer) ? draft.layers[layer].sound : nil
-                field = .sound(choices(for: layer, among: sounds).firstIndex(of: current) ?? 0)
-                return .opened
             case .name:
-                field = .name
+                field = .name(namePicker)
                 return .opened
             case .save: return .save
             case .delete: return .delete
+            default:
+                // An empty row below the last layer stands for the next one.
+                let layer = min(layerIndex ?? 0, draft.layers.count)
+                row = Row.layer(layer) ?? row
+                let current = draft.layers.indices.contains(layer) ? draft.layers[layer].sound : nil
+                field = .sound(soundPicker(for: layer, current: current, among: sounds))
+                return .opened
             }
-        case .sound(let i)?:
+        case .sound?:
             guard let layer = layerIndex else { field = nil; return .closed }
-            let offered = choices(for: layer, among: sounds)
-            let chosen = offered.indices.contains(i) ? offered[i] : nil
-            guard let sound = chosen else {
+            guard let sound = pickedSound(among: sounds) else {
                 // "None": the layer goes, the ones below move up.
                 if draft.layers.indices.contains(layer) { draft.layers.remove(at: layer) }
                 field = nil
@@ -156,9 +186,9 @@ public struct MixEditor: Sendable, Equatable {
         case .level?:
             field = nil
             // On to the next layer while there is room, else to the name.
-            let next = (layerIndex ?? 0) + 1
-            row = next < OwnerMix.maximumLayers ? (Row(rawValue: next) ?? .name) : .name
+            row = Row.layer((layerIndex ?? 0) + 1) ?? .name
         case .name?:
+            draft.name = pickedName
             field = nil
             row = .save
         }

@@ -1,5 +1,6 @@
 extension StringTable {
-    /// English: the night face, the time said aloud, a missed alarm, the seek and "later" marks.
+    /// English: the night face, the time said aloud, a missed alarm, the seek and "later" marks;
+    /// the nights screens' all-time column and calendar cursor.
     static let englishNight: [Key: String] = [
         .nightFaceSetting: "Night face", .nightFaceNoClock: "No clock", .nightFaceClock: "Clock",
         .nightFaceLarge: "Large clock",
@@ -9,6 +10,7 @@ extension StringTable {
         .spokenAlarmOnDay: "Your alarm is on {weekday} at {time}.", .spokenNoAlarm: "No alarm is set.",
         .alarmMissed: "Missed: alarm {time}", .missedBoxOff: "The box was off", .missedClockUnset: "Clock was not set",
         .reminderAgainIn: "Again in {minutes} min",
+        .statsAllTime: "All time", .calendarMinutes: "{minutes} min", .calendarDaySpoken: "{day} {month}: {minutes} minutes",
     ]
 
     /// German.
@@ -21,5 +23,6 @@ extension StringTable {
         .spokenAlarmOnDay: "Dein Wecker klingelt am {weekday} um {time}.", .spokenNoAlarm: "Kein Wecker ist gestellt.",
         .alarmMissed: "Verpasst: Wecker {time}", .missedBoxOff: "Die Box war aus", .missedClockUnset: "Uhr war nicht gestellt",
         .reminderAgainIn: "Wieder in {minutes} Min.",
+        .statsAllTime: "Insgesamt", .calendarMinutes: "{minutes} Min.", .calendarDaySpoken: "{day}. {month}: {minutes} Minuten",
     ]
 }

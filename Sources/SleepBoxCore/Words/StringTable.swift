@@ -150,6 +150,14 @@ public struct StringTable: Sendable, Equatable {
         case napAlarmAt
         /// Messages when a timer is stopped by hand: "Meditation ended", "Nap ended".
         case meditationEnded, napEnded
+        /// The completion screen: "Well done", "{n} cycles of {pattern}" (one: "1 cycle of
+        /// {pattern}"), "Streak: {n} nights" (one: "Streak: 1 night"), and the minutes said aloud.
+        case wellDone, completionCycles, completionCycle, completionStreak, completionStreakOne, completionMinutesSpoken,
+             completionMinuteSpoken
+        /// A guided session's phase on the playing screen: "Opening", "Teaching", "Silence", "Closing".
+        case phaseOpening, phaseTeaching, phaseSilence, phaseClosing
+        /// The meditation timer's row for how its interval bells sound: "Bell sound", "Short", "Long".
+        case bellSound, bellShort, bellLong
         /// The idle screen's next alarm: "{time} · in {hours} h {minutes} min", within the hour
         /// "{time} · in {minutes} min", more than a day away "{weekday} {time}".
         case nextAlarmIn, nextAlarmInHours, nextAlarmInMinutes, nextAlarmOnDay
@@ -187,6 +195,10 @@ public struct StringTable: Sendable, Equatable {
         case statsSpoken, thisWeek, last30Days
         /// The calendar read aloud: "{month}: {count} nights".
         case calendarSpoken
+        /// The nights screens (`StringTable+Night.swift`): the all-time column ("All time"), the
+        /// minutes of the night under the calendar's cursor ("{minutes} min") and that night said
+        /// aloud ("{day} {month}: {minutes} minutes").
+        case statsAllTime, calendarMinutes, calendarDaySpoken
         /// The about screen's last night: "{title}, {start} -> {ending}", then ", woke {time}", and
         /// " after {n} snooze(s)"; how the night's last session ended.
         case lastNightLine, lastNightWoke, lastNightSnooze, lastNightSnoozes, endedFinished, endedSleepTimer, endedStopped,
@@ -209,6 +221,12 @@ public struct StringTable: Sendable, Equatable {
         case spokenTimeNow, spokenAlarmAt, spokenAlarmOnDay, spokenNoAlarm
         case alarmMissed, missedBoxOff, missedClockUnset
         case reminderAgainIn
+        /// An item's detail page (`StringTable+Details.swift`): its rows ("Voice: {name}",
+        /// "Pattern: {pattern}", "Heard: {percent}%", "Explained in: {title}"), the voices' names,
+        /// and a title in another language than the box's in a list ("({code}) {title}").
+        case detailVoice, detailPattern, detailHeard, detailExplained
+        case voiceNatural, voiceEspeak, voicePiper
+        case otherLanguageTitle
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").
@@ -224,8 +242,12 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// English and German, complete.
-    public static let standard = StringTable([.english: StringTable.english.merging(StringTable.englishNight) { a, _ in a },
-                                              .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }])
+    public static let standard = StringTable([
+        .english: StringTable.english.merging(StringTable.englishNight) { a, _ in a }.merging(StringTable.englishSession) { a, _ in a }
+            .merging(StringTable.englishDetails) { a, _ in a },
+        .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }.merging(StringTable.germanSession) { a, _ in a }
+            .merging(StringTable.germanDetails) { a, _ in a },
+    ])
 
     /// The text of `key` in `language`, else in English, else the key's name.
     public func text(_ key: Key, in language: Language) -> String {

@@ -10,7 +10,7 @@ import SleepBoxSimulator
 ///
 /// | request | does |
 /// |---|---|
-/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace; the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row) |
+/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace; the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
 /// | `{"cmd":"press","button":"leaf"}` | a short press (leaf, skip, timer, knob) |
 /// | `{"cmd":"hold","button":"leaf","seconds":2.5}` | hold a button |
 /// | `{"cmd":"turn","detents":-2}` | turn the knob |

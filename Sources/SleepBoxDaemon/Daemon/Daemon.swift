@@ -58,6 +58,8 @@ public final class Daemon {
     private let logger: Logger
     private let options: Options
     private let loadConfig: (String?) throws -> BoxConfig
+    /// Fields the sound side adds to the status (`speechRender`: rendering the library ahead).
+    private let soundStatus: () -> [(String, JSONValue)]
     private var nextWatchdog: Double?
     private var stopping = false
     /// poll() returns so far.
@@ -75,7 +77,8 @@ public final class Daemon {
                 audio: AudioOutput, light: LightOutput = NoLight(), screenSleeps: Bool, debounceSeconds: Double = 0.005, background: WorkQueue,
                 opening: WorkQueue? = nil,
                 environment: [String: String],
-                loadConfig: @escaping (String?) throws -> BoxConfig, logger: Logger) throws {
+                loadConfig: @escaping (String?) throws -> BoxConfig, soundStatus: @escaping () -> [(String, JSONValue)] = { [] },
+                logger: Logger) throws {
         self.clock = try RealClock(keeper: Daemon.clockKeeper(options))
         self.work = try WorkQueue()
         let saveHealth = StateSaveHealth(logger: logger)
@@ -109,6 +112,7 @@ public final class Daemon {
         self.opening = opening
         self.notifier = SystemdNotifier(environment: environment)
         self.loadConfig = loadConfig
+        self.soundStatus = soundStatus
         self.logger = logger
     }
 
@@ -312,7 +316,7 @@ public final class Daemon {
         [("wakeups", .number(Double(wakeups))), ("timerWakeups", .number(Double(timerWakeups))),
          ("renders", .number(Double(runner.framesRendered))), ("loop", timings.statusValue)] + saveHealth.statusFields
             + [("stateInMemory", options.stateInMemory.map(JSONValue.string) ?? .null),
-               ("hardware", .string(options.simulatedClock ? "sim" : "pi"))]
+               ("hardware", .string(options.simulatedClock ? "sim" : "pi"))] + soundStatus()
     }
 
     private var statusLine: String {

@@ -81,7 +81,9 @@ public enum RunSetup {
                 screenSleeps: kind != .sim,
                 debounceSeconds: devices.debounceMilliseconds / 1000, background: work, opening: opening,
                 environment: ProcessInfo.processInfo.environment,
-                loadConfig: { [light = wiring.light] in withLight(try loadConfig($0), light) }, logger: logger)
+                loadConfig: { [light = wiring.light] in withLight(try loadConfig($0), light) },
+                soundStatus: { [progress = sound.provider.renderProgress] in [("speechRender", progress.snapshot.statusValue)] },
+                logger: logger)
             sound.provider.prepareAll()
             sound.provider.measureRecordings()
             let code = daemon.run()

@@ -98,9 +98,12 @@ public final class TraceRecorder: RunnerObserver {
         let s = box.state
         var item: JSONValue = .null
         if let (current, position) = box.currentItem(at: now) {
-            item = .object([("id", .string(current.id)), ("kind", .string(current.kind.rawValue)),
-                            ("title", .string(current.title)), ("position", .number(position)),
-                            ("duration", .number(current.duration))])
+            var fields: [(String, JSONValue)] = [("id", .string(current.id)), ("kind", .string(current.kind.rawValue)),
+                                                 ("title", .string(current.title)), ("position", .number(position)),
+                                                 ("duration", .number(current.duration))]
+            // A guided session's phase (opening, teaching, silence, closing).
+            if let phase = GuidedPhase.at(position, in: current.phases) { fields.append(("phase", .string(phase.rawValue))) }
+            item = .object(fields)
         }
         var timer: JSONValue = .null
         if let t = s.timer {

@@ -45,18 +45,22 @@ public struct ContentSetup {
     /// an espeak-ng voice that is not there, is logged as a warning and espeak-ng speaks instead),
     /// its render cache in the state folder.
     /// `levelled: false` keeps the speech as the voices make it (for measuring the difference);
-    /// `creating: false` creates no folder (the speech cache is read where it is).
+    /// `creating: false` creates no folder (the speech cache is read where it is). `meminfo` says
+    /// whether the natural voice's process can be afforded (`NaturalVoiceMemory`; tests give a file).
     public static func load(devices: DeviceSettings, config: BoxConfig, stateDirectory: String?,
-                            format: AudioFormat, logger: Logger, levelled: Bool = true, creating: Bool = true) -> ContentSetup {
+                            format: AudioFormat, logger: Logger, levelled: Bool = true, creating: Bool = true,
+                            meminfo: String = MemoryInfo.procPath) -> ContentSetup {
         let naturalVoice = devices.voice.engine == .auto ? NaturalVoiceInstallation.find() : nil
         let cacheDir = (stateDirectory ?? ContentSetup.userCacheDirectory()) + "/" + SpeechCache.folderName
+        // The package's pre-rendered speech (sleepbox-speech) is read before the state folder's cache.
         let cache = SpeechCache(directory: cacheDir, maxBytes: devices.voice.cacheMegabytes * 1024 * 1024,
-                                creating: creating, logger: logger)
+                                creating: creating, bundled: BundledSpeech.find(logger: logger), logger: logger)
         let loudness = ItemLoudness(target: devices.loudness, continuousOffset: devices.ambientLevel)
         let recordingLoudness = stateDirectory.map { RecordingLoudnessFile(stateDirectory: $0) }
         if let recordingLoudness { loudness.remember(recordingLoudness.load()) }
         let maker = VoiceMaker(settings: devices.voice, naturalVoice: naturalVoice, cache: cache,
-                               loudness: levelled ? loudness.target : nil, format: format, logger: logger)
+                               loudness: levelled ? loudness.target : nil, format: format, logger: logger,
+                               memory: naturalVoice != nil ? NaturalVoiceMemory.check(path: meminfo) : nil)
         // The box's voice first (the library asks it for cached lengths), then, once the items'
         // languages are known, the voices of the others.
         let boxVoices = maker.voices(rate: config.voiceRate, language: config.language)
@@ -70,7 +74,8 @@ public struct ContentSetup {
         voices.languageVoices = maker.otherVoices(rate: config.voiceRate, language: config.language)
         if !voices.languageVoices.isEmpty { library.useLanguageVoices(voices.languageRenderers) }
         return ContentSetup(library: library, voice: voices.voice, languageVoices: voices.languageVoices,
-                            catalog: library.catalog(pools: config.pools), fallbackVoice: voices.fallback,
+                            catalog: Catalog(items: library.items, pools: config.pools, voices: maker.itemVoices(rate: config.voiceRate)),
+                            fallbackVoice: voices.fallback,
                             loudness: loudness, voiceChoice: voices.choice, voiceMaker: maker, voices: voices,
                             recordingLoudness: recordingLoudness)
     }
@@ -81,7 +86,8 @@ public struct ContentSetup {
 
     /// `voice`'s natural voice loaded on a thread of its own, unless it runs already.
     static func startVoice(_ voice: CachedSpeech?, logger: Logger) {
-        guard let natural = voice?.engine as? NaturalVoiceEngine, natural.server.runningGreeting == nil else { return }
+        guard let natural = voice?.engine as? NaturalVoiceEngine, natural.server.refusal == nil,
+              natural.server.runningGreeting == nil else { return }
         let server = natural.server
         Thread.detachNewThread {
             do { try server.start() } catch {

@@ -23,6 +23,12 @@ struct KeptPrograms {
         while order.count > capacity { programs[order.removeFirst()] = nil }
     }
 
+    /// Lets `id`'s program go (it is to be laid out anew).
+    mutating func remove(_ id: ItemID) {
+        programs[id] = nil
+        order.removeAll { $0 == id }
+    }
+
     /// Lets every program go (the voice or the cues changed).
     mutating func removeAll() {
         programs.removeAll()

@@ -25,6 +25,7 @@ extension LibrarySoundProvider {
         let cache = voice?.cache
         let legacySweep: @Sendable () -> Int = { cache?.removeLegacy() ?? 0 }
         guard !entries.isEmpty else {
+            renderProgress.start(items: [])
             let swept = legacySweep()
             if swept > 0 {
                 logger.info("voice: \(swept) files of the earlier speech cache format deleted")
@@ -33,7 +34,7 @@ extension LibrarySoundProvider {
         }
         let builder = self.builder, seed = self.seed, logger = self.logger, progress = renderProgress, cues = breathingCues
         let measured = self.measured
-        progress.start(total: entries.count)
+        let run = progress.start(items: entries.map { ($0.id, uncachedClips($0)) }, stored: { cache?.statistics.stores ?? 0 })
         let thread = Thread {
             let priority = ThreadPriority.lowerToIdle()
             logger.info("voice: rendering the library's speech ahead at \(priority.rawValue) priority (\(entries.count) items)")
@@ -41,7 +42,10 @@ extension LibrarySoundProvider {
             PiperServer.inBackground {
                 for entry in entries {
                     // The voices changed: a new thread renders with the new ones.
-                    if stop.isStopped { return }
+                    if stop.isStopped {
+                        progress.stop(run: run)
+                        return
+                    }
                     do {
                         // Stretch by stretch into the cache, no program built: one clip is held
                         // at a time. Only what the core needs is kept (the length).
@@ -52,7 +56,7 @@ extension LibrarySoundProvider {
                         logger.warning("cannot render \(entry.id) ahead: \(error)")
                     }
                     HeapTuning.releaseFreeMemory()
-                    progress.advance()
+                    progress.advance(run: run)
                     done += 1
                 }
             }
@@ -65,6 +69,15 @@ extension LibrarySoundProvider {
         thread.start()
     }
 
+    /// The distinct stretches of speech of `entry` (every option of its interjections too) whose
+    /// clips the voice's cache lacks.
+    func uncachedClips(_ entry: ContentEntry) -> Int {
+        let texts = entry.spokenParts.joined().compactMap(\.text).filter { text in
+            text.contains(where: { !$0.isWhitespace }) && library.timing.seconds(of: text, language: entry.language).isEstimate
+        }
+        return Set(texts).count
+    }
+
     /// Prepares `entry`'s program with `work` unless it is kept or being prepared; the outcome
     /// goes to `finished`, and is returned too when it is there at once (an inline executor).
     @discardableResult
@@ -72,7 +85,7 @@ extension LibrarySoundProvider {
         guard prepared[entry.id] == nil, !inProgress.contains(entry.id) else { return nil }
         inProgress.insert(entry.id)
         let builder = self.builder
-        let seed = self.seed
+        let seed = programSeed(entry.id)
         let cues = breathingCues
         let measured = self.measured
         let generation = self.generation
@@ -161,6 +174,31 @@ extension LibrarySoundProvider {
 
     /// Tells the core where a spoken item's speech pauses (the sleep-timer fade waits for one)
     /// and what each sentence says when (the captions).
+    /// A play from the start (the first `freshPlaySeconds`) of a guided timeline with
+    /// interjections draws them anew: which option, and when in its window. The draw is seeded by
+    /// the provider's seed and the number of the play, so a simulated night plays the same draws
+    /// every time it is run, while a box that runs for weeks no longer repeats one night's.
+    /// A resumed play keeps the program it had.
+    func drawInterjections(_ entry: ContentEntry, at position: Double) {
+        guard position < Self.freshPlaySeconds, case .timeline(let timeline) = entry.body,
+              !timeline.interjections.isEmpty else { return }
+        let played = plays[entry.id, default: 0]
+        plays[entry.id] = played + 1
+        if played > 0, !inProgress.contains(entry.id) { prepared.remove(entry.id) }
+    }
+
+    /// A play that starts this close to the item's start is a new one (`drawInterjections`).
+    static let freshPlaySeconds = 1.0
+
+    /// The seed `id`'s program is laid out with: the provider's for its first play, one drawn
+    /// from it and the play's number for each later one.
+    func programSeed(_ id: ItemID) -> UInt64 {
+        let played = plays[id] ?? 0
+        guard played > 1 else { return seed }
+        var random = SplitMix64(seed: seed ^ (played &* 0x9E37_79B9_7F4A_7C15))
+        return random.next()
+    }
+
     func announce(_ id: ItemID, _ program: PreparedProgram) {
         guard let plan = program.plan else { return }
         events.append(.speechPausesFound(id, pauses: plan.speechPauses()))

@@ -34,6 +34,9 @@ public final class LibrarySoundProvider: SoundProvider {
     /// Spoken items playing while their speech is rendered (they get every partial plan).
     var growing: [ItemID: [GrowingProgramSource]] = [:]
     var inProgress: Set<ItemID> = []
+    /// How many times each guided timeline with interjections was played from its start in this
+    /// run: each such play draws its interjections anew (`programSeed`).
+    var plays: [ItemID: UInt64] = [:]
     /// Events for the core, handed over by `takeEvents()`.
     var events: [Event] = []
     /// Real lengths of estimated items, learnt as their programs are laid out (on any thread).
@@ -254,6 +257,7 @@ public final class LibrarySoundProvider: SoundProvider {
     /// `openItem`, recordings opened at `rate` (nil: at `format`'s).
     func openItem(_ id: ItemID, at position: Double, recordingsAt rate: Int?) throws(AudioError) -> any AudioSource {
         guard let entry = library.entry(id) else { throw AudioError(reason: "no item \(id) in the library") }
+        drawInterjections(entry, at: position)
         let builder = builder(recordingsAt: rate)
         let recording: String? = if case .audio(let path)? = prepared[id] { path } else { Self.audioPath(entry) }
         if let path = recording {

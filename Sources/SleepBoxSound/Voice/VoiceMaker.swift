@@ -23,6 +23,8 @@ public final class VoiceMaker {
     /// The loudness clips are set to (nil: as the voices make them).
     public let loudness: Double?
     public let format: AudioFormat
+    /// Whether the machine has the memory for the natural voice's process (nil: not checked, it has).
+    public let memory: NaturalVoiceMemory?
     /// The languages of the library's spoken items ("en", "de"), for their own voices.
     public var itemLanguages: Set<String> = []
     private let piperCheck: (String, String) -> SpeechError.Reason?
@@ -34,8 +36,10 @@ public final class VoiceMaker {
     /// - Parameters:
     ///   - piperCheck: why Piper cannot run a program and model (`VoiceSelection.installedPiperProblem`).
     ///   - espeakHasVoice: whether espeak-ng has a voice (the language's own voices are known to be there).
+    ///   - memory: when the machine cannot afford the Piper process, it is never started: the clips
+    ///     already rendered (the package's, the cache's) play in that voice, espeak-ng reads the rest.
     public init(settings: VoiceSettings, naturalVoice: NaturalVoiceInstallation?, cache: SpeechCache, loudness: Double?,
-                format: AudioFormat, logger: Logger,
+                format: AudioFormat, logger: Logger, memory: NaturalVoiceMemory? = nil,
                 piperCheck: @escaping (String, String) -> SpeechError.Reason? = VoiceSelection.installedPiperProblem,
                 espeakHasVoice: ((String) -> Bool)? = nil) {
         self.settings = settings
@@ -45,6 +49,7 @@ public final class VoiceMaker {
         self.format = format
         self.logger = logger
         self.piperCheck = piperCheck
+        self.memory = memory
         // The languages' own voices ship with espeak-ng-data (a dependency): asking espeak-ng
         // would load it and scan every voice file on the start-up path (tens of ms here, far
         // more on a Pi). A name typed into [voice] is checked; `sleepbox doctor` checks everything.
@@ -73,6 +78,7 @@ public final class VoiceMaker {
             } else {
                 logger.info("voice: \(selection.choice) (\(reason))")
             }
+            if selection.choice.isServed, let memory, !memory.affordable { logger.warning("voice: \(memory.summary)") }
         }
         let voice = CachedSpeech(engine: engine(selection.choice), cache: cache, loudness: loudness, logger: logger)
         var fallback: CachedSpeech?
@@ -104,6 +110,22 @@ public final class VoiceMaker {
         return others
     }
 
+    /// Which voice reads the spoken items, for each language the box may be set to and for the
+    /// items' own languages (`itemLanguages`), chosen as `voices` and `otherVoices` choose them:
+    /// what the detail page and `content list --json` name. Nothing is started.
+    public func itemVoices(rate: Int) -> ItemVoices {
+        var box: [Language: VoiceName] = [:]
+        for language in Language.allCases {
+            box[language] = VoiceSelection.choose(settings: settings(language: language), rate: rate, piperCheck: piperCheck,
+                                                  espeakHasVoice: espeakHasVoice, naturalVoice: naturalVoice).choice.voiceName
+        }
+        var other: [String: VoiceName] = [:]
+        for code in itemLanguages {
+            if let language = Language(code: code) { other[code] = .espeak(SpeechVoice.espeak(for: language).name) }
+        }
+        return ItemVoices(box: box, other: other)
+    }
+
     /// The engine of `choice`, a Piper process shared with earlier sets of the same model.
     func engine(_ choice: VoiceSelection.Choice) -> any SpeechEngine {
         switch choice {
@@ -120,7 +142,8 @@ public final class VoiceMaker {
 
     private func server(model: String?, _ installation: NaturalVoiceInstallation) -> PiperServer {
         if let made = servers[model ?? ""] { return made }
-        let server = PiperServer(python: installation.python, script: installation.server, model: model)
+        let refusal = memory.flatMap { $0.affordable ? nil : $0.summary }
+        let server = PiperServer(python: installation.python, script: installation.server, model: model, refusal: refusal)
         servers[model ?? ""] = server
         return server
     }

@@ -1,4 +1,5 @@
 import SleepBoxAudio
+import SleepBoxCore
 import SleepBoxSpeech
 import SleepBoxConfig
 
@@ -52,6 +53,15 @@ public enum VoiceSelection {
             case .servedPiper(let installation, let model, let rate):
                 return "piper voice \(PiperEngine(model: model).voice.name) (\(model), one process in \(installation.root)), "
                     + "\(rate) words per minute, espeak-ng stands in if it fails"
+            }
+        }
+
+        /// The voice as the core names it on an item's detail page.
+        public var voiceName: VoiceName {
+            switch self {
+            case .espeak(let voice): return .espeak(voice.name)
+            case .piper(_, let model, _), .servedPiper(_, let model, _): return .piper(PiperEngine(model: model).voice.name)
+            case .natural: return .natural
             }
         }
 
