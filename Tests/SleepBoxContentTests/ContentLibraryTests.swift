@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContentLibraryTests {
     @Test func theBundledLibraryLoadsAndChecksClean() {
         let library = ContentLibrary.load(bundled: TestContent.bundled)
-        #expect(library.entries.count == 69)
+        #expect(library.entries.count == 83)
         let issues = library.check()
         #expect(issues.filter { $0.severity != .note }.map(\.description) == [])
         let root = TestContent.bundled + "/"
@@ -18,7 +18,7 @@ import Testing
         ])
         #expect(library.entries.first?.id == "nidra-deep")
         #expect(library.entries.last?.id == "rec-harbour-at-dusk")
-        #expect(Set(library.items.map(\.id)).count == 69)
+        #expect(Set(library.items.map(\.id)).count == 83)
     }
 
     /// The core's items carry what their detail pages show: the header's narrator and
@@ -165,7 +165,7 @@ import Testing
         #expect(here.item.isAvailable)
         #expect(here.item.duration == 0.5)
         #expect(library.entry("rec-broken")?.item.isAvailable == false)
-        #expect(library.entries.count == 69 + 4)
+        #expect(library.entries.count == 83 + 4)
         #expect(library.entries.suffix(4).map(\.id) == ["poem-dup", "poem-mine", "rec-broken", "rec-here"])
 
         let problems = library.check().filter { $0.path.hasPrefix(user) }

@@ -70,22 +70,22 @@ private let firstBodyLine = 5
         let s = try ScriptParser.parse(fileAt: TestContent.path("stories/story-night-train.txt"))
         #expect(s.header.pauses == .auto)
         #expect(Array(s.parts.prefix(4)) == [
-            .speech("The train leaves the city a little after nine.", line: 10, column: 1),
-            .pause(1.5, line: 10, column: 47),
-            .speech("You have found your compartment near the end of the sleeping car.", line: 12, column: 1),
-            .pause(0.6, line: 12, column: 66),
+            .speech("The train leaves the city a little after nine.", line: 11, column: 1),
+            .pause(1.5, line: 11, column: 47),
+            .speech("You have found your compartment near the end of the sleeping car.", line: 13, column: 1),
+            .pause(0.6, line: 13, column: 66),
         ])
         // "(3s)" alone between two paragraphs: exactly 3 s instead of 1.5 s.
-        let city = try #require(s.parts.firstIndex(of: .speech("The city thins out slowly.", line: 18, column: 1)))
-        #expect(s.parts[city - 1] == .pause(3, line: 16, column: 1))
-        // Markers on lines 16, 24, 32, 50 (3 s), 42 (4 s) and the final rest on line 56 (20 s).
+        let city = try #require(s.parts.firstIndex(of: .speech("The city thins out slowly.", line: 19, column: 1)))
+        #expect(s.parts[city - 1] == .pause(3, line: 17, column: 1))
+        // Markers on lines 17, 25, 33, 51 (3 s), 43 (4 s) and the final rest on line 57 (20 s).
         let marked = s.parts.filter { [3, 4, 20].contains($0.pauseSeconds ?? 0) }
         #expect(marked == [
-            .pause(3, line: 16, column: 1), .pause(3, line: 24, column: 1), .pause(3, line: 32, column: 1),
-            .pause(4, line: 42, column: 1), .pause(3, line: 50, column: 1), .pause(20, line: 56, column: 1),
+            .pause(3, line: 17, column: 1), .pause(3, line: 25, column: 1), .pause(3, line: 33, column: 1),
+            .pause(4, line: 43, column: 1), .pause(3, line: 51, column: 1), .pause(20, line: 57, column: 1),
         ])
         #expect(Set(s.parts.compactMap(\.pauseSeconds)) == [0.6, 1.5, 3, 4, 20])
-        #expect(s.parts.last == .pause(20, line: 56, column: 1))
+        #expect(s.parts.last == .pause(20, line: 57, column: 1))
     }
 
     @Test func autoPausesFollowSentencesLinesAndBlankLines() throws {
