@@ -49,7 +49,8 @@ import Testing
     @Test func theNextPartIsRememberedAcrossARestart() throws {
         var d = try Driver(catalog: Self.catalog)
         _ = try openSeries(&d)
-        d.pressKnob()
+        d.pressKnob()  // the part's details
+        d.pressKnob()  // play
         #expect(d.box.state.playback?.item == "med-r1")
         #expect(d.box.state.mode == .off, "a part belongs to no mode")
         d.send(.itemFinished("med-r1"), after: 600)
@@ -63,7 +64,8 @@ import Testing
         #expect(list.selected == 2, "the list opens on part 2")
         #expect(again.box.nextSeriesItem(.reactivity)?.id == "med-r2")
         // Skip from a part plays the next part.
-        again.pressKnob()
+        again.pressKnob()  // the part's details
+        again.pressKnob()  // play
         #expect(again.box.state.playback?.item == "med-r2")
         again.send(.buttonPressed(.skip), after: 5)
         again.send(.buttonReleased(.skip), after: 0.1)
