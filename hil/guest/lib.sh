@@ -256,6 +256,8 @@ ctl() { "$SLEEPBOX" ctl --socket "$SOCK" "$@" 2>&1; }
 # json_str KEY JSON / json_num KEY JSON: the first "KEY":"value" / "KEY":number in a JSON line.
 json_str() { echo "$2" | grep -o "\"$1\":\"[^\"]*\"" | head -n 1 | sed 's/^"[^"]*":"\(.*\)"$/\1/'; }
 json_num() { echo "$2" | grep -o "\"$1\":-\{0,1\}[0-9][0-9.eE+-]*" | head -n 1 | cut -d: -f2; }
+# menu_field KEY STATUS: a field of the status's "menu" object (title, row), there while a menu is open.
+menu_field() { json_str "$1" "$(echo "$2" | grep -o '"menu":{[^}]*}')"; }
 # item_field KEY STATUS: a field of the status's "item" object.
 item_field() {
     local obj

@@ -328,24 +328,43 @@ info "LED line (gpio-sim output value): $(line_value led)"
 # press opens it on its first item, the breathing exercise (hil/guest/content/breathing); a press
 # opens its details, and a press there plays it. The LED line, an output the daemon drives, is
 # then read every 100 ms for 9 s.
-hold knob_switch 1.5
-if wait_until 3 screen_is menu; then
+# Each step waits for the menu to show what it should (the status's "menu": its title and the
+# row the knob points at). A press whose bounce outlasted the daemon's lock-out (press returns
+# 2: host load under TCG) may count twice or be taken for a release; then, and only then, the
+# step is read again from what the menu shows, and the press counted as spoilt.
+menu_is() { local st; st=$(status); [ "$(menu_field title "$st")" = "$1" ] && { [ -z "${2:-}" ] || [ "$(menu_field row "$st")" = "$2" ]; }; }
+playing_breath() { status | grep -q '"id":"breath-hil"'; }
+steps="" spoilt=0
+menu_press() { # menu_press WANT_TITLE [WANT_ROW]: a press, then the menu (or the playing item) it leads to
+    press knob_switch; [ $? = 2 ] && spoilt=$((spoilt + 1))
+    if [ "$1" = play ]; then wait_until 5 playing_breath; else wait_until 3 menu_is "$@"; fi
+}
+hold knob_switch 1.5; [ $? = 2 ] && spoilt=$((spoilt + 1))
+if wait_until 3 menu_is Library; then
+    steps="held: $(menu_field row "$(status)")"
     turn 2
-    usleep 300000
-    press knob_switch
-    usleep 500000
-    press knob_switch
-    usleep 500000
-    press knob_switch
-    wait_until 5 sh -c ". /hil/lib.sh; ctl status | grep -q '\"id\":\"breath-hil\"'"
+    wait_until 3 menu_is Library "Featured tonight"
+    steps="$steps; turned 2: $(menu_field row "$(status)")"
+    presses=0
+    while [ $presses -lt $((3 + spoilt)) ] && ! playing_breath; do
+        presses=$((presses + 1))
+        st=$(status)
+        case "$(menu_field title "$st")|$(menu_field row "$st")" in
+        "Library|Featured tonight") menu_press "Featured tonight" "HIL Breathing" ;;
+        "Featured tonight|HIL Breathing") menu_press Breathing ;;
+        Breathing\|*) menu_press play ;;
+        *) break ;;
+        esac
+        steps="$steps; press $presses: $(menu_field title "$(status)") / $(menu_field row "$(status)")"
+    done
     # Played from the ambient item that was on: a crossfade of 1.5 s first.
     wait_until 4 phase_is playing
 fi
 st=$(status)
-if [ "$(item_field id "$st")" = breath-hil ] && [ "$(json_str phase "$st")" = playing ]; then
-    result sb-menu PASS "knob held 1.5 s, two detents, three presses: playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st")"
+if [ "$(item_field id "$st")" = breath-hil ] && [ "$(json_str phase "$st")" = playing ] && [ "${presses:-0}" -le $((3 + spoilt)) ]; then
+    result sb-menu PASS "knob held 1.5 s, two detents, $presses presses ($spoilt spoilt by bounce): playing $(item_field id "$st") at $(item_field position "$st") s, screen $(json_str screen "$st"); $steps"
 else
-    result sb-menu FAIL "want breath-hil playing: item $(item_field id "$st"), phase $(json_str phase "$st"), screen $(json_str screen "$st")"
+    result sb-menu FAIL "want breath-hil playing: item $(item_field id "$st"), phase $(json_str phase "$st"), screen $(json_str screen "$st"), menu $(menu_field title "$st") / $(menu_field row "$st"); $spoilt spoilt; $steps"
 fi
 # Sample the LED: every change of level with its time, then the lengths of the whole on and off
 # stretches between changes (the first and last are cut by the window).

@@ -149,10 +149,17 @@ public final class TraceRecorder: RunnerObserver {
         let screen = box.display(at: now).screen
         var caption: JSONValue = .null
         if case .nowPlaying(let playing) = screen, let text = playing.caption { caption = .string(text) }
+        // With a menu open: its title and the row the knob points at, as the screen shows them.
+        var menu: [(String, JSONValue)] = []
+        if case .menu(let m) = screen {
+            let row = m.rows.indices.contains(m.selected) ? JSONValue.string(m.rows[m.selected].label) : .null
+            menu = [("menu", .object([("title", .string(m.title)), ("row", row)]))]
+        }
         return [("mode", .string(s.mode.rawValue)), ("phase", .string(s.phase.name)), ("item", item), ("timer", timer),
                 ("volume", .number(Double(s.volume))), ("alarm", alarm), ("alarms", alarms), ("nextRing", nextRing),
                 ("contentCompleted", .bool(s.contentCompleted)),
                 ("screen", .string(screen.name)), ("caption", caption), ("session", session), ("reminder", reminder)]
+            + menu
             + [("clockSource", .string(s.clockSource.rawValue))]
             + (s.light.plan == .off ? [] : [("light", .string(s.light.plan.name))])
             + (s.light.ringWithoutSound ? [("ringWithoutSound", .bool(true))] : [])
