@@ -14,7 +14,7 @@ extension Box {
     /// The meditation timer ran out (its closing bell rings now).
     mutating func timerCompleted(_ session: TimerSession, at now: Moment) {
         show(Completion(subject: config.words(.meditationTimer), seconds: session.length, cycles: session.guide?.cycles,
-                        pattern: session.guide.map { BreathStep.name($0.pattern) },
+                        pattern: session.guide.map { BreathStep.name($0.pattern, in: config.language) },
                         speakAt: now.uptime + Completion.afterBellSeconds), at: now)
     }
 
@@ -22,7 +22,7 @@ extension Box {
     mutating func itemCompleted(_ item: ContentItem, at now: Moment) {
         guard Box.practiceKinds.contains(item.kind) else { return }
         show(Completion(subject: item.title, seconds: item.duration, cycles: item.breathing?.cycles,
-                        pattern: item.breathing.map { BreathStep.name($0.pattern) }, speakAt: now.uptime), at: now)
+                        pattern: item.breathing?.patternText(config.language), speakAt: now.uptime), at: now)
     }
 
     /// Shows `completion` for a minute over the idle screen or a passing notice (never over the

@@ -56,6 +56,24 @@ import Testing
         #expect(first == #"{"t":0,"clock":"2026-11-22T22:30:00","event":"start","mode":"off","phase":"idle","item":null,"timer":null,"volume":50,"alarm":null,"alarms":[null,null,null,null],"nextRing":null,"contentCompleted":false,"screen":"idle","caption":null,"session":null,"reminder":{"time":"22:00","enabled":false,"next":null},"clockSource":"ntp","commands":["setVolume"],"spoken":null}"#)
     }
 
+    @Test func aRecordNamesTheOpenMenuItsTitleAndTheRowTheKnobPointsAt() throws {
+        let lines = Lines()
+        let sim = Self.simulator(lines: lines)
+        sim.start()
+        _ = sim.perform(.hold(.knob, seconds: 1.5))
+        sim.advance(to: 3)
+        _ = sim.perform(.turn(1))
+        sim.advance(to: 4)
+        let recs = try Self.records(lines)
+        // Closed: no "menu" key at all, so a record without a menu stays as it was.
+        #expect(recs.first?["menu"] == nil)
+        let menus = recs.compactMap { $0["menu"] as? [String: Any] }
+        #expect(menus.first?["title"] as? String == "Library")
+        #expect(menus.first?["row"] as? String == "Featured tonight")
+        // One detent on: Favorites (Continue listening is left out while nothing is started).
+        #expect(menus.last?["row"] as? String == "Favorites")
+    }
+
     @Test func knobTurnsArriveAsOneEventPerDetent() throws {
         let lines = Lines()
         let sim = Self.simulator(lines: lines)

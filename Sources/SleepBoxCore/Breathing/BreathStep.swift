@@ -58,11 +58,18 @@ public struct BreathStep: Sendable, Equatable, Hashable {
         steps.map(\.kind) == [.inhale, .hold, .exhale] ? steps + [BreathStep(.rest, seconds: pauseSeconds)] : steps
     }
 
-    /// A pattern's name: its lengths joined by dashes ("4-7-8"); the pause after a held breath's
-    /// out-breath goes without saying, as `pattern(_:)` adds it.
-    public static func name(_ pattern: [BreathStep]) -> String {
+    /// A pattern's name: its lengths joined by dashes ("4-7-8", "4-4-4-4"); the pause after a
+    /// held breath's out-breath goes without saying, as `pattern(_:)` adds it. A fraction of a
+    /// second keeps one decimal, written the language's way ("3.5"; "3,5" in German); without a
+    /// language, the way the configuration writes it.
+    public static func name(_ pattern: [BreathStep], in language: Language? = nil) -> String {
         var pattern = pattern
         if pattern.count == 4, withPause(Array(pattern.prefix(3))) == pattern { pattern.removeLast() }
-        return pattern.map { $0.seconds == $0.seconds.rounded() ? String(Int($0.seconds)) : String($0.seconds) }.joined(separator: "-")
+        return pattern.map { step in
+            let s = step.seconds
+            guard s != s.rounded() else { return String(Int(s)) }
+            let text = String((s * 10).rounded() / 10)
+            return language == .german ? text.replacing(".", with: ",") : text
+        }.joined(separator: "-")
     }
 }

@@ -69,19 +69,9 @@ public struct BreathingGuide: Sendable, Equatable {
 }
 
 extension BreathingGuide {
-    /// The pattern as its counts, "4-7-8" or "4-4-4-4" (a step of a fraction of a second with
-    /// its decimal, in the language's way: "3,5" in German); a closing rest of a second or less
-    /// is the breath's own pause, not a count (4-7-8 with its 1 s pause is "4-7-8"); nil for an
-    /// empty pattern.
+    /// The pattern as its counts on a screen, `BreathStep.name` in `language` ("4-7-8"); nil for
+    /// an empty pattern.
     public func patternText(_ language: Language) -> String? {
-        var counted = pattern
-        if counted.count > 1, let last = counted.last, last.kind == .rest, last.seconds <= 1 { counted.removeLast() }
-        guard !counted.isEmpty else { return nil }
-        return counted.map { step in
-            let s = step.seconds
-            guard s != s.rounded() else { return String(Int(s)) }
-            let text = String((s * 10).rounded() / 10)
-            return language == .german ? text.replacing(".", with: ",") : text
-        }.joined(separator: "-")
+        pattern.isEmpty ? nil : BreathStep.name(pattern, in: language)
     }
 }
