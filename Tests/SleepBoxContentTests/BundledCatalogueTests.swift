@@ -17,6 +17,7 @@ import SleepBoxCore
         "affirm-calm": 300, "affirm-gratitude": 360, "affirm-letting-go": 480, "affirm-self-kindness": 600,
         // Sleep stories: 18 to 25 minutes, each at its own length.
         "story-old-bookbinder": 1470,
+        "story-mountain-inn": 1350,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {
