@@ -18,6 +18,7 @@ import SleepBoxCore
         // Sleep stories: 18 to 25 minutes, each at its own length.
         "story-old-bookbinder": 1470,
         "story-mountain-inn": 1350,
+        "story-walled-garden": 1200,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {
