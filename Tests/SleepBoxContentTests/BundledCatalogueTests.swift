@@ -19,6 +19,7 @@ import SleepBoxCore
         "story-old-bookbinder": 1470,
         "story-mountain-inn": 1350,
         "story-walled-garden": 1200,
+        "story-path-of-lanterns": 1110,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {
