@@ -20,6 +20,7 @@ import SleepBoxCore
         "story-mountain-inn": 1350,
         "story-walled-garden": 1200,
         "story-path-of-lanterns": 1110,
+        "story-warm-spring": 1410,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {
