@@ -15,6 +15,12 @@ import SleepBoxCore
         "med-counting-breaths": 600,
         // Affirmations: 5, 6, 8 and 10 minutes.
         "affirm-calm": 300, "affirm-gratitude": 360, "affirm-letting-go": 480, "affirm-self-kindness": 600,
+        // Sleep stories: 18 to 25 minutes, each at its own length.
+        "story-old-bookbinder": 1470,
+        "story-mountain-inn": 1350,
+        "story-walled-garden": 1200,
+        "story-path-of-lanterns": 1110,
+        "story-warm-spring": 1410,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {
