@@ -15,6 +15,8 @@ import SleepBoxCore
         "med-counting-breaths": 600,
         // Affirmations: 5, 6, 8 and 10 minutes.
         "affirm-calm": 300, "affirm-gratitude": 360, "affirm-letting-go": 480, "affirm-self-kindness": 600,
+        // Sleep stories: nature journeys and quiet description, 18 to 25 minutes.
+        "story-slow-river": 1232,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {
