@@ -17,7 +17,7 @@ import SleepBoxCore
         "affirm-calm": 300, "affirm-gratitude": 360, "affirm-letting-go": 480, "affirm-self-kindness": 600,
         // Sleep stories: nature journeys and quiet description, 18 to 25 minutes.
         "story-slow-river": 1232, "story-mountain-valley": 1372,
-        "story-library-closing": 1186,
+        "story-library-closing": 1186, "story-potters-workshop": 1472,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {

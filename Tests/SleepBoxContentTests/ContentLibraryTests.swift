@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContentLibraryTests {
     @Test func theBundledLibraryLoadsAndChecksClean() {
         let library = ContentLibrary.load(bundled: TestContent.bundled)
-        #expect(library.entries.count == 86)
+        #expect(library.entries.count == 87)
         let issues = library.check()
         #expect(issues.filter { $0.severity != .note }.map(\.description) == [])
         let root = TestContent.bundled + "/"
@@ -18,7 +18,7 @@ import Testing
         ])
         #expect(library.entries.first?.id == "nidra-deep")
         #expect(library.entries.last?.id == "rec-harbour-at-dusk")
-        #expect(Set(library.items.map(\.id)).count == 86)
+        #expect(Set(library.items.map(\.id)).count == 87)
     }
 
     /// The core's items carry what their detail pages show: the header's narrator and
@@ -104,7 +104,7 @@ import Testing
         let custom = ContentLibrary.load(bundled: TestContent.bundled).catalog(pools: [.poetry: [.story], .meditation: [.ambient]])
         #expect(custom.playableIDs(.poetry) == [
             "story-library-closing", "story-lighthouse-keeper", "story-mountain-valley", "story-night-train",
-            "story-rainy-market", "story-slow-river",
+            "story-potters-workshop", "story-rainy-market", "story-slow-river",
         ])
         #expect(!custom.playableIDs(.meditation).contains("rec-cello-lullaby"))
     }
@@ -168,7 +168,7 @@ import Testing
         #expect(here.item.isAvailable)
         #expect(here.item.duration == 0.5)
         #expect(library.entry("rec-broken")?.item.isAvailable == false)
-        #expect(library.entries.count == 86 + 4)
+        #expect(library.entries.count == 87 + 4)
         #expect(library.entries.suffix(4).map(\.id) == ["poem-dup", "poem-mine", "rec-broken", "rec-here"])
 
         let problems = library.check().filter { $0.path.hasPrefix(user) }

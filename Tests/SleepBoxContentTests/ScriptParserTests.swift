@@ -189,7 +189,7 @@ private let firstBodyLine = 5
                 count += 1
             }
         }
-        #expect(count == 44)
+        #expect(count == 45)
     }
 }
 
