@@ -21,6 +21,9 @@ import SleepBoxCore
         "story-walled-garden": 1200,
         "story-path-of-lanterns": 1110,
         "story-warm-spring": 1410,
+        // Sleep stories: nature journeys and quiet description, 18 to 25 minutes.
+        "story-slow-river": 1232, "story-mountain-valley": 1372,
+        "story-library-closing": 1186, "story-potters-workshop": 1472,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {

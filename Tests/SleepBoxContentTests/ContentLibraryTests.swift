@@ -7,7 +7,7 @@ import Testing
 @Suite struct ContentLibraryTests {
     @Test func theBundledLibraryLoadsAndChecksClean() {
         let library = ContentLibrary.load(bundled: TestContent.bundled)
-        #expect(library.entries.count == 88)
+        #expect(library.entries.count == 92)
         let issues = library.check()
         #expect(issues.filter { $0.severity != .note }.map(\.description) == [])
         let root = TestContent.bundled + "/"
@@ -18,7 +18,7 @@ import Testing
         ])
         #expect(library.entries.first?.id == "nidra-deep")
         #expect(library.entries.last?.id == "rec-harbour-at-dusk")
-        #expect(Set(library.items.map(\.id)).count == 88)
+        #expect(Set(library.items.map(\.id)).count == 92)
     }
 
     /// The core's items carry what their detail pages show: the header's narrator and
@@ -102,7 +102,12 @@ import Testing
         #expect(catalog.items.filter { !$0.isAvailable }.map(\.id) ==
             ["rec-cello-lullaby", "rec-evening-poems-read-aloud", "rec-harbour-at-dusk"])
         let custom = ContentLibrary.load(bundled: TestContent.bundled).catalog(pools: [.poetry: [.story], .meditation: [.ambient]])
-        #expect(custom.playableIDs(.poetry) == ["story-lighthouse-keeper", "story-mountain-inn", "story-night-train", "story-old-bookbinder", "story-path-of-lanterns", "story-rainy-market", "story-walled-garden", "story-warm-spring"])
+        #expect(custom.playableIDs(.poetry) == [
+            "story-library-closing", "story-lighthouse-keeper", "story-mountain-inn",
+            "story-mountain-valley", "story-night-train", "story-old-bookbinder", "story-path-of-lanterns",
+            "story-potters-workshop", "story-rainy-market", "story-slow-river", "story-walled-garden",
+            "story-warm-spring",
+        ])
         #expect(!custom.playableIDs(.meditation).contains("rec-cello-lullaby"))
     }
 
@@ -165,7 +170,7 @@ import Testing
         #expect(here.item.isAvailable)
         #expect(here.item.duration == 0.5)
         #expect(library.entry("rec-broken")?.item.isAvailable == false)
-        #expect(library.entries.count == 88 + 4)
+        #expect(library.entries.count == 92 + 4)
         #expect(library.entries.suffix(4).map(\.id) == ["poem-dup", "poem-mine", "rec-broken", "rec-here"])
 
         let problems = library.check().filter { $0.path.hasPrefix(user) }

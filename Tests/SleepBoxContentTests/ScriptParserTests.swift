@@ -189,7 +189,7 @@ private let firstBodyLine = 5
                 count += 1
             }
         }
-        #expect(count == 46)
+        #expect(count == 50)
     }
 }
 
