@@ -23,7 +23,7 @@ import SleepBoxCore
         "story-warm-spring": 1410,
         // Sleep stories: nature journeys and quiet description, 18 to 25 minutes.
         "story-slow-river": 1232, "story-mountain-valley": 1372,
-        "story-library-closing": 1186, "story-potters-workshop": 1472,
+        "story-quiet-library": 1186, "story-potters-workshop": 1472,
     ]
 
     @Test func theReactivitySeriesIsFourteenTenMinuteMeditationsInOrder() throws {

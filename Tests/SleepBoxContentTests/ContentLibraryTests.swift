@@ -103,9 +103,9 @@ import Testing
             ["rec-cello-lullaby", "rec-evening-poems-read-aloud", "rec-harbour-at-dusk"])
         let custom = ContentLibrary.load(bundled: TestContent.bundled).catalog(pools: [.poetry: [.story], .meditation: [.ambient]])
         #expect(custom.playableIDs(.poetry) == [
-            "story-library-closing", "story-lighthouse-keeper", "story-mountain-inn",
-            "story-mountain-valley", "story-night-train", "story-old-bookbinder", "story-path-of-lanterns",
-            "story-potters-workshop", "story-rainy-market", "story-slow-river", "story-walled-garden",
+            "story-lighthouse-keeper", "story-mountain-inn", "story-mountain-valley", "story-night-train",
+            "story-old-bookbinder", "story-path-of-lanterns", "story-potters-workshop",
+            "story-quiet-library", "story-rainy-market", "story-slow-river", "story-walled-garden",
             "story-warm-spring",
         ])
         #expect(!custom.playableIDs(.meditation).contains("rec-cello-lullaby"))
