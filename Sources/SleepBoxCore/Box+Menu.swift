@@ -39,8 +39,17 @@ extension Box {
     /// before those in another; the brainwave tones among them by rate (delta, theta, alpha,
     /// beta, gamma), the binaural beats (headphones) before the tones a speaker plays.
     func kindItems(_ kind: ContentKind) -> [ContentItem] {
-        let items = catalog.items.filter { $0.kind == kind && $0.series == nil }
+        var items = catalog.items.filter { $0.kind == kind && $0.series == nil }
+        if kind == .story { items = Box.byStoryCategory(items) }
         return Box.tonesByRate(items.filter { !isOtherLanguage($0) }) + Box.tonesByRate(items.filter(isOtherLanguage))
+    }
+
+    /// Stories grouped by their category in `StoryCategory`'s order (those without one last),
+    /// each group in the order it had.
+    static func byStoryCategory(_ items: [ContentItem]) -> [ContentItem] {
+        let order = StoryCategory.allCases
+        let rank = { (item: ContentItem) in item.storyCategory.flatMap { order.firstIndex(of: $0) } ?? order.count }
+        return items.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 
     /// `items` with the tones (`beatHz`) put in order among the places tones have, the rest where it was.

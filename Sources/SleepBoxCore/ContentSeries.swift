@@ -27,7 +27,8 @@ public struct SeriesPart: Sendable, Equatable, Hashable {
     }
 }
 
-/// The sub-group of a sleep story (the header key `category`), shown in the Sleep stories list.
+/// The sub-group of a sleep story (the header key `category`): the Sleep stories list is in this
+/// order (fiction, nature, meditation, ASMR-style), and the story's detail page names it.
 public enum StoryCategory: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// A made-up tale: people, places, a small plot that arrives somewhere warm.
     case fiction
@@ -37,4 +38,16 @@ public enum StoryCategory: String, Sendable, Equatable, Hashable, Codable, CaseI
     case meditation
     /// Quiet, close description of small things and their sounds, ASMR-style.
     case asmr
+}
+
+extension StoryCategory {
+    /// Its name on a detail page: "Nature journeys".
+    var wordKey: StringTable.Key {
+        switch self {
+        case .fiction: return .storyFiction
+        case .nature: return .storyNature
+        case .meditation: return .storyMeditation
+        case .asmr: return .storyAsmr
+        }
+    }
 }

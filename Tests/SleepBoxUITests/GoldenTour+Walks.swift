@@ -188,7 +188,7 @@ extension GoldenTour {
         walkDetails()
     }
 
-    /// Items' detail pages: a meditation (its voice and description), a breathing exercise (its
+    /// Items' detail pages: a meditation (its voice and description), a story (its category), a breathing exercise (its
     /// pattern), a binaural tone (its science piece, which the last row opens), a science piece in
     /// the other language; each page's rows one by one.
     mutating func walkDetails() {
@@ -197,6 +197,7 @@ extension GoldenTour {
         let lists: [(titles: [String], item: ItemID, name: String)] = [
             (["Meditations", "Meditationen"], "med-body-scan", "detail-meditation"),
             (["Breathing", "Atmung"], "breath-478", "detail-breathing"),
+            (["Sleep stories", "Einschlafgeschichten"], "story-night-train", "detail-story"),
             (["Ambient", "Klänge"], "tone-binaural-alpha-10-hz", "detail-tone"),
             (["Sound science", "Klangwissen"], language == .german ? "science-noise" : "science-noise-de", "detail-other-language"),
         ]

@@ -63,9 +63,14 @@ struct GoldenTour {
             "med-body-scan": ("en", "A slow body scan from the feet to the crown of the head, noticing and softening each part of the body on the way to sleep."),
             "breath-478": ("en", "In for four, hold for seven, out for eight: a breath that slows the body down before sleep."),
             "nidra-short": ("en", nil),
+            "story-night-train": ("en", "A sleeper train runs north all night through the snow while you lie warm in your compartment."),
             "science-noise": ("en", "What the colours of noise are, how masking works, and how to listen safely all night."),
             "science-noise-de": ("de", "Was die Farben des Rauschens sind, wie Maskierung wirkt, und wie man die ganze Nacht sicher hört."),
         ]
+        // The stories' categories: the Sleep stories list goes by them, a story's page names its own.
+        for (id, category) in [("story-lighthouse", StoryCategory.fiction), ("story-night-train", .nature)] {
+            if let index = items.firstIndex(where: { $0.id == id }) { items[index].storyCategory = category }
+        }
         for index in items.indices {
             guard let facts = spoken[items[index].id] else { continue }
             items[index].isSpoken = true

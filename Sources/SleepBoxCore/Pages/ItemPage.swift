@@ -62,6 +62,9 @@ extension Box {
         if let voice = narratorText(item) {
             rows.append((MenuRow(kind: .action, label: words(.detailVoice, ["name": voice])), .play))
         }
+        if let category = item.storyCategory {
+            rows.append((MenuRow(kind: .action, label: words(category.wordKey)), .play))
+        }
         if let pattern = item.breathing?.patternText(config.language) {
             rows.append((MenuRow(kind: .action, label: words(.detailPattern, ["pattern": pattern])), .play))
         }

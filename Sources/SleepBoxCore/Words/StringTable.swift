@@ -113,7 +113,8 @@ public struct StringTable: Sendable, Equatable {
         case reactivitySeries
         /// The part of a series to hear next, in its list: "next".
         case nextPartMark
-        /// The Sleep stories list's groups: "Fiction", "Nature journeys", "Meditative stories",
+        /// A sleep story's category, the order of the Sleep stories list and a row of the story's
+        /// details: "Fiction", "Nature journeys", "Meditative stories",
         /// "Quiet description".
         case storyFiction, storyNature, storyMeditation, storyAsmr
         /// A menu item's length when it is a sound made for the whole night: "all night".
