@@ -15,8 +15,8 @@ import SleepBoxCore
         "med-counting-breaths": 600,
         // Affirmations: 5, 6, 8 and 10 minutes.
         "affirm-calm": 300, "affirm-gratitude": 360, "affirm-letting-go": 480, "affirm-self-kindness": 600,
-        // Sleep hypnosis: floating 20 minutes.
-        "hypno-floating": 1200,
+        // Sleep hypnosis: 20, 25 and 30 minutes.
+        "hypno-floating": 1200, "hypno-staircase": 1500, "hypno-progressive-relaxation": 1800,
         // Sleep stories: 18 to 25 minutes, each at its own length.
         "story-old-bookbinder": 1470,
         "story-mountain-inn": 1350,
