@@ -11,8 +11,8 @@ import SleepBoxCore
     /// The catalogue's length of each item, in seconds: an item plays within 10 % of it (as
     /// `sleepbox content list` gives it, the estimate at 130 words a minute plus every pause).
     static let targets: [ItemID: Double] = [
-        // Meditations: counting breaths 10 minutes.
-        "med-counting-breaths": 600,
+        // Meditations: counting breaths 10 minutes, letting go 15, the safe place 18, the body scan 20.
+        "med-counting-breaths": 600, "med-letting-go": 900, "med-safe-place": 1080, "med-body-scan": 1200,
         // Affirmations: 5, 6, 8 and 10 minutes.
         "affirm-calm": 300, "affirm-gratitude": 360, "affirm-letting-go": 480, "affirm-self-kindness": 600,
         // Sleep hypnosis: 20, 25 and 30 minutes.

@@ -176,11 +176,11 @@ import json, sys
 s = json.load(open(sys.argv[1]))
 want = {"tonight": "2026-11-30", "streakMinutes": 5,
         "week": {"first": "2026-11-30", "last": "2026-11-30", "nights": 1, "minutes": 5, "sessions": 1,
-                 "currentStreak": 2, "longestStreak": 2, "averageBedtime": "22:43"},
-        "last30Days": {"first": "2026-11-01", "last": "2026-11-30", "nights": 22, "minutes": 233, "sessions": 27,
-                       "currentStreak": 2, "longestStreak": 5, "averageBedtime": "22:27"},
-        "allTime": {"first": "2026-11-01", "last": "2026-11-30", "nights": 22, "minutes": 233, "sessions": 27,
-                    "currentStreak": 2, "longestStreak": 5, "averageBedtime": "22:27"},
+                 "currentStreak": 10, "longestStreak": 10, "averageBedtime": "22:43"},
+        "last30Days": {"first": "2026-11-01", "last": "2026-11-30", "nights": 25, "minutes": 250, "sessions": 27,
+                       "currentStreak": 10, "longestStreak": 10, "averageBedtime": "22:26"},
+        "allTime": {"first": "2026-11-01", "last": "2026-11-30", "nights": 25, "minutes": 250, "sessions": 27,
+                    "currentStreak": 10, "longestStreak": 10, "averageBedtime": "22:26"},
         "lastNight": "2026-11-30: Yoga Nidra: Short Rest, 22:43 -> played to the end, woke 06:47",
         "sessionsRecorded": 27}
 sys.exit(0 if s == want else print(json.dumps(s)) or 1)
@@ -208,11 +208,11 @@ done
 if cmp -s "$T/month-chart.png" docs/images/nights-chart.png; then ok "history: the chart is the README's picture"
 else bad "history: the chart is the README's picture"; fi
 H=(--state-dir "$MONTH" --config docs/examples/month.toml)
-# Six weeks later: the last 30 days are empty, all time is still the month, its longest streak ever 5.
+# Six weeks later: the last 30 days are empty, all time is still the month, its longest streak ever 10.
 "$BIN" history stats "${H[@]}" --now 2027-01-15T08:00 --json >"$WORK/later-stats.json" 2>/dev/null
 "$BIN" history stats "${H[@]}" --now 2027-01-15T08:00 >"$WORK/later-stats.txt" 2>/dev/null
-if python3 -c "import json,sys; s=json.load(open('$WORK/later-stats.json')); sys.exit(0 if s['last30Days']['nights']==0 and s['allTime']=={'first':'2026-11-01','last':'2027-01-14','nights':22,'minutes':233,'sessions':27,'currentStreak':0,'longestStreak':5,'averageBedtime':'22:27'} else 1)" \
-   && grep -q "all time" "$WORK/later-stats.txt" && grep -Eq "^longest streak +0 +0 +5$" "$WORK/later-stats.txt"; then
+if python3 -c "import json,sys; s=json.load(open('$WORK/later-stats.json')); sys.exit(0 if s['last30Days']['nights']==0 and s['allTime']=={'first':'2026-11-01','last':'2027-01-14','nights':25,'minutes':250,'sessions':27,'currentStreak':0,'longestStreak':10,'averageBedtime':'22:26'} else 1)" \
+   && grep -q "all time" "$WORK/later-stats.txt" && grep -Eq "^longest streak +0 +0 +10$" "$WORK/later-stats.txt"; then
   ok "history stats: all time, summed by SQLite, beside empty recent periods"
 else bad "history stats: all time" "$(head -c 400 "$WORK/later-stats.json")"; fi
 "$BIN" history list "${H[@]}" --kind meditationTimer >"$WORK/list.out" 2>&1
