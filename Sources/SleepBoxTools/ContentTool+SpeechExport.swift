@@ -17,6 +17,22 @@ extension ContentTool {
         public var rendered: Int
     }
 
+    /// The box's voice when `exportSpeech(to: folder)` can work: the natural voice speaks, and
+    /// `folder` is a folder or not there yet. Checked before the library is rendered, so a mistake
+    /// is said at once, not after the render.
+    @discardableResult
+    public func checkSpeechExport(to folder: String) throws -> CachedSpeech {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ContentToolError.speechExport("\(folder) is not a folder")
+        }
+        guard let boxVoice = content.voice, content.voiceChoice.isServed else {
+            throw ContentToolError.speechExport("the box's voice is \(content.voiceChoice), not the natural voice: "
+                                                + "run `make voice` (or set SLEEPBOX_VOICE_ENV to the voice's environment)")
+        }
+        return boxVoice
+    }
+
     /// Copies the clip of every stretch of speech the bundled library says (every available
     /// script and timeline, every option of its interjections), as the speech cache keeps it
     /// (`<key>.flac`, the key of the voice that reads the item), into `folder`: the contents of
@@ -25,10 +41,7 @@ extension ContentTool {
     /// is not the natural voice (the package would hold another voice's speech), or when a
     /// stretch cannot be rendered, naming the item.
     public func exportSpeech(to folder: String) throws -> SpeechExport {
-        guard let boxVoice = content.voice, content.voiceChoice.isServed else {
-            throw ContentToolError.speechExport("the box's voice is \(content.voiceChoice), not the natural voice: "
-                                                + "run `make voice` (or set SLEEPBOX_VOICE_ENV to the voice's environment)")
-        }
+        let boxVoice = try checkSpeechExport(to: folder)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

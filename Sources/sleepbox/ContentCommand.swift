@@ -127,7 +127,11 @@ struct ContentCommand: ParsableCommand {
         var speechOut: String?
 
         func run() throws {
+            if speechOut != nil, timeCache || firstSpeech != nil || wav != nil {
+                throw ValidationError("--speech-out goes with a render of the whole library, not with --wav, --first-speech or --time-cache")
+            }
             let tool = try place.tool()
+            if let speechOut { try ContentCommand.validated { try tool.checkSpeechExport(to: speechOut) } }
             if timeCache {
                 for line in tool.timeCacheLoads() { print(line) }
                 return

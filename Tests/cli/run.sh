@@ -379,6 +379,17 @@ code=$?
 if [ "$code" = 65 ] && grep -q '^content/poems/poem-stars.txt: poem-stars, .*, 0 errors$' "$WORK/out" && grep -qx '2 files, 1 error' "$WORK/out"; then
   ok "content check of several files fails when one of them has an error"
 else bad "content check of several files fails when one of them has an error" "exit $code: $(head -c 300 "$WORK/out")"; fi
+# --speech-out is checked before the library is rendered: a voice that is not the natural one, a
+# file where the folder should be, or a single-item mode beside it, each refused at once.
+: > "$WORK/speech-file"
+expect_exit "content render --speech-out without the natural voice exits 73 before rendering" 73 "not the natural voice" -- \
+  env SLEEPBOX_VOICE_ENV=off "$BIN" content render --config "$WORK/empty.toml" --state-dir "$WORK/speech-state" --speech-out "$WORK/speech-out"
+if [ ! -e "$WORK/speech-out" ] && [ -z "$(ls -A "$WORK/speech-state/speech-cache" 2>/dev/null)" ]; then ok "a refused --speech-out renders and writes nothing"
+else bad "a refused --speech-out renders and writes nothing" "$(find "$WORK/speech-state" "$WORK/speech-out" 2>/dev/null | head)"; fi
+expect_exit "content render --speech-out naming a file exits 73" 73 "speech-file is not a folder" -- \
+  "$BIN" content render --config "$WORK/empty.toml" --state-dir "$WORK/speech-state" --speech-out "$WORK/speech-file"
+expect_exit "content render --speech-out with --wav exits 64" 64 "speech-out goes with a render of the whole library" -- \
+  "$BIN" content render --config "$WORK/empty.toml" --state-dir "$WORK/speech-state" --wav "$WORK/x.wav" --speech-out "$WORK/speech-out" "$WORK/evening-lamp.txt"
 expect_exit "content add of a poem without --source names the option and writes nothing" 64 "--source" -- \
   "$BIN" content add --config "$WORK/empty.toml" --state-dir "$WORK/doc-state" --kind poem --title "The Evening Lamp" "$WORK/evening-lamp.txt"
 if [ ! -e "$WORK/doc-state/user-content" ] && [ -s "$WORK/evening-lamp.txt" ]; then ok "a refused add leaves the library and the owner's file as they were"
