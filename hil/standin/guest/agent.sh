@@ -7,8 +7,8 @@
 #   ST uptime_ms mode phase item position volume    every 0.5 s (the time read before the status)
 #   T uptime                         every 0.2 s
 #   SOUND ok|bad detail              a 2 s capture after the start
-# It turns the knob every fourth report (the volume: a change the box saves at once), so that the
-# cuts also land on saves, not only on the periodic one.
+# It turns the knob every fourth report (the volume, down from 50 or up to it: a change the box
+# saves at once), so that the cuts also land on saves, not only on the periodic one.
 S=/usr/local/lib/standin
 export PATH=$S/bin:/usr/sbin:/usr/bin:/sbin:/bin
 . "$S/lib.sh"
@@ -41,8 +41,10 @@ n=0
 while :; do
     report
     n=$((n + 1))
+    # Toward the configured 50 from either side: a cut between two turns must not walk the
+    # volume down over twenty boots until the sound check hears too little.
     if [ $((n % 4)) = 0 ]; then
-        if [ $((n % 8)) = 0 ]; then turn 1; else turn -1; fi
+        if [ "$(json_num volume "$st")" -ge 50 ] 2>/dev/null; then turn -1; else turn 1; fi
     fi
     usleep 500000
 done
