@@ -6,8 +6,8 @@ import SleepBoxSystem
 /// hash in deploy/voice-requirements.txt) and the box's `piper_server.py` copied into it.
 ///
 /// Found without configuration: `$SLEEPBOX_VOICE_ENV` (`off` finds none: the scripted tests that
-/// expect espeak-ng's timing set it), then `/usr/local/lib/sleepbox/voice` (the
-/// Pi install), then a `.venv-voice` folder in one of the folders above the program (a checkout:
+/// expect espeak-ng's timing set it), then `/usr/local/lib/sleepbox/voice` (`deploy/install.sh`
+/// on the box), then `/usr/lib/sleepbox/voice` (the `sleepbox-voice` package), then a `.venv-voice` folder in one of the folders above the program (a checkout:
 /// `.build/debug/sleepbox` finds the repository's `.venv-voice`). Nothing here starts Python:
 /// the versions come from the packages' metadata folders, so the speech cache can be asked
 /// before the voice is loaded.
@@ -16,8 +16,10 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
     public static let serverFileName = "sleepbox_piper_server.py"
     /// The folder name of a checkout's environment.
     public static let checkoutFolderName = ".venv-voice"
-    /// Where the Pi install puts it.
+    /// Where `deploy/install.sh` puts it on the box.
     public static let installedPath = "/usr/local/lib/sleepbox/voice"
+    /// Where the `sleepbox-voice` package puts it (the `sleepbox` package puts the server there).
+    public static let packagedPath = "/usr/lib/sleepbox/voice"
 
     /// The environment's folder.
     public var root: String
@@ -75,6 +77,7 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
         var list: [String] = []
         if let explicit = environment["SLEEPBOX_VOICE_ENV"], !explicit.isEmpty, explicit != "off" { list.append(explicit) }
         list.append(installedPath)
+        list.append(packagedPath)
         var dir = URL(fileURLWithPath: program).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             list.append(dir.appendingPathComponent(checkoutFolderName).path)

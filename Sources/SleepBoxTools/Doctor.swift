@@ -246,10 +246,12 @@ public struct Doctor {
         return Check(name: "voice", outcome: silent ? .failure : .warning, detail: summary.detail, fix: summary.fix)
     }
 
-    /// The voice's licence notes: installed with the box, or docs/voice-licence.md of the checkout
-    /// the program runs from; nil when neither is there.
-    static func voiceLicencePath(installed: String = "/usr/local/share/doc/sleepbox/voice-licence.md") -> String? {
-        if FileManager.default.fileExists(atPath: installed) { return installed }
+    /// The voice's licence notes: installed with the voice (deploy/install.sh, or the
+    /// `sleepbox-voice` package), or docs/voice-licence.md of the checkout the program runs from;
+    /// nil when none is there.
+    static func voiceLicencePath(installed: [String] = ["/usr/local/share/doc/sleepbox/voice-licence.md",
+                                                        "/usr/share/doc/sleepbox-voice/voice-licence.md"]) -> String? {
+        if let found = installed.first(where: { FileManager.default.fileExists(atPath: $0) }) { return found }
         return DataLocations.folder("docs").map { $0 + "/voice-licence.md" }.flatMap {
             FileManager.default.fileExists(atPath: $0) ? $0 : nil
         }

@@ -64,6 +64,10 @@ import SleepBoxSpeech
         #expect(VoiceSelection.reason(settings: VoiceSettings(), choice: off.choice, naturalVoiceOff: true)
                 == "SLEEPBOX_VOICE_ENV=off switches the natural voice off")
         #expect(NaturalVoiceInstallation.isSwitchedOff(environment: ["SLEEPBOX_VOICE_ENV": "off"]))
+        // Where it is looked for: the variable, deploy/install.sh's folder, the sleepbox-voice
+        // package's, then a checkout's.
+        #expect(Array(NaturalVoiceInstallation.candidates(environment: ["SLEEPBOX_VOICE_ENV": "/v"], program: "/c/.build/debug/sleepbox")
+            .prefix(5)) == ["/v", "/usr/local/lib/sleepbox/voice", "/usr/lib/sleepbox/voice", "/c/.build/debug/.venv-voice", "/c/.build/.venv-voice"])
 
         var german = VoiceSettings()
         german.languageVoice = "de"

@@ -119,7 +119,8 @@ public enum VoiceSelection {
             problems.append(Problem(
                 message: "the natural voice is not installed (looked in "
                     + NaturalVoiceInstallation.candidates().prefix(3).joined(separator: ", ") + ")",
-                fix: "run `make voice` in the checkout, or sudo deploy/install.sh on the box "
+                fix: "install the sleepbox-voice package (deploy/README.md), run `make voice` in the checkout, "
+                    + "or sudo deploy/install.sh on the box "
                     + "(or set [voice] engine = \"espeak\" to choose espeak-ng on purpose)"))
         }
         if settings.engine == .piper {
