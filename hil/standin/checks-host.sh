@@ -23,6 +23,25 @@ deploy_run() {
     "$DEPLOY" "$@" >"$log" 2>&1
 }
 
+# voice_checks: after the upgrade with sleepbox-voice and sleepbox-speech, installed without a
+# network (the stand-in has none: QEMU's user network is restricted): doctor names the natural
+# voice, its process runs in the box's sandbox with nothing more than the box, and the items of
+# sleepbox-speech are rendered from nothing (every stretch is in the package).
+voice_checks() {
+    stage voice
+    local out
+    out=$(g sudo sleepbox doctor 2>&1 | grep -E '^voice  ' | cut -c1-240)
+    if echo "$out" | grep -q 'ok *the natural voice.*/usr/lib/sleepbox/voice'; then
+        pass voice-doctor "installed offline; sleepbox doctor: $out"
+    else
+        fail voice-doctor "sleepbox doctor: ${out:-no voice line}"
+    fi
+    chk voice-sandbox voice-sandbox
+    # The speech package's items rendered by the installed box's own loader into an empty state
+    # folder: every stretch must come from the package (the CI builds it from two items).
+    chk speech-package speech-package
+}
+
 # The checks judge every command themselves: a failing one is a FAIL line, not the end of the run.
 deploy_checks() {
     set +e
@@ -133,17 +152,21 @@ deploy_checks() {
     older=$(installed)
     conf_before=$(g sha256sum /etc/sleepbox/sleepbox.toml | cut -c1-16)
     item_before=$(g sudo sleepbox ctl status | grep -o '"item":{[^}]*}' | grep -o '"id":"[^"]*"')
-    if deploy_run upgrade --package "$PACKAGE" standin; then
+    # The upgrade brings the voice and the speech packages (--with) in the same deploy.
+    local with=() w
+    for w in "${WITH[@]}"; do with+=(--package "$w"); done
+    if deploy_run upgrade --package "$PACKAGE" "${with[@]}" standin; then
         conf_after=$(g sha256sum /etc/sleepbox/sleepbox.toml | cut -c1-16)
         item_after=$(g sudo sleepbox ctl status | grep -o '"item":{[^}]*}' | grep -o '"id":"[^"]*"')
         if [ "$(installed)" = "$VERSION" ] && [ "$conf_after" = "$conf_before" ] && [ -n "$item_before" ] && [ "$item_after" = "$item_before" ]; then
-            pass upgrade "$older -> $VERSION: the configuration kept (sha256 $conf_after...), the state kept (playing $item_after again)"
+            pass upgrade "$older -> $VERSION$( [ ${#WITH[@]} = 0 ] || echo " with $(for w in "${WITH[@]}"; do dpkg-deb -f "$w" Package; done | paste -sd' ')"): the configuration kept (sha256 $conf_after...), the state kept (playing $item_after again)"
         else
             fail upgrade "now $(installed); configuration $conf_before -> $conf_after; item $item_before -> $item_after"
         fi
     else
         fail upgrade "deploy.sh failed: $(tail -n 5 "$LAST/deploy-upgrade.log" | tr '\n' ' ')"
     fi
+    [ ${#WITH[@]} = 0 ] || voice_checks
     if deploy_run failing --package "$P/failing.deb" standin; then
         fail failing-rolled-back "deploy.sh accepted a package whose service fails"
     elif [ "$(installed)" = "$VERSION" ] && g sudo sleepbox ctl status | grep -q '"ok":true'; then
@@ -152,10 +175,14 @@ deploy_checks() {
         fail failing-rolled-back "now $(installed): $(tail -n 5 "$LAST/deploy-failing.log" | tr '\n' ' ')"
     fi
 
-    if deploy_run rollback --rollback standin && [ "$(installed)" = "$older" ]; then
-        pass rollback "deploy.sh --rollback: $(installed) again; $(tail -n 1 "$LAST/deploy-rollback.log")"
+    # The previous set is the older sleepbox alone: the rollback removes the voice and the speech.
+    local others
+    if deploy_run rollback --rollback standin && [ "$(installed)" = "$older" ] &&
+        others=$(g "dpkg-query -W -f='\${Package} \${Status}\n' sleepbox-voice sleepbox-speech 2>/dev/null | grep 'ok installed'"; true) &&
+        [ -z "$others" ]; then
+        pass rollback "deploy.sh --rollback: $(installed) again$( [ ${#WITH[@]} = 0 ] || echo ', the voice and the speech removed with it'); $(tail -n 1 "$LAST/deploy-rollback.log")"
     else
-        fail rollback "now $(installed): $(tail -n 5 "$LAST/deploy-rollback.log" | tr '\n' ' ')"
+        fail rollback "now $(installed)${others:+, still installed: $others}: $(tail -n 5 "$LAST/deploy-rollback.log" | tr '\n' ' ')"
     fi
 
     stage bad-input

@@ -5,8 +5,10 @@
 # it with deploy/deploy.sh as an owner would, then checked under real systemd, upgraded, rolled
 # back and power-cut.
 #
-#   hil/standin/run.sh --package FILE.deb [--cuts N] [--only deploy|cuts] [--keep]
+#   hil/standin/run.sh --package FILE.deb [--with FILE.deb]... [--cuts N] [--only deploy|cuts] [--keep]
 #
+# --package    the sleepbox package; --with adds sleepbox-voice or sleepbox-speech, which the
+#              upgrade installs beside it (and the rollback removes again)
 # --cuts N     power cuts (default 20); --only deploy skips them, --only cuts runs only them
 #              (after one deploy); --keep leaves the VM running at the end (its SSH config is
 #              printed).
@@ -22,16 +24,18 @@ SD=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$SD/../.." && pwd)
 CACHE=${STANDIN_CACHE:-/var/cache/sleepbox-standin}
 PACKAGE=""
+WITH=()
 CUTS=20
 ONLY=all
 KEEP=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --package) PACKAGE=$2; shift 2 ;;
+        --with) [ -f "$2" ] || { echo "standin: --with $2: no such file" >&2; exit 2; }; WITH+=("$(readlink -f "$2")"); shift 2 ;;
         --cuts) CUTS=$2; shift 2 ;;
         --only) ONLY=$2; shift 2 ;;
         --keep) KEEP=1; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "standin: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -174,6 +178,8 @@ chmod 0755 "$L/bin/arecord" "$L/bin/i2cdump"
 # i2c-tools' i2cdump needs libi2c0, which the package's Depends brought.
 sed -e 's|/usr/sbin/i2c|/usr/local/lib/standin/bin/i2c|g' "$REPO/hil/guest/lib.sh" >"$L/lib.sh"
 cp "$REPO/hil/guest/hil-sim.toml.in" "$SD/guest/standin-board.sh" "$SD/guest/checks.sh" "$SD/guest/agent.sh" "$L/"
+# The sample configuration sleepbox-speech is built with (the speech-package check).
+cp "$REPO/config/sleepbox.toml" "$L/sample-sleepbox.toml"
 cp -r "$REPO/hil/guest/content" "$ROOTFS/usr/local/share/standin/"
 cp -r "$SD/guest/content/." "$ROOTFS/usr/local/share/standin/content/"
 install -m 0644 "$SD/guest/standin-board.service" "$SD/guest/standin-agent.service" "$ROOTFS/etc/systemd/system/"

@@ -5,6 +5,8 @@
 #   checks.sh sound SECONDS  captures the loopback: sound is coming out
 #   checks.sh display        the SSD1306 init stream and the frame `ctl frame` reports, on i2c-stub
 #   checks.sh status         `sleepbox ctl status`
+#   checks.sh voice-sandbox  the natural voice's process: a child of the box with its credentials
+#   checks.sh speech-package the sleepbox-speech package's items render from the package alone
 # Each prints one line ("ok ..." or "bad ...") and exits 0 or 1.
 S=/usr/local/lib/standin
 export PATH=$S/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -92,6 +94,50 @@ status)
     out=$(status)
     echo "$out" | grep -q '"ok":true' && ok "$out"
     bad "$out"
+    ;;
+voice-sandbox)
+    # The box starts its voice to render the stand-in's own spoken item (not in the package).
+    main=$(systemctl show -p MainPID --value sleepbox)
+    vpid="" i=0
+    while [ -z "$vpid" ] && [ $i -lt 120 ]; do
+        for d in /proc/[0-9]*; do
+            [ "$(cut -d' ' -f4 "$d/stat" 2>/dev/null)" = "$main" ] || continue
+            tr '\0' ' ' <"$d/cmdline" 2>/dev/null | grep -q sleepbox_piper_server && vpid=${d#/proc/}
+        done
+        [ -n "$vpid" ] || { sleep 1; i=$((i + 1)); }
+    done
+    [ -n "$vpid" ] || bad "no voice process under the box ($main) within 120 s"
+    creds() { grep -E '^(Uid|Gid|Groups|NoNewPrivs|Seccomp|CapInh|CapPrm|CapEff|CapBnd|CapAmb):' "/proc/$1/status" | tr -s '\t ' '  ' | tr '\n' ' '; }
+    b=$(creds "$main") v=$(creds "$vpid")
+    cb=$(cat "/proc/$main/cgroup") cv=$(cat "/proc/$vpid/cgroup")
+    [ "$b" = "$v" ] || bad "the voice $vpid has other credentials than the box $main: $v / $b"
+    [ "$cb" = "$cv" ] || bad "the voice $vpid is in $cv, the box in $cb"
+    echo "$v" | grep -q 'NoNewPrivs: 1 Seccomp: 2' || bad "the voice $vpid is not confined: $v"
+    echo "$v" | grep -q 'CapEff: 0000000000000000' || bad "the voice $vpid has capabilities: $v"
+    ok "the voice $vpid ($(tr '\0' ' ' <"/proc/$vpid/cmdline" | cut -c1-60)) under the box $main in $cv, with the box's credentials: $v"
+    ;;
+speech-package)
+    [ -d /usr/share/sleepbox/speech ] || bad "no /usr/share/sleepbox/speech: sleepbox-speech is not installed"
+    clips=$(find /usr/share/sleepbox/speech -name '*.flac' | wc -l)
+    items=$(sed -n 's/^This package was built from these items only: \(.*\)\.$/\1/p' /usr/share/doc/sleepbox-speech/README)
+    d=$(mktemp -d)
+    trap 'rm -rf "$d"' EXIT
+    # The bundled library as the package built it: with --items, the other spoken items left out.
+    cp -r /usr/share/sleepbox/content "$d/content"
+    if [ -n "$items" ]; then
+        find "$d/content" \( -name '*.txt' -o -name '*.timeline.toml' \) | while read -r f; do
+            id=$(basename "$f"); id=${id%.timeline.toml}; id=${id%.txt}
+            case " $(echo "$items" | tr ',' ' ') " in *" $id "*) ;; *) rm -f "$f" ;; esac
+        done
+    fi
+    # The sample configuration the package was built with (config/sleepbox.toml of the source).
+    awk -v c="$d/content" '{ print } /^\[paths\]/ { print "content = \"" c "\"" }' "$S/sample-sleepbox.toml" >"$d/sleepbox.toml"
+    $SLEEPBOX content render --config "$d/sleepbox.toml" --state-dir "$d/state" >"$d/out" 2>"$d/err" ||
+        bad "sleepbox content render failed: $(tail -n 2 "$d/err" | tr '\n' ' ')"
+    line=$(grep 'stretches rendered' "$d/out" | head -n 1)
+    echo "$line" | grep -q '(0 stretches rendered, [1-9][0-9]* from the cache)' ||
+        bad "the package's items were not all in it: $line"
+    ok "${items:-the whole library}: $line; the package has $clips clips"
     ;;
 *)
     bad "checks.sh: unknown check $1"
