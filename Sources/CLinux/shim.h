@@ -17,6 +17,15 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <errno.h>
+
+/* Clears the calling process's ambient capabilities (PR_CAP_AMBIENT_CLEAR_ALL; prctl is variadic):
+   its own permitted and effective sets stay, but a program it starts afterwards (one without file
+   capabilities) gets none. No privilege needed. 0 or an errno. */
+static inline int sleepbox_clear_ambient_capabilities(void) {
+    return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) == 0 ? 0 : errno;
+}
 
 /* The terminal's width in columns, or 0 when `fd` is not a terminal (TIOCGWINSZ; ioctl is variadic,
    so Swift cannot call it directly). */

@@ -20,6 +20,11 @@ public enum RunSetup {
     public static func run(_ options: RunOptions, logger: Logger) throws(SetupFailure) -> Never {
         // Before any thread starts (the worker, the voice): signals are read in the loop.
         SignalFD.block()
+        // Before any program starts (the voice): CAP_SYS_TIME, which the unit gives the box as
+        // an ambient capability, stays the box's own and is not handed on.
+        if let problem = InheritedCapabilities.clear() {
+            logger.warning("the ambient capabilities could not be cleared (\(problem)): programs the box starts inherit them")
+        }
         let configPath: String? = FileManager.default.fileExists(atPath: options.configPath)
             || options.configPath != RunOptions.defaultConfigPath ? options.configPath : nil
         let file: ConfigFile
