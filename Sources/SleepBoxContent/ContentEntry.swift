@@ -58,13 +58,23 @@ public struct ContentEntry: Sendable, Equatable {
 
 extension ContentEntry {
     /// Everything the voice says in the item, as the stretches and pauses of each spoken text: a
-    /// script's parts; a timeline's segments and every option of its interjections. Empty for
-    /// generators and recordings.
+    /// script's parts; a timeline's segments, every option of its interjections and the words of a
+    /// breathing pattern counted aloud ("in", "hold", "out", each once). Empty for generators and
+    /// recordings.
     public var spokenParts: [[ScriptPart]] {
         switch body {
         case .script(let script): return [script.parts]
         case .timeline(let timeline):
-            return timeline.segments.map(\.parts) + timeline.interjections.flatMap { $0.options.map(\.parts) }
+            var counted: [[ScriptPart]] = []
+            if let breathing = timeline.breathing, breathing.countAloud {
+                var seen: Set<String> = []
+                for step in breathing.pattern {
+                    if let word = step.kind.spokenWord, seen.insert(word).inserted {
+                        counted.append([.speech(word, line: breathing.line ?? 0, column: 1)])
+                    }
+                }
+            }
+            return timeline.segments.map(\.parts) + timeline.interjections.flatMap { $0.options.map(\.parts) } + counted
         case .generator, .mix, .audio: return []
         }
     }
