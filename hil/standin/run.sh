@@ -87,9 +87,11 @@ say "kernel $KPKG $KV"
 
 # --- the system: debootstrap, keyed by the package list and this recipe ---------------------------
 stage rootfs
-# The runtime libraries are the package's own Depends (the image is what a Pi with Raspberry Pi
-# OS would have after `apt-get install ./sleepbox.deb`; the stand-in has no network to fetch them).
-DEPENDS=$(dpkg-deb -f "$PACKAGE" Depends | tr ',' '\n' | sed 's/(.*)//; s/|.*//; s/ //g' | grep . | LC_ALL=C sort -u | tr '\n' ',' | sed 's/,$//')
+# The runtime libraries are the packages' own Depends (the image is what a Pi with Raspberry Pi
+# OS would have after `apt-get install ./sleepbox*.deb`, python3.11 for the voice among them, which
+# Raspberry Pi OS has anyway; the stand-in has no network to fetch them).
+DEPENDS=$(for p in "$PACKAGE" "${WITH[@]}"; do dpkg-deb -f "$p" Depends; echo ,; done | tr ',' '\n' |
+    sed 's/(.*)//; s/|.*//; s/ //g' | grep . | grep -v '^sleepbox' | LC_ALL=C sort -u | tr '\n' ',' | sed 's/,$//')
 BASE_PKGS="systemd,systemd-sysv,udev,openssh-server,sudo,kmod,$DEPENDS"
 RECIPE=$(sed -n '/^# >>> rootfs recipe/,/^# <<< rootfs recipe/p' "$0")
 ROOTKEY=$(printf '%s\n%s\n%s\n' "$BASE_PKGS" "$KVER $KV" "$RECIPE" | sha1sum | cut -c1-12)

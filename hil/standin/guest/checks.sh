@@ -5,7 +5,7 @@
 #   checks.sh sound SECONDS  captures the loopback: sound is coming out
 #   checks.sh display        the SSD1306 init stream and the frame `ctl frame` reports, on i2c-stub
 #   checks.sh status         `sleepbox ctl status`
-#   checks.sh voice-sandbox  the natural voice's process: a child of the box with its credentials
+#   checks.sh voice-sandbox  the natural voice's process: a child of the box, its ids and sandbox, no capability
 #   checks.sh speech-package the sleepbox-speech package's items render from the package alone
 # Each prints one line ("ok ..." or "bad ...") and exits 0 or 1.
 S=/usr/local/lib/standin
@@ -107,14 +107,18 @@ voice-sandbox)
         [ -n "$vpid" ] || { sleep 1; i=$((i + 1)); }
     done
     [ -n "$vpid" ] || bad "no voice process under the box ($main) within 120 s"
-    creds() { grep -E '^(Uid|Gid|Groups|NoNewPrivs|Seccomp|CapInh|CapPrm|CapEff|CapBnd|CapAmb):' "/proc/$1/status" | tr -s '\t ' '  ' | tr '\n' ' '; }
-    b=$(creds "$main") v=$(creds "$vpid")
+    field() { grep -E "^($2):" "/proc/$1/status" | tr -s '\t ' '  ' | tr '\n' ' '; }
+    ids='Uid|Gid|Groups|NoNewPrivs|Seccomp|CapBnd' held='CapPrm|CapEff|CapAmb'
+    b=$(field "$main" "$ids") v=$(field "$vpid" "$ids")
     cb=$(cat "/proc/$main/cgroup") cv=$(cat "/proc/$vpid/cgroup")
-    [ "$b" = "$v" ] || bad "the voice $vpid has other credentials than the box $main: $v / $b"
+    [ "$b" = "$v" ] || bad "the voice $vpid has other ids or confinement than the box $main: $v / $b"
     [ "$cb" = "$cv" ] || bad "the voice $vpid is in $cv, the box in $cb"
     echo "$v" | grep -q 'NoNewPrivs: 1 Seccomp: 2' || bad "the voice $vpid is not confined: $v"
-    echo "$v" | grep -q 'CapEff: 0000000000000000' || bad "the voice $vpid has capabilities: $v"
-    ok "the voice $vpid ($(tr '\0' ' ' <"/proc/$vpid/cmdline" | cut -c1-60)) under the box $main in $cv, with the box's credentials: $v"
+    # The box holds CAP_SYS_TIME (it sets the clock) and hands it on to nothing.
+    vc=$(field "$vpid" "$held") bc=$(field "$main" "$held")
+    [ "$vc" = "CapPrm: 0000000000000000 CapEff: 0000000000000000 CapAmb: 0000000000000000 " ] ||
+        bad "the voice $vpid has capabilities: $vc (the box: $bc)"
+    ok "the voice $vpid ($(tr '\0' ' ' <"/proc/$vpid/cmdline" | cut -c1-60)) under the box $main in $cv, with the box's ids and confinement ($v) and no capability ($vc; the box: $bc)"
     ;;
 speech-package)
     [ -d /usr/share/sleepbox/speech ] || bad "no /usr/share/sleepbox/speech: sleepbox-speech is not installed"
