@@ -7,7 +7,8 @@ import SleepBoxSystem
 ///
 /// Found without configuration: `$SLEEPBOX_VOICE_ENV` (`off` finds none: the scripted tests that
 /// expect espeak-ng's timing set it), then `/usr/local/lib/sleepbox/voice` (`deploy/install.sh`
-/// on the box), then `/usr/lib/sleepbox/voice` (the `sleepbox-voice` package), then a `.venv-voice` folder in one of the folders above the program (a checkout:
+/// on the box), then `/usr/lib/sleepbox/voice` (the `sleepbox-voice` package), then a
+/// `.venv-voice` folder in one of the folders above the program (a checkout:
 /// `.build/debug/sleepbox` finds the repository's `.venv-voice`). Nothing here starts Python:
 /// the versions come from the packages' metadata folders, so the speech cache can be asked
 /// before the voice is loaded.
@@ -18,7 +19,7 @@ public struct NaturalVoiceInstallation: Sendable, Equatable {
     public static let checkoutFolderName = ".venv-voice"
     /// Where `deploy/install.sh` puts it on the box.
     public static let installedPath = "/usr/local/lib/sleepbox/voice"
-    /// Where the `sleepbox-voice` package puts it (the `sleepbox` package puts the server there).
+    /// Where the `sleepbox-voice` package puts it, the box's voice server with it.
     public static let packagedPath = "/usr/lib/sleepbox/voice"
 
     /// The environment's folder.

@@ -13,13 +13,4 @@ public enum InheritedCapabilities {
         let error = sleepbox_clear_ambient_capabilities()
         return error == 0 ? nil : String(cString: strerror(error))
     }
-
-    /// The ambient set of this process, from /proc/self/status (`CapAmb`), or nil when unreadable.
-    public static func ambient(statusPath: String = "/proc/self/status") -> UInt64? {
-        guard case .success(let bytes) = RegularFile.read(statusPath, limit: 64 << 10) else { return nil }
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("CapAmb:") {
-            return UInt64(line.dropFirst("CapAmb:".count).filter { !$0.isWhitespace }, radix: 16)
-        }
-        return nil
-    }
 }
