@@ -74,7 +74,10 @@ if [ -z "$ROLLBACK" ]; then
             *" $name "*) ;;
             *) die "$f is the package '$name', not sleepbox or its voice or speech: nothing installed" ;;
         esac
-        case " ${NAMES[*]} " in *" $name "*) die "$name is given twice ($f): one of each package" ;; esac
+        for i in "${!NAMES[@]}"; do
+            [ "${NAMES[$i]}" != "$name" ] ||
+                die "$name is given twice (${FILES[$i]} and $f): one of each package (a folder must hold only the ones to install; make deb leaves earlier builds in .build/deb); nothing installed"
+        done
         NAMES+=("$name")
         VERSIONS+=("$(dpkg-deb -f "$f" Version)")
         ARCHES+=("$(dpkg-deb -f "$f" Architecture)")
