@@ -27,6 +27,11 @@ PASSED=0 FAILED=0
 pass() { echo "PASS $1: $2" | tee -a "$LAST/results.txt"; PASSED=$((PASSED + 1)); }
 fail() { echo "FAIL $1: $2" | tee -a "$LAST/results.txt"; FAILED=$((FAILED + 1)); }
 [ "$(id -u)" = 0 ] || die "run as root (debootstrap, and the root's file owners)"
+# A binfmt_misc of a user namespace's own came with Linux 6.7; before it, registering the
+# emulator would change the whole machine's, which this check never does.
+kernel=$(uname -r | cut -d- -f1)
+[ "$(printf '%s\n' 6.7 "$kernel" | sort -V | head -n 1)" = 6.7 ] ||
+    die "Linux $kernel is older than 6.7: no binfmt_misc of a namespace's own, so qemu-user cannot be registered without changing this machine's (run the check on a newer kernel)"
 for t in debootstrap qemu-aarch64-static python3.11 dpkg-deb; do
     command -v "$t" >/dev/null || die "$t is missing (make voice-arm64-check installs what it needs)"
 done
