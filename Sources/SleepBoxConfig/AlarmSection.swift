@@ -10,7 +10,6 @@ enum AlarmSection {
     static let snoozeMinutes = TOMLRange(AlarmSettings.snoozeMinutesRange.lowerBound, AlarmSettings.snoozeMinutesRange.upperBound, unit: "minutes")
     static let catchUpMinutes = TOMLRange(1, 720, unit: "minutes")
     static let autoStopMinutes = TOMLRange(1, 240, unit: "minutes")
-    static let percent = TOMLRange(0, 100, unit: "percent")
     static let greetingDelaySeconds = TOMLRange(0, 300, unit: "seconds")
 
 
@@ -23,12 +22,12 @@ enum AlarmSection {
         .number("catch_up_minutes", catchUpMinutes, into: \.config.alarmBehaviour.catchUpMinutes),
         .number("auto_stop_minutes", autoStopMinutes, into: \.config.alarmBehaviour.autoStopMinutes),
         TOMLKey("start_volume") { reader, value, draft in
-            guard let x = reader.number(value, percent) else { return }
+            guard let x = reader.number(value, .percent) else { return }
             draft.config.alarmBehaviour.startVolume = x / 100
             draft.startPercent = x
         },
         TOMLKey("alarm_volume") { reader, value, draft in
-            guard let x = reader.number(value, percent) else { return }
+            guard let x = reader.number(value, .percent) else { return }
             draft.config.alarmBehaviour.alarmVolume = x / 100
             draft.alarmPercent = x
         },

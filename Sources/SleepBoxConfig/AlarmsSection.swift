@@ -12,7 +12,6 @@ enum AlarmsSection {
         var alarm = AlarmSettings(hour: 0, minute: 0)
     }
 
-    static let percent = TOMLRange(0, 100, unit: "percent")
 
     static let entryKeys = TOMLSection<Entry>("alarms", place: "in an [[alarms]] table",
                                              missing: "time", keys: [
@@ -33,7 +32,7 @@ enum AlarmsSection {
         },
         TOMLKey("ramp_seconds") { reader, value, entry in entry.alarm.rampSeconds = reader.number(value, AlarmSection.rampSeconds) },
         TOMLKey("snooze_minutes") { reader, value, entry in entry.alarm.snoozeMinutes = reader.number(value, AlarmSection.snoozeMinutes) },
-        TOMLKey("volume") { reader, value, entry in entry.alarm.volume = reader.number(value, percent).map { Int($0.rounded()) } },
+        TOMLKey("volume") { reader, value, entry in entry.alarm.volume = reader.number(value, .percent).map { Int($0.rounded()) } },
         TOMLKey("dawn") { reader, value, entry in entry.alarm.dawn = reader.bool(value) },
         TOMLKey("dawn_minutes") { reader, value, entry in entry.alarm.dawnMinutes = reader.wholeNumber(value, LightSection.dawnMinutes) },
     ])

@@ -3,7 +3,6 @@ import SleepBoxTOML
 
 /// `[audio]`: the volume, the confirmation cues, the loudness every item plays at and the ALSA device.
 package enum AudioSection {
-    static let percent = TOMLRange(0, 100, unit: "percent")
     static let volumeStep = TOMLRange(1, 25, unit: "percent")
     package static let sampleRate = TOMLRange(8_000, 192_000, unit: "Hz")
     static let periodMilliseconds = TOMLRange(1, 100, unit: "ms")
@@ -12,14 +11,14 @@ package enum AudioSection {
     static let ambientLevel = TOMLRange(-30, 0, unit: "dB")
 
     static let section = TOMLSection<ConfigDraft>("audio", keys: [
-        .wholeNumber("volume", percent, into: \.config.audio.volume),
+        .wholeNumber("volume", .percent, into: \.config.audio.volume),
         .wholeNumber("volume_step", volumeStep, into: \.config.audio.volumeStep),
         .bool("cues", into: \.config.audio.confirmationCues),
-        .wholeNumber("night_volume_limit", percent, into: \.config.audio.nightVolumeLimit),
+        .wholeNumber("night_volume_limit", .percent, into: \.config.audio.nightVolumeLimit),
         TOMLKey("start_volume") { reader, value, draft in
             if value.string?.lowercased() == "last" {
                 draft.config.audio.startVolume = nil
-            } else if let x = reader.number(value, percent) {
+            } else if let x = reader.number(value, .percent) {
                 draft.config.audio.startVolume = Int(x.rounded())
             }
         },

@@ -7,15 +7,14 @@ import SleepBoxCore
 enum DisplaySection {
     static let hour = TOMLRange(0, 23)
     static let screenTimeout = TOMLRange(0, 86_400, unit: "seconds")
-    static let percent = TOMLRange(0, 100, unit: "percent")
     static let menuCloseSeconds = TOMLRange(5, 600, unit: "seconds")
 
     static let section = TOMLSection<ConfigDraft>("display", keys: [
         .wholeNumber("dim_from", hour, into: \.config.display.dimFromHour),
         .wholeNumber("dim_until", hour, into: \.config.display.dimUntilHour),
         .number("screen_timeout_seconds", screenTimeout, into: \.config.display.screenTimeoutSeconds),
-        .wholeNumber("day_brightness", percent, into: \.config.display.dayBrightness),
-        .wholeNumber("night_brightness", percent, into: \.config.display.nightBrightness),
+        .wholeNumber("day_brightness", .percent, into: \.config.display.dayBrightness),
+        .wholeNumber("night_brightness", .percent, into: \.config.display.nightBrightness),
         .bool("clock_24h", into: \.config.display.twentyFourHour),
         .number("menu_close_seconds", menuCloseSeconds, into: \.config.menu.closeAfterSeconds),
         TOMLKey("controller") { reader, value, draft in

@@ -10,7 +10,6 @@ enum LightSection {
     static let chip = TOMLRange(0, 1023)
     static let channel = TOMLRange(0, 255)
     static let period = TOMLRange(10_000, 100_000_000, unit: "nanoseconds")
-    static let percent = TOMLRange(0, 100, unit: "percent")
     static let kelvin = TOMLRange(1000, 10_000, unit: "kelvin")
     static let output = TOMLRange(0.01, 100_000)
     static let dawnMinutes = TOMLRange(Double(LightSettings.dawnMinuteRange.lowerBound),
@@ -31,7 +30,7 @@ enum LightSection {
         TOMLKey("period_ns") { reader, value, draft in
             if let x = reader.wholeNumber(value, period) { draft.devices.light.periodNanoseconds = x }
         },
-        TOMLKey("max") { reader, value, draft in draft.lightMax = numbers(&reader, value, percent, whole: false, name: "percentages such as [100, 80]") },
+        TOMLKey("max") { reader, value, draft in draft.lightMax = numbers(&reader, value, .percent, whole: false, name: "percentages such as [100, 80]") },
         TOMLKey("kelvin") { reader, value, draft in draft.lightKelvin = numbers(&reader, value, kelvin, whole: false, name: "colour temperatures such as [1800, 5000]") },
         TOMLKey("output") { reader, value, draft in draft.lightOutput = numbers(&reader, value, output, whole: false, name: "relative outputs such as [1, 1.2]") },
         TOMLKey("dawn") { reader, value, draft in if let b = reader.bool(value) { draft.config.light.dawn = b } },
@@ -40,15 +39,15 @@ enum LightSection {
         },
         .number("dawn_start_kelvin", kelvin, into: \.config.light.dawnStartKelvin),
         .number("dawn_end_kelvin", kelvin, into: \.config.light.dawnEndKelvin),
-        .number("alarm_level", percent, into: \.config.light.alarmLightness),
+        .number("alarm_level", .percent, into: \.config.light.alarmLightness),
         TOMLKey("hold_minutes") { reader, value, draft in
             if let x = reader.number(value, holdMinutes) { draft.config.light.holdSeconds = x * 60 }
         },
         .number("fade_seconds", fadeSeconds, into: \.config.light.fadeSeconds),
-        .number("night_level", percent, into: \.config.light.nightLightness),
-        .number("night_max", percent, into: \.config.light.nightMax),
+        .number("night_level", .percent, into: \.config.light.nightLightness),
+        .number("night_max", .percent, into: \.config.light.nightMax),
         .number("night_kelvin", kelvin, into: \.config.light.nightKelvin),
-        .number("breathing_level", percent, into: \.config.light.breathingHigh),
+        .number("breathing_level", .percent, into: \.config.light.breathingHigh),
     ], finish: finish)
 
     /// A list of numbers in `range`; nil (and an issue) otherwise.

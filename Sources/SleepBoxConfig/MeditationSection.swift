@@ -10,7 +10,6 @@ enum MeditationSection {
     /// An interval bell: `MeditationSettings.bellMinutesRange` (0 is none, read apart).
     static let bellMinutes = TOMLRange(MeditationSettings.bellMinutesRange.lowerBound, MeditationSettings.bellMinutesRange.upperBound,
                                        unit: "minutes")
-    static let percent = TOMLRange(0, 100, unit: "percent")
     /// A breathing step: `BreathStep.secondsRange`.
     static let breathSeconds = TOMLRange(BreathStep.secondsRange.lowerBound, BreathStep.secondsRange.upperBound, unit: "seconds")
     static let maxLengths = 8
@@ -31,7 +30,7 @@ enum MeditationSection {
             guard let names = reader.strings(value, expected: "a list of sounds such as [\"rain\", \"ocean\"]") else { return }
             var seen: [String] = []
             for (index, name) in names.enumerated() {
-                guard let sound = generator(&reader, name, value.path, entry: index + 1) else { return }
+                guard let sound = SoundKeys.generator(&reader, name, value.path, entry: index + 1) else { return }
                 if seen.contains(sound) {
                     reader.report(value.path, "\(Quoting.quoted(sound)) is listed twice", entry: index + 1)
                     return
@@ -40,19 +39,8 @@ enum MeditationSection {
             }
             draft.config.meditation.sounds = seen
         },
-        TOMLKey("sound") { reader, value, draft in
-            guard let text = reader.string(value, expected: "\"none\" or a sound: \(Generators.names.joined(separator: ", "))") else {
-                return
-            }
-            if text == "none" {
-                draft.config.meditation.sound = nil
-            } else if let sound = generator(&reader, text, value.path, entry: nil) {
-                draft.config.meditation.sound = sound
-            }
-        },
-        TOMLKey("sound_level") { reader, value, draft in
-            if let x = reader.number(value, percent) { draft.config.meditation.soundLevel = x / 100 }
-        },
+        .soundOrNone("sound", into: \.config.meditation.sound),
+        .level("sound_level", into: \.config.meditation.soundLevel),
         TOMLKey("breathing") { reader, value, draft in
             guard let text = reader.string(value, expected: "a pattern such as \"4-7-8\"") else { return }
             if let steps = pattern(&reader, text, value.path) { draft.config.meditation.breathing = steps }
@@ -93,13 +81,6 @@ enum MeditationSection {
         }
     }
 
-    private static func generator(_ reader: inout TOMLReader, _ name: String, _ path: [String], entry: Int?) -> String? {
-        if Generators.names.contains(name) { return name }
-        let sounds = Generators.names.map { "\"\($0)\"" }.joined(separator: ", ")
-        let guess = Suggestion.closest(to: name, among: Generators.names)
-        reader.report(path, "\(Quoting.quoted(name)) is not a sound the box makes (\(sounds))", entry: entry, suggestion: guess)
-        return nil
-    }
 
     /// "4-7-8" (in, hold, out, then the 1 s pause), "4-4-4-4" (in, hold, out, hold empty) or "5-5"
     /// (in, out): 2 to 4 lengths in seconds.

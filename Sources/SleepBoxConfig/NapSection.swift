@@ -4,15 +4,12 @@ import SleepBoxTOML
 enum NapSection {
     static let minutes = TOMLRange.positive(upTo: 180, "minutes")
     static let rampSeconds = TOMLRange.positive(upTo: 1800, "seconds")
-    static let percent = TOMLRange(0, 100, unit: "percent")
 
     static let section = TOMLSection<ConfigDraft>("nap", keys: [
         TOMLKey("lengths") { reader, value, draft in
             if let list = MinutesList.read(&reader, value, range: minutes, maximum: 8) { draft.config.nap.lengths = list }
         },
         .number("ramp_seconds", rampSeconds, into: \.config.nap.rampSeconds),
-        TOMLKey("alarm_volume") { reader, value, draft in
-            if let x = reader.number(value, percent) { draft.config.nap.volume = x / 100 }
-        },
+        .level("alarm_volume", into: \.config.nap.volume),
     ])
 }

@@ -17,25 +17,9 @@ enum TimerSection {
             if let choices = choices(&reader, value) { draft.config.timer.choices = choices }
         },
         .number("speech_grace_seconds", speechGraceSeconds, into: \.config.timer.speechGraceSeconds),
-        TOMLKey("bed_after_item") { reader, value, draft in
-            let names = Generators.names
-            guard let text = reader.string(value, expected: "\"none\" or a generator: \(names.joined(separator: ", "))") else { return }
-            if text == "none" {
-                draft.config.timer.bedAfterItem = nil
-            } else if names.contains(text) {
-                draft.config.timer.bedAfterItem = text
-            } else {
-                let sounds = names.map { "\"\($0)\"" }.joined(separator: ", ")
-                reader.report(value.path, "\(Quoting.quoted(text)) is not a sound the box makes (\"none\", \(sounds))")
-            }
-        },
-        TOMLKey("bed_after_item_level") { reader, value, draft in
-            if let x = reader.number(value, bedLevel) { draft.config.timer.bedAfterItemLevel = x / 100 }
-        },
+        .soundOrNone("bed_after_item", into: \.config.timer.bedAfterItem),
+        .level("bed_after_item_level", into: \.config.timer.bedAfterItemLevel),
     ])
-
-    /// The bed's level after an item, in percent.
-    static let bedLevel = TOMLRange(0, 100, unit: "percent")
 
     /// 1 to `maxChoices` lengths in minutes, shortest first, each once.
     private static func choices(_ reader: inout TOMLReader, _ value: TOMLValue) -> [Double]? {

@@ -27,6 +27,9 @@ public struct TOMLRange: Sendable, Equatable {
         self.init(Double(range.lowerBound), Double(range.upperBound), unit: unit, isHex: isHex)
     }
 
+    /// 0 to 100 percent (volumes, levels, brightness).
+    public static let percent = TOMLRange(0, 100, unit: "percent")
+
     /// More than 0, at most `upper`.
     public static func positive(upTo upper: Double, _ unit: String) -> TOMLRange {
         var range = TOMLRange(0, upper, unit: unit)

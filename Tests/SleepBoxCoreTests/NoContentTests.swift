@@ -11,6 +11,6 @@ import Testing
         let library = try BoxTester.started()
         guard case .idle(let usual) = library.screen() else { Issue.record("not idle"); return }
         #expect(usual.greeting != "No content found")
-        #expect(StringTable.german[.noContent] == "Keine Inhalte")
+        #expect(StringTable.standard.text(.noContent, in: .german) == "Keine Inhalte")
     }
 }

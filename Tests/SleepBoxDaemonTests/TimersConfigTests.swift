@@ -87,6 +87,13 @@ import Testing
                 == "sleepbox.toml:2: [meditation] breathing: 80 s in \"4-7-80\" is not 0.5 to 30 seconds")
         #expect(problem("[meditation]\nsound = \"rian\"\n")?.hasPrefix(
             "sleepbox.toml:2: [meditation] sound: \"rian\" is not a sound the box makes") == true)
+        // The three keys that name a sound read it alike, with the same list of sounds.
+        for (section, key) in [("meditation", "sound"), ("playback", "ambient_bed"), ("timer", "bed_after_item")] {
+            #expect(problem("[\(section)]\n\(key) = \"forrest\"\n") == "sleepbox.toml:2: [\(section)] \(key): \"forrest\" "
+                    + "is not a sound the box makes (\"rain\", \"ocean\", \"forest\", \"white\", \"pink\", \"brown\")")
+        }
+        #expect(problem("[timer]\nbed_after_item_level = 101\n")?.hasPrefix(
+            "sleepbox.toml:2: [timer] bed_after_item_level: 101") == true)
         #expect(problem("[meditation]\nsounds = [\"rain\", \"rain\"]\n")
                 == "sleepbox.toml:2: [meditation] sounds: entry 2: \"rain\" is listed twice")
         #expect(problem("[meditation]\nbell_every_minutes = 90\n")?.hasPrefix(

@@ -1,17 +1,13 @@
 extension StringTable {
-    /// English: an item's detail page, the voices' names, a title in another language.
-    static let englishDetails: [Key: String] = [
-        .detailVoice: "Voice: {name}", .detailPattern: "Pattern: {pattern}", .detailHeard: "Heard: {percent}%",
-        .detailExplained: "Explained in: {title}",
-        .voiceNatural: "Joe, natural voice (US, male)", .voiceEspeak: "espeak-ng {name}", .voicePiper: "Piper {name}",
-        .otherLanguageTitle: "({code}) {title}",
-    ]
-
-    /// German.
-    static let germanDetails: [Key: String] = [
-        .detailVoice: "Stimme: {name}", .detailPattern: "Muster: {pattern}", .detailHeard: "Gehört: {percent}%",
-        .detailExplained: "Erklärt in: {title}",
-        .voiceNatural: "Joe, natürliche Stimme (US, männlich)", .voiceEspeak: "espeak-ng {name}", .voicePiper: "Piper {name}",
-        .otherLanguageTitle: "({code}) {title}",
+    /// An item's detail page, the voices' names, a title in another language.
+    static let detailTexts: [Key: Texts] = [
+        .detailVoice: Texts("Voice: {name}", "Stimme: {name}"),
+        .detailPattern: Texts("Pattern: {pattern}", "Muster: {pattern}"),
+        .detailHeard: Texts("Heard: {percent}%", "Gehört: {percent}%"),
+        .detailExplained: Texts("Explained in: {title}", "Erklärt in: {title}"),
+        .voiceNatural: Texts("Joe, natural voice (US, male)", "Joe, natürliche Stimme (US, männlich)"),
+        .voiceEspeak: Texts("espeak-ng {name}", "espeak-ng {name}"),
+        .voicePiper: Texts("Piper {name}", "Piper {name}"),
+        .otherLanguageTitle: Texts("({code}) {title}", "({code}) {title}"),
     ]
 }

@@ -1,28 +1,25 @@
 extension StringTable {
-    /// English: the night face, the time said aloud, a missed alarm, the seek and "later" marks;
-    /// the nights screens' all-time column and calendar cursor.
-    static let englishNight: [Key: String] = [
-        .nightFaceSetting: "Night face", .nightFaceNoClock: "No clock", .nightFaceClock: "Clock",
-        .nightFaceLarge: "Large clock",
-        .timeLeftPlenty: "Plenty of time", .timeLeftHours: "About {hours} hours until your alarm",
-        .timeLeftHour: "About an hour until your alarm", .timeLeftMinutes: "Your alarm is in {minutes} minutes",
-        .spokenTimeNow: "It is {time}.", .spokenAlarmAt: "Your alarm is at {time}.",
-        .spokenAlarmOnDay: "Your alarm is on {weekday} at {time}.", .spokenNoAlarm: "No alarm is set.",
-        .alarmMissed: "Missed: alarm {time}", .missedBoxOff: "The box was off", .missedClockUnset: "Clock was not set",
-        .reminderAgainIn: "Again in {minutes} min",
-        .statsAllTime: "All time", .calendarMinutes: "{minutes} min", .calendarDaySpoken: "{day} {month}: {minutes} minutes",
-    ]
-
-    /// German.
-    static let germanNight: [Key: String] = [
-        .nightFaceSetting: "Nachtanzeige", .nightFaceNoClock: "Keine Uhr", .nightFaceClock: "Uhr",
-        .nightFaceLarge: "Große Uhr",
-        .timeLeftPlenty: "Noch viel Zeit", .timeLeftHours: "Noch etwa {hours} Stunden bis zum Wecker",
-        .timeLeftHour: "Noch etwa eine Stunde bis zum Wecker", .timeLeftMinutes: "Dein Wecker klingelt in {minutes} Minuten",
-        .spokenTimeNow: "Es ist {time}.", .spokenAlarmAt: "Dein Wecker klingelt um {time}.",
-        .spokenAlarmOnDay: "Dein Wecker klingelt am {weekday} um {time}.", .spokenNoAlarm: "Kein Wecker ist gestellt.",
-        .alarmMissed: "Verpasst: Wecker {time}", .missedBoxOff: "Die Box war aus", .missedClockUnset: "Uhr war nicht gestellt",
-        .reminderAgainIn: "Wieder in {minutes} Min.",
-        .statsAllTime: "Insgesamt", .calendarMinutes: "{minutes} Min.", .calendarDaySpoken: "{day}. {month}: {minutes} Minuten",
+    /// The night face, the time said aloud, a missed alarm, the seek and "later" marks; the
+    /// nights screens' all-time column and calendar cursor.
+    static let nightTexts: [Key: Texts] = [
+        .nightFaceSetting: Texts("Night face", "Nachtanzeige"),
+        .nightFaceNoClock: Texts("No clock", "Keine Uhr"),
+        .nightFaceClock: Texts("Clock", "Uhr"),
+        .nightFaceLarge: Texts("Large clock", "Große Uhr"),
+        .timeLeftPlenty: Texts("Plenty of time", "Noch viel Zeit"),
+        .timeLeftHours: Texts("About {hours} hours until your alarm", "Noch etwa {hours} Stunden bis zum Wecker"),
+        .timeLeftHour: Texts("About an hour until your alarm", "Noch etwa eine Stunde bis zum Wecker"),
+        .timeLeftMinutes: Texts("Your alarm is in {minutes} minutes", "Dein Wecker klingelt in {minutes} Minuten"),
+        .spokenTimeNow: Texts("It is {time}.", "Es ist {time}."),
+        .spokenAlarmAt: Texts("Your alarm is at {time}.", "Dein Wecker klingelt um {time}."),
+        .spokenAlarmOnDay: Texts("Your alarm is on {weekday} at {time}.", "Dein Wecker klingelt am {weekday} um {time}."),
+        .spokenNoAlarm: Texts("No alarm is set.", "Kein Wecker ist gestellt."),
+        .alarmMissed: Texts("Missed: alarm {time}", "Verpasst: Wecker {time}"),
+        .missedBoxOff: Texts("The box was off", "Die Box war aus"),
+        .missedClockUnset: Texts("Clock was not set", "Uhr war nicht gestellt"),
+        .reminderAgainIn: Texts("Again in {minutes} min", "Wieder in {minutes} Min."),
+        .statsAllTime: Texts("All time", "Insgesamt"),
+        .calendarMinutes: Texts("{minutes} min", "{minutes} Min."),
+        .calendarDaySpoken: Texts("{day} {month}: {minutes} minutes", "{day}. {month}: {minutes} Minuten"),
     ]
 }

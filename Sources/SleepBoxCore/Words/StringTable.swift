@@ -242,13 +242,22 @@ public struct StringTable: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// One text in English and in German, side by side in the tables (`StringTable+*.swift`), so
+    /// that no text is added in one language only.
+    struct Texts: Sendable {
+        let english: String
+        let german: String
+        init(_ english: String, _ german: String) {
+            self.english = english
+            self.german = german
+        }
+    }
+
     /// English and German, complete.
-    public static let standard = StringTable([
-        .english: StringTable.english.merging(StringTable.englishNight) { a, _ in a }.merging(StringTable.englishSession) { a, _ in a }
-            .merging(StringTable.englishDetails) { a, _ in a },
-        .german: StringTable.german.merging(StringTable.germanNight) { a, _ in a }.merging(StringTable.germanSession) { a, _ in a }
-            .merging(StringTable.germanDetails) { a, _ in a },
-    ])
+    public static let standard: StringTable = {
+        let all = texts.merging(nightTexts) { a, _ in a }.merging(sessionTexts) { a, _ in a }.merging(detailTexts) { a, _ in a }
+        return StringTable([.english: all.mapValues(\.english), .german: all.mapValues(\.german)])
+    }()
 
     /// The text of `key` in `language`, else in English, else the key's name.
     public func text(_ key: Key, in language: Language) -> String {
