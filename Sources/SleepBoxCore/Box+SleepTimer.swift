@@ -38,7 +38,11 @@ extension Box {
     /// last timer) means "play me something for that long": the last mode starts with it; when
     /// that mode has nothing to play, no timer is left running over silence.
     mutating func commitTimer(_ index: Int, at now: Moment, into out: inout [Command]) {
-        let choice = timerOptions[min(max(0, index), timerOptions.count - 1)]
+        commitTimer(timerOptions[min(max(0, index), timerOptions.count - 1)], at: now, into: &out)
+    }
+
+    /// Takes `choice` as the timer choice (a choice on the box, or a request from outside).
+    mutating func commitTimer(_ choice: TimerChoice, at now: Moment, into out: inout [Command]) {
         state.overlay = nil
         // The running timer's own value taken again changes nothing: it runs on as it was.
         if let running = state.timer, running.choice == choice { return }

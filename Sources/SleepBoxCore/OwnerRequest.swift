@@ -11,6 +11,12 @@ public enum OwnerRequest: Sendable, Equatable {
     case meditation(MeditationChoice)
     /// The meditation timer starts as it is set up, as Timers > Meditation timer > Start does.
     case startMeditation
+    /// The ringing alarm snoozes, as a button pressed while it rings does.
+    case snooze
+    /// The alarm, ringing or snoozed, is dismissed, as a held leaf does.
+    case dismiss
+    /// The sleep timer set as its choice on the box is (`.minutes`, `.endOfContent`; `.off` cancels it).
+    case sleepTimer(TimerChoice)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -20,8 +26,19 @@ public enum OwnerRequest: Sendable, Equatable {
         case .reminder(let r): return "reminder \(r.timeText) \(r.isEnabled ? "on" : "off")"
         case .meditation(let c): return "meditation \(Int(c.minutes)) min"
         case .startMeditation: return "start meditation"
+        case .snooze: return "snooze"
+        case .dismiss: return "dismiss"
+        case .sleepTimer(let c):
+            switch c {
+            case .off: return "timer off"
+            case .endOfContent: return "timer end of content"
+            case .minutes(let m): return "timer \(m == m.rounded() ? String(Int(m)) : String(m)) min"
+            }
         }
     }
+
+    /// The sleep timer's length a request may set, in minutes (a day at most, as `[timer] choices`).
+    public static let sleepTimerMinutes: ClosedRange<Double> = 1...1440
 
     /// The meditation timer's length a request may set, in minutes (as `[meditation] minutes`).
     public static let meditationMinutes: ClosedRange<Double> = 1...180
@@ -44,6 +61,15 @@ extension Box {
             state.meditationChoice = c
         case .startMeditation:
             startMeditation(at: now, into: &out)
+        case .snooze:
+            switch state.phase {
+            case .ringing, .greeting: snooze(at: now, into: &out)
+            default: break
+            }
+        case .dismiss:
+            if state.phase.isAlarmActive { dismissAlarm(at: now, into: &out) }
+        case .sleepTimer(let choice):
+            commitTimer(choice, at: now, into: &out)
         }
     }
 }

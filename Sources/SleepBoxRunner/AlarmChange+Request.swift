@@ -28,8 +28,8 @@ extension AlarmChange {
         return .success(n - 1)
     }
 
-    /// The fields of the alarm's own wake sound, ramp, snooze and volume.
-    public static let soundFields = ["sound", "rampSeconds", "snoozeMinutes", "volume"]
+    /// The fields of the alarm's own wake sound, ramp, snooze, volume and dawn.
+    public static let soundFields = ["sound", "rampSeconds", "snoozeMinutes", "volume", "dawnMinutes"]
 
     /// The one change `fields` make: a time under `timeKey` (`"time"` on the socket, `"set"` in a
     /// script) with optional `days`, or `enabled`, `skipNext` (true or false), `clear` (true), or
@@ -40,7 +40,7 @@ extension AlarmChange {
             let named = changes.map { "\"\($0)\"" }.joined(separator: " and ")
             return .failure(RequestError("\(named) cannot go in one request: one change at a time "
                                          + "(\"\(timeKey)\" with \"days\", \"enabled\", \"skipNext\", \"clear\", \"sound\", "
-                                         + "\"rampSeconds\", \"snoozeMinutes\" or \"volume\")"))
+                                         + "\"rampSeconds\", \"snoozeMinutes\", \"volume\" or \"dawnMinutes\")"))
         }
         if let key = changes.first, soundFields.contains(key), let value = fields[key] { return soundChange(key, value) }
         if fields["days"] != nil && fields[timeKey] == nil {
@@ -61,8 +61,9 @@ extension AlarmChange {
         return weekdays(days, form: form).map { .set(hour: hour, minute: minute, weekdays: $0) }
     }
 
-    /// The change of the alarm's own wake sound (a name of `AlarmSettings.sounds`), ramp, snooze or
-    /// volume (a number in its range, or null: the configuration's `[alarm]` again).
+    /// The change of the alarm's own wake sound (a name of `AlarmSettings.sounds`), ramp, snooze,
+    /// volume or dawn (a number in its range, or null: the configuration's `[alarm]` or `[light]`
+    /// again; a dawn of 0 minutes is none).
     static func soundChange(_ key: String, _ value: JSONValue) -> Result<AlarmChange, RequestError> {
         func number(_ range: ClosedRange<Double>, _ unit: String) -> Result<Double?, RequestError> {
             if value.isNull { return .success(nil) }
@@ -80,6 +81,14 @@ extension AlarmChange {
             return .success(.sound(name == "chime" ? nil : name))
         case "rampSeconds": return number(AlarmSettings.rampSecondsRange, "seconds").map { .rampSeconds($0) }
         case "snoozeMinutes": return number(AlarmSettings.snoozeMinutesRange, "minutes").map { .snoozeMinutes($0) }
+        case "dawnMinutes":
+            if value.isNull { return .success(.dawnMinutes(nil)) }
+            let range = LightSettings.dawnMinuteRange
+            guard let m = value.wholeNumber(in: 0...range.upperBound), m == 0 || range.contains(m) else {
+                return .failure(RequestError("\"dawnMinutes\" must be 0 (no dawn) or a whole number from \(range.lowerBound) to "
+                                             + "\(range.upperBound) (minutes), or null for the configuration's"))
+            }
+            return .success(.dawnMinutes(m))
         default:
             if value.isNull { return .success(.volume(nil)) }
             let range = AlarmSettings.volumePercent

@@ -1,4 +1,5 @@
 import SleepBoxCore
+import SleepBoxSystem
 
 /// Something asked of the running box from outside its buttons: a line of a simulator script, a
 /// request on the control socket, a key in the interactive simulator. `BoxRunner.perform(_:at:)`
@@ -41,6 +42,12 @@ public enum BoxRequest: Sendable, Equatable {
     case reminder(AlarmChange)
     /// A change to the meditation timer, or its start (`sleepbox ctl meditation`).
     case meditation(MeditationChange)
+    /// The ringing alarm snoozes (`sleepbox ctl snooze`); refused when none rings.
+    case snooze
+    /// The ringing or snoozed alarm is dismissed (`sleepbox ctl dismiss`); refused when none is.
+    case dismiss
+    /// The sleep timer set to minutes, to the end of the content, or off (`sleepbox ctl timer`).
+    case sleepTimer(TimerChoice)
     /// Fault injection (simulator scripts only): the sound device is lost (writes fail) or back.
     case soundDevice(lost: Bool)
     /// The run ends here.
@@ -55,6 +62,20 @@ extension BoxRequest {
     public static let mostDetents = 100
     /// The volume, in percent.
     public static let volumePercent = 0...100
+
+    /// The sleep timer `value` sets, one grammar for the socket and scripts: minutes (1 to 1440),
+    /// "end" (to the end of the content) or "off".
+    public static func sleepTimer(_ value: JSONValue, field: String) -> Result<TimerChoice, RequestError> {
+        switch value {
+        case .string("off"): return .success(.off)
+        case .string("end"): return .success(.endOfContent)
+        case .number(let m) where OwnerRequest.sleepTimerMinutes.contains(m): return .success(.minutes(m))
+        default:
+            let range = OwnerRequest.sleepTimerMinutes
+            return .failure(RequestError("\"\(field)\" must be minutes from \(Int(range.lowerBound)) to \(Int(range.upperBound)), "
+                                         + "\"end\" (to the end of what plays) or \"off\""))
+        }
+    }
 }
 
 /// What a request does to one alarm.
@@ -73,4 +94,6 @@ public enum AlarmChange: Sendable, Equatable {
     case rampSeconds(Double?)
     case snoozeMinutes(Double?)
     case volume(Int?)
+    /// Its own dawn: minutes of light before it rings (0: none); nil: `[light]`'s again.
+    case dawnMinutes(Int?)
 }

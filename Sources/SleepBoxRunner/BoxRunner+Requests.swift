@@ -96,6 +96,18 @@ extension BoxRunner {
             case .success(let choice?): deliver(.ownerRequested(.meditation(choice)), at: t)
             case .success(nil): deliver(.ownerRequested(.startMeditation), at: t)
             }
+        case .snooze:
+            switch box.state.phase {
+            case .ringing, .greeting: deliver(.ownerRequested(.snooze), at: t)
+            case .snoozed: return "the alarm is snoozed already"
+            default: return "no alarm is ringing"
+            }
+        case .dismiss:
+            guard box.state.phase.isAlarmActive else { return "no alarm is ringing or snoozed" }
+            deliver(.ownerRequested(.dismiss), at: t)
+        case .sleepTimer(let choice):
+            if choice == .off, box.state.timer == nil { return "no sleep timer is running" }
+            deliver(.ownerRequested(.sleepTimer(choice)), at: t)
         case .soundDevice(let lost):
             guard devices.audio.injectFault(lost: lost) else { return "this sound output cannot lose its device" }
             serviceAudio(at: t)
@@ -130,13 +142,16 @@ extension BoxRunner {
             deliver(.alarmSlotEdited(slot, a), at: t)
         case .clear:
             deliver(.alarmSlotEdited(slot, nil), at: t)
-        case .sound, .rampSeconds, .snoozeMinutes, .volume:
+        case .sound, .rampSeconds, .snoozeMinutes, .volume, .dawnMinutes:
             guard var a = current else { return name + "; set one with a time first" }
             switch change {
             case .sound(let s): a.sound = s
             case .rampSeconds(let r): a.rampSeconds = r
             case .snoozeMinutes(let m): a.snoozeMinutes = m
             case .volume(let v): a.volume = v
+            case .dawnMinutes(let m):
+                a.dawn = m.map { $0 > 0 }
+                a.dawnMinutes = m.flatMap { $0 > 0 ? $0 : nil }
             default: break
             }
             deliver(.alarmSlotEdited(slot, a), at: t)

@@ -6,8 +6,10 @@ import SleepBoxRunner
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
     static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "alarm", "set", "days", "enabled", "skipNext",
-                       "clear", "setting", "value", "light", "soundDevice", "end"] + AlarmChange.soundFields
-    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "light", "soundDevice", "end"]
+                       "clear", "setting", "value", "light", "snooze", "dismiss", "timer", "soundDevice", "end"]
+        + AlarmChange.soundFields
+    static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "light", "snooze", "dismiss", "timer",
+                             "soundDevice", "end"]
     /// Keys that go with one action only.
     static let alarmKeys = ["set", "days", "enabled", "skipNext", "clear"] + AlarmChange.soundFields
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
@@ -114,6 +116,16 @@ enum ScriptLine {
             case .string("off")?: action = .light(.off)
             case .number(let x)? where (0...100).contains(x): action = .light(.level(x))
             default: throw fail("\"light\" must be \"on\", \"off\" or a lightness from 0 to 100")
+            }
+        case "snooze", "dismiss":
+            guard case .bool(true)? = values[actionKey] else {
+                throw fail("\"\(actionKey)\" must be true, found \(values[actionKey]?.kindName ?? "nothing")")
+            }
+            action = actionKey == "snooze" ? .snooze : .dismiss
+        case "timer":
+            switch BoxRequest.sleepTimer(values["timer"] ?? .null, field: "timer") {
+            case .success(let choice): action = .sleepTimer(choice)
+            case .failure(let error): throw fail(error.message)
             }
         case "soundDevice":
             // Fault injection: the sound device unplugged (its writes fail) or back.

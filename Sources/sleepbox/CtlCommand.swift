@@ -28,6 +28,12 @@ struct CtlCommand: ParsableCommand {
               alarm [N] ramp SECONDS        1 to 1800; default: the configuration's
               alarm [N] snooze MINUTES      1 to 60; default: the configuration's
               alarm [N] volume PERCENT      0 to 100; default: the configuration's
+              alarm [N] dawn MINUTES|off    its dawn light, 15 to 90 minutes before it
+                                            rings, or none; default: [light]'s
+              snooze                        snooze the ringing alarm
+              dismiss                       dismiss the ringing or snoozed alarm
+              timer MINUTES|end|off         the sleep timer: 1 to 1440 minutes, to the end
+                                            of what plays, or off (as set on the box)
               reminder set HH:MM [DAYS]     the bedtime reminder, on at this time
               reminder on|off               the bedtime reminder on or off
               meditation start              start the meditation timer as it is set up
@@ -47,7 +53,8 @@ struct CtlCommand: ParsableCommand {
               light on|off|LEVEL            the light on, off, or at a lightness (CIE L*, 0
                                             to 100); off also ends the night light
 
-            An alarm's ramp, snooze and volume take default: the configuration's again.
+            An alarm's ramp, snooze, volume and dawn take default: the configuration's
+            again.
             """)
 
     @OptionGroup var controlSocket: SocketOption

@@ -38,12 +38,12 @@ import Testing
 
     @Test func oneChangeOfAnAlarmARequest() {
         #expect(parseError(#"{"cmd":"alarm","alarm":3,"enabled":false,"time":"06:45"}"#)
-                == #""time" and "enabled" cannot go in one request: one change at a time ("time" with "days", "enabled", "skipNext", "clear", "sound", "rampSeconds", "snoozeMinutes" or "volume")"#)
+                == #""time" and "enabled" cannot go in one request: one change at a time ("time" with "days", "enabled", "skipNext", "clear", "sound", "rampSeconds", "snoozeMinutes", "volume" or "dawnMinutes")"#)
         #expect(parseError(#"{"cmd":"alarm","clear":true,"skipNext":true}"#)
-                == #""skipNext" and "clear" cannot go in one request: one change at a time ("time" with "days", "enabled", "skipNext", "clear", "sound", "rampSeconds", "snoozeMinutes" or "volume")"#)
+                == #""skipNext" and "clear" cannot go in one request: one change at a time ("time" with "days", "enabled", "skipNext", "clear", "sound", "rampSeconds", "snoozeMinutes", "volume" or "dawnMinutes")"#)
         #expect(parseError(#"{"cmd":"alarm","enabled":true,"days":["mon"]}"#) == #""days" goes with a "time""#)
         #expect(parseError(#"{"cmd":"alarm","alarm":1,"enable":false}"#)
-                == #"unknown field "enable" in an alarm request (alarm, time, days, enabled, skipNext, clear, sound, rampSeconds, snoozeMinutes, volume)"#)
+                == #"unknown field "enable" in an alarm request (alarm, time, days, enabled, skipNext, clear, sound, rampSeconds, snoozeMinutes, volume, dawnMinutes)"#)
     }
 
     @Test func anEnabledFalseWithATimeIsNotAnsweredOkAndLeftOn() throws {

@@ -6,18 +6,19 @@ import SleepBoxSystem
 /// and the meditation timer, and the words of `sleepbox ctl` for them.
 extension ControlProtocol {
     /// Every command the socket takes, for the errors that list them.
-    static let commands = "status, press, hold, turn, alarm, setting, volume, frame, clock, light, play, stop, reminder, meditation"
+    static let commands = "status, press, hold, turn, alarm, setting, volume, frame, clock, light, play, stop, reminder, meditation, snooze, dismiss, timer"
 
     /// The fields each of these requests may have.
     static let playbackFields: [String: [String]] = [
         "play": ["cmd", "item"], "stop": ["cmd"], "reminder": ["cmd", "time", "days", "enabled"],
-        "meditation": ["cmd"] + MeditationChange.fields,
+        "meditation": ["cmd"] + MeditationChange.fields, "snooze": ["cmd"], "dismiss": ["cmd"], "timer": ["cmd", "set"],
     ]
 
     /// The longest item id a request may name (ids are far shorter; `ContentID`).
     static let longestItemID = 200
 
-    /// Parses `play`, `stop`, `reminder` and `meditation`; an unknown field is named.
+    /// Parses `play`, `stop`, `reminder`, `meditation`, `snooze`, `dismiss` and `timer`; an unknown
+    /// field is named.
     static func parsePlayback(_ cmd: String, _ object: [String: JSONValue]) -> Result<BoxRequest, ControlError> {
         let allowed = playbackFields[cmd] ?? ["cmd"]
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
@@ -33,6 +34,12 @@ extension ControlProtocol {
             return .success(.play(id))
         case "stop":
             return .success(.stop)
+        case "snooze":
+            return .success(.snooze)
+        case "dismiss":
+            return .success(.dismiss)
+        case "timer":
+            return BoxRequest.sleepTimer(object["set"] ?? .null, field: "set").map { .sleepTimer($0) }.mapError { ControlError($0.message) }
         case "reminder":
             if object["time"] == nil && object["enabled"] == nil && object["days"] == nil {
                 return .failure(ControlError("a reminder request needs \"time\" (HH:MM, with \"days\") or \"enabled\""))
@@ -44,15 +51,17 @@ extension ControlProtocol {
     }
 
     /// `alarm [N] sound|ramp|snooze|volume VALUE`: the word and the request's field.
-    static let alarmSoundWords = ["sound": "sound", "ramp": "rampSeconds", "snooze": "snoozeMinutes", "volume": "volume"]
+    static let alarmSoundWords = ["sound": "sound", "ramp": "rampSeconds", "snooze": "snoozeMinutes", "volume": "volume",
+                                  "dawn": "dawnMinutes"]
 
     /// The alarm request line for `alarm sound rain`, `alarm ramp 120`, `alarm snooze default`.
     static func alarmSoundLine(_ word: String, _ value: String) throws(ControlError) -> String {
-        guard let field = alarmSoundWords[word] else { throw ControlError("alarm [N] sound|ramp|snooze|volume VALUE") }
+        guard let field = alarmSoundWords[word] else { throw ControlError("alarm [N] sound|ramp|snooze|volume|dawn VALUE") }
         if value == "default" { return #"{"cmd":"alarm","\#(field)":null}"# }
+        if word == "dawn", value == "off" { return #"{"cmd":"alarm","dawnMinutes":0}"# }
         if word == "sound" { return #"{"cmd":"alarm","sound":\#(Quoting.quoted(value))}"# }
         guard let n = Double(value), n.isFinite else {
-            let unit = ["ramp": "SECONDS", "snooze": "MINUTES", "volume": "PERCENT"][word] ?? "N"
+            let unit = ["ramp": "SECONDS", "snooze": "MINUTES", "volume": "PERCENT", "dawn": "MINUTES|off"][word] ?? "N"
             throw ControlError("alarm [N] \(word) \(unit)|default: \(value) is not a number")
         }
         return #"{"cmd":"alarm","\#(field)":\#(Quoting.number(n))}"#
@@ -76,6 +85,14 @@ extension ControlProtocol {
         case ("play", _): throw ControlError("play ID: one item's id (sleepbox content list lists them)")
         case ("stop", 0): return #"{"cmd":"stop"}"#
         case ("stop", _): throw ControlError("stop takes no words")
+        case ("snooze", 0): return #"{"cmd":"snooze"}"#
+        case ("dismiss", 0): return #"{"cmd":"dismiss"}"#
+        case ("snooze", _), ("dismiss", _): throw ControlError("\(verb) takes no words")
+        case ("timer", 1) where rest[0] == "off" || rest[0] == "end": return #"{"cmd":"timer","set":\#(Quoting.quoted(rest[0]))}"#
+        case ("timer", 1):
+            guard let m = Double(rest[0]), m.isFinite else { throw ControlError("timer MINUTES|end|off: \(rest[0]) is not a number") }
+            return #"{"cmd":"timer","set":\#(Quoting.number(m))}"#
+        case ("timer", _): throw ControlError("timer MINUTES|end|off")
         case ("reminder", 1) where rest[0] == "on" || rest[0] == "off":
             return #"{"cmd":"reminder","enabled":\#(rest[0] == "on")}"#
         case ("reminder", 2...3) where rest[0] == "set":

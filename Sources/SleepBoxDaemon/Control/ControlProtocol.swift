@@ -27,6 +27,9 @@ import SleepBoxSimulator
 /// | `{"cmd":"play","item":"poem-stars"}` / `{"cmd":"stop"}` | an item plays as when chosen in the library; what plays stops |
 /// | `{"cmd":"reminder","time":"22:00","days":["weekdays"]}` / `{"cmd":"reminder","enabled":false}` | the bedtime reminder |
 /// | `{"cmd":"meditation","minutes":20}` / `"sound":"rain"` / `"guide":true` / `"bellEveryMinutes":5` / `"start":true` | the meditation timer |
+/// | `{"cmd":"snooze"}` / `{"cmd":"dismiss"}` | the ringing alarm snoozes; the ringing or snoozed alarm is dismissed (refused when none is) |
+/// | `{"cmd":"timer","set":30}` / `"end"` / `"off"` | the sleep timer: minutes (1 to 1440), to the end of what plays, or off (as chosen on the box) |
+/// | `{"cmd":"alarm","dawnMinutes":20}` | the alarm's own dawn: 0 for none, 15 to 90 minutes, null for `[light]`'s |
 public struct ControlProtocol {
     /// The runner the requests go to.
     public let runner: BoxRunner
@@ -187,7 +190,7 @@ public struct ControlProtocol {
                 return .failure(ControlError("\"set\": \(text) is outside the times the clock can be set to, \(years.lowerBound)-01-01 00:00 to \(years.upperBound)-12-31 23:59"))
             }
             return .success(.setClock(local))
-        case "play", "stop", "reminder", "meditation":
+        case "play", "stop", "reminder", "meditation", "snooze", "dismiss", "timer":
             return parsePlayback(cmd, object)
         case "light":
             switch object["set"]?.string {
@@ -275,7 +278,7 @@ public struct ControlProtocol {
             case "skip-next": return #"{"cmd":"alarm","skipNext":true}"#
             case "keep-next": return #"{"cmd":"alarm","skipNext":false}"#
             case "clear": return #"{"cmd":"alarm","clear":true}"#
-            default: throw ControlError("alarm [N] on|off|skip-next|keep-next|clear|set HH:MM [DAYS]|sound NAME|ramp SECONDS|snooze MINUTES|volume PERCENT")
+            default: throw ControlError("alarm [N] on|off|skip-next|keep-next|clear|set HH:MM [DAYS]|sound NAME|ramp SECONDS|snooze MINUTES|volume PERCENT|dawn MINUTES|off")
             }
         case ("alarm", 2) where alarmSoundWords[rest[0]] != nil:
             return try alarmSoundLine(rest[0], rest[1])
