@@ -27,6 +27,11 @@ extension Box {
             let start = LightLevel(lightness: 0, kelvin: light.dawnStartKelvin)
             return .ramp(from: start, to: full, start: dawn.start, end: dawn.end)
         }
+        if let start = state.light.sunriseStart, let end = state.light.sunriseEnd {
+            // A dawn asked for now: it rises, then stays full.
+            guard now.wall < end else { return .steady(full) }
+            return .ramp(from: LightLevel(lightness: 0, kelvin: light.dawnStartKelvin), to: full, start: start, end: end)
+        }
         let night = isNight(now.wall)
         if let breath = breathingPlan(at: now, night: night) { return breath }
         if var lamp = state.light.lamp {
@@ -163,6 +168,7 @@ extension Box {
     /// The alarm was dismissed (or stopped itself): its light holds, then fades.
     mutating func alarmEndedForLight(at now: Moment) {
         let plan = state.light.plan
+        endSunrise()
         let level = plan.level(at: now)
         state.light.ringWithoutSound = false
         guard !level.isOff else { return }
@@ -210,9 +216,20 @@ extension Box {
         state.light.lamp = nil
     }
 
-    /// `sleepbox ctl light on|off|LEVEL`.
+    private mutating func endSunrise() {
+        state.light.sunriseStart = nil
+        state.light.sunriseEnd = nil
+    }
+
+    /// `sleepbox ctl light on|off|LEVEL|dawn`.
     mutating func lightRequested(_ request: LightRequest, at now: Moment) {
+        endSunrise()
         switch request {
+        case .dawn(let minutes):
+            let m = minutes ?? config.light.dawnMinutes
+            state.light.lamp = nil
+            state.light.sunriseStart = now.wall
+            state.light.sunriseEnd = now.wall + Double(m) * 60
         case .off:
             state.light.lamp = nil
             state.light.dismissedAt = nil

@@ -82,6 +82,14 @@ public struct LocalClock: Sendable, Equatable {
         return "\(f.year)-\(twoDigits(f.month))-\(twoDigits(f.day))T\(twoDigits(f.hour)):\(twoDigits(f.minute)):\(twoDigits(f.second))"
     }
 
+    /// `isoLocal` with the zone's offset from UTC then: "2026-11-23T06:45:00+01:00" (ISO 8601,
+    /// as a home's automation needs a time to be).
+    public func isoWithOffset(_ wall: Double) -> String {
+        let offset = self.offset(wall)
+        let minutes = abs(offset) / 60
+        return isoLocal(wall) + (offset < 0 ? "-" : "+") + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
+    }
+
     /// Days in `month` (1-12) of `year` in the Gregorian calendar.
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {

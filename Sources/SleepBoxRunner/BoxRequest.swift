@@ -25,6 +25,9 @@ public enum BoxRequest: Sendable, Equatable {
     case setClock(LocalDateTime)
     /// The clock's source and the RTC, for an answer (changes nothing).
     case clockStatus
+    /// The minutes heard on each of the last `days` nights up to tonight, for a chart (changes
+    /// nothing; `sleepbox ctl nights`).
+    case nights(days: Int)
     /// A change to the alarm in a slot (0 is alarm 1, the one a request without a number changes).
     case alarmSlot(Int, AlarmChange)
     /// A setting made as on the box (`OwnerSetting.key`, a value in the configuration's words);
@@ -62,6 +65,8 @@ extension BoxRequest {
     public static let mostDetents = 100
     /// The volume, in percent.
     public static let volumePercent = 0...100
+    /// The nights a `nights` request may ask for: up to a year.
+    public static let nightsDays = 1...366
 
     /// The sleep timer `value` sets, one grammar for the socket and scripts: minutes (1 to 1440),
     /// "end" (to the end of the content) or "off".

@@ -13,7 +13,7 @@ extension BoxRunner {
     @discardableResult
     public func perform(_ request: BoxRequest, at t: Moment) -> String? {
         switch request {
-        case .status, .frame, .clockStatus:
+        case .status, .frame, .clockStatus, .nights:
             // Questions: the answer is read from the runner's state (`ControlProtocol`).
             break
         case .press(let b):

@@ -114,8 +114,9 @@ enum ScriptLine {
             switch values["light"] {
             case .string("on")?: action = .light(.on)
             case .string("off")?: action = .light(.off)
+            case .string("dawn")?: action = .light(.dawn(minutes: nil))
             case .number(let x)? where (0...100).contains(x): action = .light(.level(x))
-            default: throw fail("\"light\" must be \"on\", \"off\" or a lightness from 0 to 100")
+            default: throw fail("\"light\" must be \"on\", \"off\", \"dawn\" or a lightness from 0 to 100")
             }
         case "snooze", "dismiss":
             guard case .bool(true)? = values[actionKey] else {

@@ -12,6 +12,8 @@ struct CtlCommand: ParsableCommand {
         discussion: """
             Commands:
               status                        the box's state (JSON)
+              nights [DAYS]                 minutes heard on each of the last nights (30;
+                                            up to 366), oldest first (JSON)
               press leaf|skip|timer|knob    a short press
               hold BUTTON SECONDS           hold a button
               turn N                        turn the knob N detents (negative:
@@ -52,6 +54,8 @@ struct CtlCommand: ParsableCommand {
                                             with --hardware sim the box's own only
               light on|off|LEVEL            the light on, off, or at a lightness (CIE L*, 0
                                             to 100); off also ends the night light
+              light dawn [MINUTES]          a dawn now, over 1 to 90 minutes (default: the
+                                            configuration's), then full until switched
 
             An alarm's ramp, snooze, volume and dawn take default: the configuration's
             again.

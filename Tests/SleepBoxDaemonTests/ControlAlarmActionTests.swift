@@ -74,6 +74,46 @@ import Testing
         #expect(kinds.contains(.snoozed) && kinds.contains(.dismissed), "\(kinds)")
     }
 
+    @Test func theNextRingIsGivenWithItsOffsetFromUTC() throws {
+        let sim = ControlProtocolTests.simulator()
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        func status() throws -> [String: Any] {
+            try #require(try Self.answer(control, #"{"cmd":"status"}"#, sim)["status"] as? [String: Any])
+        }
+        #expect(try status()["nextRingAt"] is NSNull)
+        #expect(try Self.answer(control, #"{"cmd":"alarm","time":"06:45"}"#, sim)["ok"] as? Bool == true)
+        // Berlin in November is an hour ahead of UTC.
+        #expect(try status()["nextRingAt"] as? String == "2026-11-23T06:45:00+01:00")
+        // Behind UTC, half an hour off it, and in summer time.
+        let wall = 1_795_383_000.0
+        #expect(LocalClock(timeZone: TimeZone(identifier: "America/New_York")!).isoWithOffset(wall).hasSuffix("-05:00"))
+        #expect(LocalClock(timeZone: TimeZone(identifier: "Asia/Kolkata")!).isoWithOffset(wall).hasSuffix("+05:30"))
+        #expect(LocalClock(timeZone: TimeZone(identifier: "Europe/Berlin")!).isoWithOffset(wall - 150 * 86_400).hasSuffix("+02:00"))
+        #expect(LocalClock(timeZone: TimeZone(identifier: "UTC")!).isoWithOffset(0) == "1970-01-01T00:00:00+00:00")
+    }
+
+    @Test func theNightsForAChartCountTheMinutesHeardEachNight() throws {
+        let sim = ControlProtocolTests.simulator()
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        #expect(try ControlProtocol.requestLine(words: ["nights", "7"]) == #"{"cmd":"nights","days":7}"#)
+        #expect(Self.error(#"{"cmd":"nights","days":0}"#) == "\"days\" must be a whole number from 1 to 366")
+        #expect(Self.error(#"{"cmd":"nights","days":367}"#) == "\"days\" must be a whole number from 1 to 366")
+        #expect(Self.error(#"{"cmd":"nights","from":1}"#) == "unknown field \"from\" in a nights request (days)")
+        // Sunday 2026-11-22, 22:30 in Berlin: nine minutes of Evening Breath, heard whole.
+        #expect(try Self.answer(control, #"{"cmd":"play","item":"med-evening-breath"}"#, sim)["ok"] as? Bool == true)
+        sim.advance(to: 12 * 60)
+        let answer = try Self.answer(control, #"{"cmd":"nights","days":3}"#, sim)
+        let nights = try #require(answer["nights"] as? [[String: Any]])
+        #expect(nights.map { $0["night"] as? String } == ["2026-11-20", "2026-11-21", "2026-11-22"])
+        #expect(nights.map { $0["sessions"] as? Double } == [0, 0, 1])
+        let minutes = try #require(nights.last?["minutes"] as? Double)
+        #expect(minutes >= 8.5 && minutes <= 9.5, "\(minutes)")
+        // Without "days": the last thirty.
+        #expect((try Self.answer(control, #"{"cmd":"nights"}"#, sim)["nights"] as? [Any])?.count == 30)
+    }
+
     @Test func theSleepTimerIsSetAndCancelledAsOnTheBox() throws {
         let sim = ControlProtocolTests.simulator()
         sim.start()

@@ -44,4 +44,44 @@ import Testing
         sim.advance(to: 2)
         #expect((try status()["light"] as? [String: Any])?["lstar"] as? Double == 0)
     }
+
+    @Test func aDawnAskedForNowRisesAndStaysFullUntilSwitched() throws {
+        #expect(try ControlProtocol.requestLine(words: ["light", "dawn"]) == #"{"cmd":"light","set":"dawn"}"#)
+        #expect(try ControlProtocol.requestLine(words: ["light", "dawn", "10"]) == #"{"cmd":"light","set":"dawn","minutes":10}"#)
+        #expect(try ControlProtocol.parse(#"{"cmd":"light","set":"dawn","minutes":10}"#).get() == .light(.dawn(minutes: 10)))
+        #expect(try ControlProtocol.parse(#"{"cmd":"light","set":"dawn"}"#).get() == .light(.dawn(minutes: nil)))
+        for minutes in ["0", "91", "2.5", "\"10\""] {
+            #expect(throws: ControlError.self) { try ControlProtocol.parse(#"{"cmd":"light","set":"dawn","minutes":"# + minutes + "}").get() }
+        }
+        var config = BoxConfig(timeZone: SimulatorTests.berlin)
+        config.light.isPresent = true
+        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
+                            store: nil, trace: nil, frames: nil, light: SimulatedLight(channels: [LightChannel(kelvin: 2700)]),
+                            logger: Logger(label: "test"))
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        func light() throws -> [String: Any] {
+            let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
+            return try #require(((answer as? [String: Any])?["status"] as? [String: Any])?["light"] as? [String: Any])
+        }
+        _ = control.answer(line: #"{"cmd":"light","set":"dawn","minutes":10}"#, at: sim.now)
+        sim.advance(to: 1)
+        #expect(try light()["plan"] as? String == "ramp")
+        let early = try #require(try light()["lstar"] as? Double)
+        sim.advance(to: 5 * 60)
+        let halfway = try #require(try light()["lstar"] as? Double)
+        let warm = try #require(try light()["kelvin"] as? Double)
+        sim.advance(to: 10 * 60 + 5)
+        let full = try #require(try light()["lstar"] as? Double)
+        #expect(early < 5 && halfway > early && full > halfway, "\(early) \(halfway) \(full)")
+        #expect(full == config.light.alarmLightness)
+        #expect(try light()["kelvin"] as? Double == config.light.dawnEndKelvin)
+        #expect(warm < config.light.dawnEndKelvin)
+        // It stays full, an hour on, until the light is switched off.
+        sim.advance(to: 70 * 60)
+        #expect(try light()["lstar"] as? Double == full)
+        _ = control.answer(line: #"{"cmd":"light","set":"off"}"#, at: sim.now)
+        sim.advance(to: 70 * 60 + 1)
+        #expect(try light()["lstar"] as? Double == 0)
+    }
 }

@@ -17,6 +17,11 @@ public struct LightState: Sendable, Equatable {
     public var noteUntil: Double?
     /// The night light's level as last set with the knob (it comes back at it).
     public var lastLampLightness: Double?
+    /// A dawn asked for now (`sleepbox ctl light dawn`), from its start to its end (wall times):
+    /// it rises as an alarm's dawn does and stays full until the light is switched or an alarm
+    /// ends. Not saved: a power cut ends it.
+    public var sunriseStart: Double?
+    public var sunriseEnd: Double?
 
     public init() {}
 }
@@ -28,12 +33,19 @@ public enum LightRequest: Sendable, Equatable {
     case on, off
     /// The light at this lightness (CIE L*, 0...100).
     case level(Double)
+    /// A dawn now, over these minutes (`sunriseMinutes`; nil: `[light] dawn_minutes`), as
+    /// before an alarm: from dark and warm to the alarm's level and colour.
+    case dawn(minutes: Int?)
+
+    /// The length a dawn asked for may have, in minutes.
+    public static let sunriseMinutes = 1...90
 
     public var name: String {
         switch self {
         case .on: return "on"
         case .off: return "off"
         case .level(let l): return "\((l * 10).rounded() / 10)"
+        case .dawn(let m): return "dawn" + (m.map { " \($0) min" } ?? "")
         }
     }
 }

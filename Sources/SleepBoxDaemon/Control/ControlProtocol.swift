@@ -10,7 +10,8 @@ import SleepBoxSimulator
 ///
 /// | request | does |
 /// |---|---|
-/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace; the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
+/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace, and `nextRingAt`: the next ring with its offset from UTC (`2026-11-23T06:45:00+01:00`, or null); the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
+/// | `{"cmd":"nights","days":30}` | the minutes heard on each of the last 1 to 366 nights up to tonight (30 without `days`), oldest first: `{"night":"2026-11-22","minutes":25.5,"sessions":2}`, for a chart |
 /// | `{"cmd":"press","button":"leaf"}` | a short press (leaf, skip, timer, knob) |
 /// | `{"cmd":"hold","button":"leaf","seconds":2.5}` | hold a button |
 /// | `{"cmd":"turn","detents":-2}` | turn the knob |
@@ -23,6 +24,7 @@ import SleepBoxSimulator
 /// | `{"cmd":"clock"}` | the clock: its source (ntp, rtc, setByHand, untrusted), local time, the RTC |
 /// | `{"cmd":"clock","set":"2026-11-25T22:30"}` | set the clock by hand (local time in the box's zone), and the RTC |
 /// | `{"cmd":"light","set":"on"}` / `"off"` / `40` | the light on, off, or at a lightness (CIE L*, 0 to 100) |
+/// | `{"cmd":"light","set":"dawn","minutes":20}` | a dawn now over 1 to 90 minutes (without `minutes`, `[light] dawn_minutes`), as before an alarm; it stays full until the light is switched |
 /// | `{"cmd":"alarm","sound":"rain"}` / `"rampSeconds":120` / `"snoozeMinutes":5` / `"volume":60` | the alarm's own wake sound, ramp (1 to 1800 s), snooze (1 to 60 min), volume (0 to 100 %); null: the configuration's |
 /// | `{"cmd":"play","item":"poem-stars"}` / `{"cmd":"stop"}` | an item plays as when chosen in the library; what plays stops |
 /// | `{"cmd":"reminder","time":"22:00","days":["weekdays"]}` / `{"cmd":"reminder","enabled":false}` | the bedtime reminder |
@@ -65,6 +67,8 @@ public struct ControlProtocol {
                                  ("dimmed", .bool(runner.frame?.dimmed ?? false))])
         case .clockStatus:
             return .object(ok + clockFields(at: t))
+        case .nights(let days):
+            return .object(ok + [("nights", nights(days, at: t))])
         case .setClock:
             if let refusal = runner.perform(request, at: t) { return ControlProtocol.failure(refusal) }
             var fields = ok
@@ -74,6 +78,26 @@ public struct ControlProtocol {
             if let refusal = runner.perform(request, at: t) { return ControlProtocol.failure(refusal) }
             return .object(ok)
         }
+    }
+
+    /// Each of the last `days` nights up to tonight, oldest first: `{"night":"2026-11-22",
+    /// "minutes":25.5,"sessions":2}` (a night is named by the day it began; 0 for a night without a
+    /// session), from the history the box keeps.
+    private func nights(_ days: Int, at t: Moment) -> JSONValue {
+        let box = runner.box
+        let tonight = HistoryStats.night(of: t.wall, offset: box.clock.offset(t.wall))
+        let first = CivilDay(tonight.number - days + 1)
+        var byDay: [CivilDay: NightIndex.Summary] = [:]
+        for n in box.state.history.nightIndex.nights.reversed() {
+            if n.day < first { break }
+            if n.day <= tonight { byDay[n.day] = n }
+        }
+        return .array((first.number...tonight.number).map { number in
+            let day = CivilDay(number)
+            let n = byDay[day]
+            return .object([("night", .string(day.iso)), ("minutes", .number(((n?.heardSeconds ?? 0) / 6).rounded() / 10)),
+                            ("sessions", .number(Double(n?.sessions ?? 0)))])
+        })
     }
 
     /// The clock as `sleepbox ctl clock` shows it: the source, the local time and zone, and the
@@ -99,6 +123,9 @@ public struct ControlProtocol {
         fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
                    ("audio", .string(runner.devices.audio.statusText))]
         fields += ControlProtocol.lightFields(runner)
+        // The next ring with its offset from UTC, for clients in another zone or a home's
+        // automation (the trace's `nextRing.at` is the box's local time).
+        fields.append(("nextRingAt", box.nextAlarmSlot(after: t.wall).map { .string(box.clock.isoWithOffset($0.0)) } ?? .null))
         return .object(fields + extra)
     }
 
@@ -148,6 +175,16 @@ public struct ControlProtocol {
         }
         switch cmd {
         case "status": return .success(.status)
+        case "nights":
+            if let unknown = object.keys.sorted().first(where: { !["cmd", "days"].contains($0) }) {
+                return .failure(ControlError("unknown field \"\(unknown)\" in a nights request (days)"))
+            }
+            let range = BoxRequest.nightsDays
+            guard let value = object["days"] else { return .success(.nights(days: 30)) }
+            guard let days = value.wholeNumber(in: range) else {
+                return .failure(ControlError("\"days\" must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
+            }
+            return .success(.nights(days: days))
         case "frame": return .success(.frame)
         case "press": return button().map { .press($0) }
         case "hold":
@@ -196,9 +233,16 @@ public struct ControlProtocol {
             switch object["set"]?.string {
             case "on": return .success(.light(.on))
             case "off": return .success(.light(.off))
+            case "dawn":
+                guard let value = object["minutes"] else { return .success(.light(.dawn(minutes: nil))) }
+                let range = LightRequest.sunriseMinutes
+                guard let m = value.wholeNumber(in: range) else {
+                    return .failure(ControlError("\"minutes\" must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
+                }
+                return .success(.light(.dawn(minutes: m)))
             default:
                 guard let level = object["set"]?.number, (0...100).contains(level) else {
-                    return .failure(ControlError("\"set\" must be \"on\", \"off\" or a lightness from 0 to 100"))
+                    return .failure(ControlError("\"set\" must be \"on\", \"off\", \"dawn\" or a lightness from 0 to 100"))
                 }
                 return .success(.light(.level(level)))
             }
@@ -230,6 +274,10 @@ public struct ControlProtocol {
         if let line = try playbackLine(verb, rest) { return line }
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
+        case ("nights", 0): return #"{"cmd":"nights"}"#
+        case ("nights", 1):
+            guard let n = Int(rest[0]) else { throw ControlError("nights [DAYS]: \(rest[0]) is not a whole number") }
+            return #"{"cmd":"nights","days":\#(n)}"#
         case ("frame", 0): return #"{"cmd":"frame"}"#
         case ("press", 1): return #"{"cmd":"press","button":\#(Quoting.quoted(rest[0]))}"#
         case ("hold", 2):
@@ -257,6 +305,10 @@ public struct ControlProtocol {
             return #"{"cmd":"setting","key":\#(Quoting.quoted(rest[0])),"value":\#(value)}"#
         case ("alarm", 2...3) where rest[0] == "set":
             return timeRequest("alarm", rest[1], days: rest.count == 3 ? rest[2] : nil)
+        case ("light", 1...2) where rest[0] == "dawn":
+            guard rest.count == 2 else { return #"{"cmd":"light","set":"dawn"}"# }
+            guard let m = Int(rest[1]) else { throw ControlError("light dawn [MINUTES]: \(rest[1]) is not a whole number") }
+            return #"{"cmd":"light","set":"dawn","minutes":\#(m)}"#
         case ("light", 1) where rest[0] == "on" || rest[0] == "off":
             return #"{"cmd":"light","set":\#(Quoting.quoted(rest[0]))}"#
         case ("light", 1):
