@@ -3,6 +3,7 @@
 a bad state file, a bad configuration, systemd's notify protocol, idle wake-ups.
 Usage: test_daemon.py PATH/TO/sleepbox"""
 import json
+import re
 import os
 import shutil
 import signal
@@ -68,6 +69,19 @@ a = d.status()["alarm"]
 check("ctl alarm set", code == 0 and a["time"] == "06:30" and a["enabled"], a)
 code, out, _ = ctl(d, "alarm", "skip-next")
 check("ctl alarm skip-next", code == 0 and d.status()["alarm"]["skipNext"], d.status()["alarm"])
+s = d.status()
+check("the status gives the next ring with its UTC offset",
+      re.fullmatch(r"\d{4}-\d\d-\d\dT06:30:00[+-]\d\d:\d\d", s.get("nextRingAt") or "") is not None, s.get("nextRingAt"))
+code, out, _ = ctl(d, "timer", "20")
+check("ctl timer 20 sets the sleep timer", code == 0 and (d.status()["timer"] or {}).get("choice") == 20, d.status()["timer"])
+code, out, _ = ctl(d, "timer", "off")
+check("ctl timer off cancels it", code == 0 and d.status()["timer"] is None, d.status()["timer"])
+code, out, _ = ctl(d, "snooze")
+check("ctl snooze with no alarm ringing is refused with a reason", code == 1 and "no alarm is ringing" in out, out)
+code, out, _ = ctl(d, "nights", "3")
+nights = json.loads(out).get("nights") if code == 0 else None
+check("ctl nights 3 gives three nights, tonight last", nights is not None and len(nights) == 3
+      and all(set(n) == {"night", "minutes", "sessions"} for n in nights), out[:200])
 code, out, err = ctl(d, "press", "elbow")
 check("a bad request is refused with a reason", code == 1 and "button" in out, out)
 code, out, err = ctl(d, "dance")
