@@ -14,6 +14,10 @@ struct CtlCommand: ParsableCommand {
               status                        the box's state (JSON)
               nights [DAYS]                 minutes heard on each of the last nights (30;
                                             up to 366), oldest first (JSON)
+              watch                         a line for each of the alarm's moments (rang,
+                                            snoozed, dismissed) and for each change of what
+                                            plays, the volume, the timer, the alarms and the
+                                            light, as they happen (until interrupted)
               press leaf|skip|timer|knob    a short press
               hold BUTTON SECONDS           hold a button
               turn N                        turn the knob N detents (negative:
@@ -70,6 +74,22 @@ struct CtlCommand: ParsableCommand {
         // The words are passed through untouched, so ArgumentParser never sees a help flag among them.
         if let first = words.first, ["--help", "-h", "help"].contains(first) {
             throw CleanExit.helpRequest(self)
+        }
+        if words == ["watch"] {
+            // Every line the box sends, as it comes, until the box stops or ctl is interrupted.
+            var refused = false
+            do {
+                try ControlClient.watch(controlSocket.socket) { line in
+                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    refused = line.hasPrefix(#"{"ok":false"#)
+                    return !refused
+                }
+            } catch {
+                FileHandle.standardError.write(Data("sleepbox ctl: \(error) (is the box running? see systemctl status sleepbox)\n".utf8))
+                throw ExitCode(.unavailable)
+            }
+            if refused { throw ExitCode(.failure) }
+            return
         }
         var png: String? = nil
         var command = words

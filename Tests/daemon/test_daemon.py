@@ -72,6 +72,15 @@ check("ctl alarm skip-next", code == 0 and d.status()["alarm"]["skipNext"], d.st
 s = d.status()
 check("the status gives the next ring with its UTC offset",
       re.fullmatch(r"\d{4}-\d\d-\d\dT06:30:00[+-]\d\d:\d\d", s.get("nextRingAt") or "") is not None, s.get("nextRingAt"))
+watcher = subprocess.Popen([BIN, "ctl", "--socket", d.socket, "watch"], stdout=subprocess.PIPE, text=True)
+first = watcher.stdout.readline().strip()
+check("ctl watch is answered that it watches", first == '{"ok":true,"watching":true}', first)
+ctl(d, "volume", "45")  # and back to 40, which the restart below expects
+said = watcher.stdout.readline().strip()
+check("ctl watch is told of a change made by another client", said == '{"event":"changed"}', said)
+watcher.terminate()
+watcher.wait(timeout=5)
+ctl(d, "volume", "40")
 code, out, _ = ctl(d, "timer", "20")
 check("ctl timer 20 sets the sleep timer", code == 0 and (d.status()["timer"] or {}).get("choice") == 20, d.status()["timer"])
 code, out, _ = ctl(d, "timer", "off")

@@ -11,6 +11,7 @@ import SleepBoxSimulator
 /// | request | does |
 /// |---|---|
 /// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace, and `nextRingAt`: the next ring with its offset from UTC (`2026-11-23T06:45:00+01:00`, or null); the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
+/// | `{"cmd":"watch"}` | the connection stays open and is sent a line for each of the alarm's moments (`{"event":"rang","alarm":1,"at":"2026-11-23T06:45:00+01:00"}`, `snoozed`, `dismissed`, `rangWithoutSound`, `greeting`, `reminder`) and `{"event":"changed"}` when what plays, the volume, the timer, the alarms or the light changed (at most 4 watchers) |
 /// | `{"cmd":"nights","days":30}` | the minutes heard on each of the last 1 to 366 nights up to tonight (30 without `days`), oldest first: `{"night":"2026-11-22","minutes":25.5,"sessions":2}`, for a chart |
 /// | `{"cmd":"press","button":"leaf"}` | a short press (leaf, skip, timer, knob) |
 /// | `{"cmd":"hold","button":"leaf","seconds":2.5}` | hold a button |
@@ -175,6 +176,10 @@ public struct ControlProtocol {
         }
         switch cmd {
         case "status": return .success(.status)
+        case "watch":
+            // The server takes a watch request itself (`isWatchRequest`); one with more fields ends here.
+            return .failure(ControlError(object.count == 1 ? "watch is served by the box's control socket, on a connection of its own"
+                                         : "a watch request has no other fields: {\"cmd\":\"watch\"}"))
         case "nights":
             if let unknown = object.keys.sorted().first(where: { !["cmd", "days"].contains($0) }) {
                 return .failure(ControlError("unknown field \"\(unknown)\" in a nights request (days)"))
@@ -251,6 +256,13 @@ public struct ControlProtocol {
         }
     }
 
+    /// Whether `line` asks to watch (`{"cmd":"watch"}` and nothing else): the server keeps such
+    /// a client and sends it `ControlWatch`'s lines.
+    public static func isWatchRequest(_ line: String) -> Bool {
+        guard line.utf8.count <= 256, let members = try? JSONParser.parseObject(line[...]), members.count == 1 else { return false }
+        return members[0].key == "cmd" && members[0].value.string == "watch"
+    }
+
     /// Why `line` is not a JSON object, as the parser found it: where it stopped and, for a
     /// number out of range (1e400), the field it was given for.
     static func notAnObject(_ line: String, _ error: JSONParser.Failure) -> ControlError {
@@ -275,6 +287,7 @@ public struct ControlProtocol {
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
         case ("nights", 0): return #"{"cmd":"nights"}"#
+        case ("watch", 0): return #"{"cmd":"watch"}"#
         case ("nights", 1):
             guard let n = Int(rest[0]) else { throw ControlError("nights [DAYS]: \(rest[0]) is not a whole number") }
             return #"{"cmd":"nights","days":\#(n)}"#

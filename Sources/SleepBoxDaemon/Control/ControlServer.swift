@@ -18,6 +18,10 @@ import SleepBoxSystem
 /// bounded time and a quiet client's request still gets its turn; answers a client does not read
 /// wait in its own buffer, and a client that lets more than `outputLimit` bytes of them pile up
 /// is closed.
+///
+/// A client that asks to watch (`{"cmd":"watch"}`) stays connected without the idle limit and is
+/// sent what `publish` is given, as lines, until it goes; at most `maximumWatchers` at once, and
+/// a flood of new clients pushes out the others before a watcher.
 public final class ControlServer {
     /// The longest request line taken (the protocol's limit).
     public static let maximumLineBytes = ControlProtocol.maximumLineBytes
@@ -29,6 +33,8 @@ public final class ControlServer {
     public static let requestBudget = 16
     /// Unsent answer bytes kept for a client that does not read them; past this it is closed.
     public static let outputLimit = 64 << 10
+    /// Clients watching at once (a companion and a few `sleepbox ctl watch`).
+    public static let maximumWatchers = 4
     /// Connections the kernel holds for the loop to accept (the kernel may cap it lower).
     public static let backlog: Int32 = 128
     /// Connections accepted in one wake-up; the rest wait in the backlog, so a burst of them
@@ -47,6 +53,8 @@ public final class ControlServer {
         var waitingSince: Double
         /// The client has ended its side: what it sent is answered, then it is closed.
         var ended = false
+        /// The client watches: `publish` sends to it, and it has no idle limit.
+        var watching = false
         /// Whether a whole line waits in `input`.
         var hasLine: Bool { input.contains(UInt8(ascii: "\n")) }
     }
@@ -179,12 +187,25 @@ public final class ControlServer {
 
     /// When the next client runs out of time (monotonic seconds), nil with no client.
     public var nextIdleDeadline: Double? {
-        clients.values.map { $0.waitingSince + Self.idleSeconds }.min()
+        clients.values.filter { !$0.watching }.map { $0.waitingSince + Self.idleSeconds }.min()
+    }
+
+    /// Clients watching now.
+    public var watcherCount: Int { clients.values.filter(\.watching).count }
+
+    /// Sends `lines` to every watcher (each as it reads; one that lets them pile up is closed).
+    public func publish(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+        for (fd, client) in clients where client.watching {
+            clients[fd]?.output += bytes
+            flush(fd)
+        }
     }
 
     /// Closes the clients that have not finished a request within `idleSeconds` by `now`.
     public func closeIdleClients(at now: Double) {
-        for (fd, client) in clients where now >= client.waitingSince + Self.idleSeconds {
+        for (fd, client) in clients where !client.watching && now >= client.waitingSince + Self.idleSeconds {
             logger.debug("control client closed: no whole request in \(Int(Self.idleSeconds)) s")
             drop(fd)
         }
@@ -255,7 +276,18 @@ public final class ControlServer {
                     clients[fd] = client
                     continue
                 }
-                client.output += Array((answer(line).serialized + "\n").utf8)
+                let reply: JSONValue
+                if ControlProtocol.isWatchRequest(line) {
+                    if client.watching || watcherCount < Self.maximumWatchers {
+                        client.watching = true
+                        reply = .object([("ok", .bool(true)), ("watching", .bool(true))])
+                    } else {
+                        reply = ControlProtocol.failure("\(Self.maximumWatchers) clients watch already; try again when one has gone")
+                    }
+                } else {
+                    reply = answer(line)
+                }
+                client.output += Array((reply.serialized + "\n").utf8)
                 client.waitingSince = now
                 clients[fd] = client
                 flush(fd)
@@ -270,7 +302,10 @@ public final class ControlServer {
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
             _ = fcntl(c, F_SETFD, FD_CLOEXEC)
             if clients.count >= Self.maximumClients,
-               let longest = clients.min(by: { ($0.value.waitingSince, $0.key) < ($1.value.waitingSince, $1.key) })?.key {
+               let longest = clients.min(by: { a, b in
+                   // Watchers go last: they wait on purpose.
+                   (a.value.watching ? 1 : 0, a.value.waitingSince, a.key) < (b.value.watching ? 1 : 0, b.value.waitingSince, b.key)
+               })?.key {
                 logger.debug("control clients full: closed the one waiting longest")
                 drop(longest)
             }

@@ -44,6 +44,8 @@ public final class Daemon {
     private let input: InputLines
     private let audio: AudioOutput
     private let control: ControlServer
+    /// What the control socket's watchers are told (`{"cmd":"watch"}`).
+    private let watch = ControlWatch()
     private let controlProtocol: ControlProtocol
     private let signals: SignalFD
     /// Saves of the state file, in order, off the loop.
@@ -107,6 +109,7 @@ public final class Daemon {
         self.input = input
         self.audio = audio
         self.control = try ControlServer(path: options.socketPath, logger: logger)
+        runner.add(watch)
         self.signals = try SignalFD(signals: SignalFD.daemonSignals)
         self.background = background
         self.opening = opening
@@ -242,6 +245,7 @@ public final class Daemon {
             control.serve(ready: controlReady, at: t.uptime) { controlProtocol.answer(line: $0, at: t, extraStatus: loopStatus) }
             runner.redraw(at: clock.now)
         }
+        control.publish(watch.take())
     }
 
     /// When to take a sound device let go in a silence again: `audioReadyAheadSeconds` before the
