@@ -236,8 +236,8 @@ extension Box {
             state.light.dismissedLevel = nil
         case .on:
             state.light.lamp = LightLevel(lightness: config.light.onLightness, kelvin: config.light.onKelvin)
-        case .level(let l):
-            state.light.lamp = l <= 0 ? nil : LightLevel(lightness: l, kelvin: config.light.onKelvin)
+        case .level(let l, let kelvin):
+            state.light.lamp = l <= 0 ? nil : LightLevel(lightness: l, kelvin: kelvin ?? config.light.onKelvin)
         }
     }
 }

@@ -58,6 +58,8 @@ struct CtlCommand: ParsableCommand {
                                             with --hardware sim the box's own only
               light on|off|LEVEL            the light on, off, or at a lightness (CIE L*, 0
                                             to 100); off also ends the night light
+              light LEVEL KELVIN            at a lightness and colour temperature, e.g.
+                                            light 40 2700
               light dawn [MINUTES]          a dawn now, over 1 to 90 minutes (default: the
                                             configuration's), then full until switched
 

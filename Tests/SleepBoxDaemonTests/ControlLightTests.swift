@@ -84,4 +84,33 @@ import Testing
         sim.advance(to: 70 * 60 + 1)
         #expect(try light()["lstar"] as? Double == 0)
     }
+
+    @Test func aLevelMayCarryItsColourTemperature() throws {
+        #expect(try ControlProtocol.requestLine(words: ["light", "40", "2700"]) == #"{"cmd":"light","set":40,"kelvin":2700}"#)
+        #expect(try ControlProtocol.requestLine(words: ["light", "40", "2700K"]) == #"{"cmd":"light","set":40,"kelvin":2700}"#)
+        #expect(throws: ControlError.self) { try ControlProtocol.requestLine(words: ["light", "40", "warm"]) }
+        #expect(try ControlProtocol.parse(#"{"cmd":"light","set":40,"kelvin":4000}"#).get() == .light(.level(40, kelvin: 4000)))
+        for kelvin in ["999", "10001", "\"warm\"", "true"] {
+            #expect(throws: ControlError.self) { try ControlProtocol.parse(#"{"cmd":"light","set":40,"kelvin":"# + kelvin + "}").get() }
+        }
+        var config = BoxConfig(timeZone: SimulatorTests.berlin)
+        config.light.isPresent = true
+        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
+                            store: nil, trace: nil, frames: nil,
+                            light: SimulatedLight(channels: [LightChannel(kelvin: 2700), LightChannel(kelvin: 6500)]),
+                            logger: Logger(label: "test"))
+        sim.start()
+        let control = ControlProtocol(runner: sim.runner)
+        func light() throws -> [String: Any] {
+            let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
+            return try #require(((answer as? [String: Any])?["status"] as? [String: Any])?["light"] as? [String: Any])
+        }
+        _ = control.answer(line: #"{"cmd":"light","set":40,"kelvin":4000}"#, at: sim.now)
+        sim.advance(to: 1)
+        #expect(try light()["kelvin"] as? Double == 4000)
+        #expect(try light()["lstar"] as? Double == 40)
+        _ = control.answer(line: #"{"cmd":"light","set":40}"#, at: sim.now)
+        sim.advance(to: 2)
+        #expect(try light()["kelvin"] as? Double == config.light.onKelvin)
+    }
 }

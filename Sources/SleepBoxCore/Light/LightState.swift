@@ -31,11 +31,15 @@ public enum LightRequest: Sendable, Equatable {
     /// The light on at `[light]`'s "on" level, or off (the night light and the alarm's hold end;
     /// a ringing alarm keeps its light).
     case on, off
-    /// The light at this lightness (CIE L*, 0...100).
-    case level(Double)
+    /// The light at this lightness (CIE L*, 0...100), and colour temperature (nil: `[light]
+    /// on_kelvin`; the light's channels give what they can of it).
+    case level(Double, kelvin: Double? = nil)
     /// A dawn now, over these minutes (`sunriseMinutes`; nil: `[light] dawn_minutes`), as
     /// before an alarm: from dark and warm to the alarm's level and colour.
     case dawn(minutes: Int?)
+
+    /// The colour temperatures a request may ask for, in kelvin (as the configuration's).
+    public static let kelvinRange = 1000.0...10_000.0
 
     /// The length a dawn asked for may have, in minutes.
     public static let sunriseMinutes = 1...90
@@ -44,7 +48,7 @@ public enum LightRequest: Sendable, Equatable {
         switch self {
         case .on: return "on"
         case .off: return "off"
-        case .level(let l): return "\((l * 10).rounded() / 10)"
+        case .level(let l, let k): return "\((l * 10).rounded() / 10)" + (k.map { " \(Int($0.rounded())) K" } ?? "")
         case .dawn(let m): return "dawn" + (m.map { " \($0) min" } ?? "")
         }
     }

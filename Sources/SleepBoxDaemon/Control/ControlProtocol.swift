@@ -24,7 +24,7 @@ import SleepBoxSimulator
 /// | `{"cmd":"frame"}` | the display's current frame: 1024 bytes in SSD1306 page layout, as hex |
 /// | `{"cmd":"clock"}` | the clock: its source (ntp, rtc, setByHand, untrusted), local time, the RTC |
 /// | `{"cmd":"clock","set":"2026-11-25T22:30"}` | set the clock by hand (local time in the box's zone), and the RTC |
-/// | `{"cmd":"light","set":"on"}` / `"off"` / `40` | the light on, off, or at a lightness (CIE L*, 0 to 100) |
+/// | `{"cmd":"light","set":"on"}` / `"off"` / `40` | the light on, off, or at a lightness (CIE L*, 0 to 100); with a lightness, `"kelvin":2700` its colour temperature (1000 to 10000; the light's channels give what they can) |
 /// | `{"cmd":"light","set":"dawn","minutes":20}` | a dawn now over 1 to 90 minutes (without `minutes`, `[light] dawn_minutes`), as before an alarm; it stays full until the light is switched |
 /// | `{"cmd":"alarm","sound":"rain"}` / `"rampSeconds":120` / `"snoozeMinutes":5` / `"volume":60` | the alarm's own wake sound, ramp (1 to 1800 s), snooze (1 to 60 min), volume (0 to 100 %); null: the configuration's |
 /// | `{"cmd":"play","item":"poem-stars"}` / `{"cmd":"stop"}` | an item plays as when chosen in the library; what plays stops |
@@ -249,7 +249,12 @@ public struct ControlProtocol {
                 guard let level = object["set"]?.number, (0...100).contains(level) else {
                     return .failure(ControlError("\"set\" must be \"on\", \"off\", \"dawn\" or a lightness from 0 to 100"))
                 }
-                return .success(.light(.level(level)))
+                guard let value = object["kelvin"] else { return .success(.light(.level(level))) }
+                let range = LightRequest.kelvinRange
+                guard let kelvin = value.number, range.contains(kelvin) else {
+                    return .failure(ControlError("\"kelvin\" must be a colour temperature from \(Int(range.lowerBound)) to \(Int(range.upperBound))"))
+                }
+                return .success(.light(.level(level, kelvin: kelvin)))
             }
         default:
             return .failure(ControlError("unknown command \"\(cmd)\" (\(commands))"))
@@ -329,6 +334,14 @@ public struct ControlProtocol {
                 throw ControlError("light on|off|LEVEL: \(rest[0]) is not a lightness from 0 to 100")
             }
             return #"{"cmd":"light","set":\#(Quoting.number(level))}"#
+        case ("light", 2):
+            guard let level = Double(rest[0]), level.isFinite, (0...100).contains(level) else {
+                throw ControlError("light LEVEL KELVIN: \(rest[0]) is not a lightness from 0 to 100")
+            }
+            guard let k = Double(rest[1].hasSuffix("K") ? String(rest[1].dropLast()) : rest[1]), k.isFinite else {
+                throw ControlError("light LEVEL KELVIN: \(rest[1]) is not a colour temperature such as 2700")
+            }
+            return #"{"cmd":"light","set":\#(Quoting.number(level)),"kelvin":\#(Quoting.number(k))}"#
         case ("clock", 0): return #"{"cmd":"clock"}"#
         case ("clock", 2...3) where rest[0] == "set":
             // "2026-11-25 22:30" as one word, or the date and the time as two.
