@@ -8,6 +8,26 @@ import Testing
 
 /// `sleepbox ctl light on|off|LEVEL` and the light in the status.
 @Suite struct ControlLightTests {
+    /// A box with a light of these channels, at 10:30 in the morning (no night cap), started.
+    static func litBox(_ channels: [LightChannel] = [LightChannel(kelvin: 2700)]) -> (Simulator, ControlProtocol, BoxConfig) {
+        var config = BoxConfig(timeZone: SimulatorTests.berlin)
+        config.light.isPresent = true
+        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
+                            store: nil, trace: nil, frames: nil, light: SimulatedLight(channels: channels), logger: Logger(label: "test"))
+        sim.start()
+        return (sim, ControlProtocol(runner: sim.runner), config)
+    }
+
+    /// The status's `light` field.
+    static func light(_ control: ControlProtocol, _ sim: Simulator) throws -> [String: Any] {
+        try #require(try status(control, sim)["light"] as? [String: Any])
+    }
+
+    static func status(_ control: ControlProtocol, _ sim: Simulator) throws -> [String: Any] {
+        let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
+        return try #require((answer as? [String: Any])?["status"] as? [String: Any])
+    }
+
     @Test func lightRequestsParseFromWordsAndJSON() throws {
         #expect(try ControlProtocol.requestLine(words: ["light", "on"]) == #"{"cmd":"light","set":"on"}"#)
         #expect(try ControlProtocol.requestLine(words: ["light", "40"]) == #"{"cmd":"light","set":40}"#)
@@ -20,18 +40,8 @@ import Testing
     }
 
     @Test func theStatusShowsTheLightAndCtlLightSetsIt() throws {
-        var config = BoxConfig(timeZone: SimulatorTests.berlin)
-        config.light.isPresent = true
-        // 10:30 in the morning: no night cap.
-        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
-                            store: nil, trace: nil, frames: nil, light: SimulatedLight(channels: [LightChannel(kelvin: 2700)]),
-                            logger: Logger(label: "test"))
-        sim.start()
-        let control = ControlProtocol(runner: sim.runner)
-        func status() throws -> [String: Any] {
-            let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
-            return try #require((answer as? [String: Any])?["status"] as? [String: Any])
-        }
+        let (sim, control, _) = Self.litBox()
+        func status() throws -> [String: Any] { try Self.status(control, sim) }
         #expect(try status()["led"] as? Bool == false)
         _ = control.answer(line: #"{"cmd":"light","set":50}"#, at: sim.now)
         sim.advance(to: 1)
@@ -53,17 +63,8 @@ import Testing
         for minutes in ["0", "91", "2.5", "\"10\""] {
             #expect(throws: ControlError.self) { try ControlProtocol.parse(#"{"cmd":"light","set":"dawn","minutes":"# + minutes + "}").get() }
         }
-        var config = BoxConfig(timeZone: SimulatorTests.berlin)
-        config.light.isPresent = true
-        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
-                            store: nil, trace: nil, frames: nil, light: SimulatedLight(channels: [LightChannel(kelvin: 2700)]),
-                            logger: Logger(label: "test"))
-        sim.start()
-        let control = ControlProtocol(runner: sim.runner)
-        func light() throws -> [String: Any] {
-            let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
-            return try #require(((answer as? [String: Any])?["status"] as? [String: Any])?["light"] as? [String: Any])
-        }
+        let (sim, control, config) = Self.litBox()
+        func light() throws -> [String: Any] { try Self.light(control, sim) }
         _ = control.answer(line: #"{"cmd":"light","set":"dawn","minutes":10}"#, at: sim.now)
         sim.advance(to: 1)
         #expect(try light()["plan"] as? String == "ramp")
@@ -93,18 +94,8 @@ import Testing
         for kelvin in ["999", "10001", "\"warm\"", "true"] {
             #expect(throws: ControlError.self) { try ControlProtocol.parse(#"{"cmd":"light","set":40,"kelvin":"# + kelvin + "}").get() }
         }
-        var config = BoxConfig(timeZone: SimulatorTests.berlin)
-        config.light.isPresent = true
-        let sim = Simulator(config: config, catalog: BuiltInCatalog.catalog, startWall: SimulatorTests.evening - 12 * 3600, seed: 1,
-                            store: nil, trace: nil, frames: nil,
-                            light: SimulatedLight(channels: [LightChannel(kelvin: 2700), LightChannel(kelvin: 6500)]),
-                            logger: Logger(label: "test"))
-        sim.start()
-        let control = ControlProtocol(runner: sim.runner)
-        func light() throws -> [String: Any] {
-            let answer = try JSONSerialization.jsonObject(with: Data(control.answer(line: #"{"cmd":"status"}"#, at: sim.now).serialized.utf8))
-            return try #require(((answer as? [String: Any])?["status"] as? [String: Any])?["light"] as? [String: Any])
-        }
+        let (sim, control, config) = Self.litBox([LightChannel(kelvin: 2700), LightChannel(kelvin: 6500)])
+        func light() throws -> [String: Any] { try Self.light(control, sim) }
         _ = control.answer(line: #"{"cmd":"light","set":40,"kelvin":4000}"#, at: sim.now)
         sim.advance(to: 1)
         #expect(try light()["kelvin"] as? Double == 4000)

@@ -12,60 +12,13 @@ import Testing
 /// answers and are closed, a quiet client is answered meanwhile, a burst of connections is held
 /// in the backlog, a last line without its newline is answered, and a path that is not a socket
 /// is named for what it is.
-@Suite struct ControlServerFloodTests {
+@Suite struct ControlServerFloodTests: ControlSocketPeer {
     let folder: String
     var path: String { folder + "/c.sock" }
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-flood-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    /// A client socket; nil when connect() was refused (EAGAIN: the backlog is full).
-    private func connectClient() -> Int32? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-        let ok = withUnsafePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard ok == 0 else { close(fd); return nil }
-        return fd
-    }
-
-    /// Writes as much of `bytes` as the socket takes now.
-    @discardableResult
-    private func write(_ bytes: [UInt8], to fd: Int32) -> Int {
-        var off = 0
-        while off < bytes.count {
-            let n = bytes[off...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard n > 0 else { break }
-            off += n
-        }
-        return off
-    }
-
-    private func received(_ fd: Int32) -> (text: String, closed: Bool) {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n > 0 { out += chunk[0..<n]; continue }
-            return (String(decoding: out, as: UTF8.self), n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
-        }
-    }
-
-    /// One wake-up, as the daemon's loop does it; returns the requests answered.
-    @discardableResult
-    private func serve(_ server: ControlServer, at t: Double, answer: (String) -> JSONValue) -> Int {
-        var fds = server.pollDescriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-        _ = poll(&fds, nfds_t(fds.count), 0)
-        var ready: [Int32: Int16] = [:]
-        for p in fds where p.revents != 0 { ready[p.fd] = p.revents }
-        var answered = 0
-        server.serve(ready: ready, at: t) { line in answered += 1; return answer(line) }
-        return answered
     }
 
     @Test func floodingClientsThatNeverReadAreClosedAndAQuietOneIsAnswered() throws {
@@ -80,7 +33,7 @@ import Testing
         let flood = Array(repeating: request, count: (64 << 10) / request.count).flatMap { $0 }
         var hostile: [Int32] = []
         for _ in 0..<(ControlServer.maximumClients - 1) {
-            let c = try #require(connectClient())
+            let c = try #require(tryConnect())
             hostile.append(c)
             serve(server, at: 0, answer: answer)
         }
@@ -95,7 +48,7 @@ import Testing
         keepFlooding()
         #expect(serve(server, at: 0.1, answer: answer) <= ControlServer.requestBudget)
 
-        let quiet = try #require(connectClient())
+        let quiet = try #require(tryConnect())
         defer { close(quiet) }
         var quietAnswer = ""
         var wakeups = 0
@@ -133,8 +86,8 @@ import Testing
         var storm: [Int32] = []
         defer { storm.forEach { _ = close($0) } }
         // Sixty connections before the loop wakes: none is refused.
-        for _ in 0..<60 { storm.append(try #require(connectClient())) }
-        let late = try #require(connectClient())
+        for _ in 0..<60 { storm.append(try #require(tryConnect())) }
+        let late = try #require(tryConnect())
         defer { close(late) }
         write(Array((#"{"cmd":"status"}"# + "\n").utf8), to: late)
         var answer = ""
@@ -148,7 +101,7 @@ import Testing
     @Test func aLastLineWithoutItsNewlineIsAnswered() throws {
         let server = try ControlServer(path: path, logger: Logger(label: "test"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let c = try #require(connectClient())
+        let c = try #require(tryConnect())
         defer { close(c) }
         write(Array((#"{"cmd":"a"}"# + "\n" + #"{"cmd":"b"}"#).utf8), to: c)
         shutdown(c, Int32(SHUT_WR))

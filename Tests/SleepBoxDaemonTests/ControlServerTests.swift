@@ -10,48 +10,8 @@ import Testing
 /// The control socket's server, driven by hand at given monotonic times: clients that stall,
 /// trickle or flood are answered or closed without ever holding the loop, and a live socket is
 /// never taken over.
-@Suite struct ControlServerTests {
+@Suite struct ControlServerTests: ControlSocketPeer {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(UUID().uuidString.prefix(8)).sock").path
-
-    /// A connected, non-blocking client socket.
-    private func connectClient() throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-        let ok = withUnsafePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(ok == 0)
-        return fd
-    }
-
-    private func write(_ text: String, to fd: Int32) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    /// What the server has sent to `fd` so far, and whether it has closed it.
-    private func received(_ fd: Int32) -> (text: String, closed: Bool) {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n > 0 { out += chunk[0..<n]; continue }
-            return (String(decoding: out, as: UTF8.self), n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
-        }
-    }
-
-    /// Serves one wake-up at `t`, as the poll loop does: poll() (not waiting) over what the
-    /// server asks for, then the server with what was ready.
-    private func serve(_ server: ControlServer, at t: Double,
-                       answer: (String) -> JSONValue = { line in .object([("echo", .string(line))]) }) {
-        var fds = server.pollDescriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-        _ = poll(&fds, nfds_t(fds.count), 0)
-        var ready: [Int32: Int16] = [:]
-        for p in fds where p.revents != 0 { ready[p.fd] = p.revents }
-        server.serve(ready: ready, at: t, answer: answer)
-    }
 
     @Test func aPartialLineWaitsForItsEnd() throws {
         let server = try ControlServer(path: path, logger: Logger(label: "test"))

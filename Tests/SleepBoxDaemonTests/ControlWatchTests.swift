@@ -12,42 +12,8 @@ import Testing
 
 /// `{"cmd":"watch"}` (`sleepbox ctl watch`): a client that stays and is told the alarm's moments
 /// and the changes of what a client shows, as they happen.
-@Suite struct ControlWatchTests {
+@Suite struct ControlWatchTests: ControlSocketPeer {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sbw-\(UUID().uuidString.prefix(8)).sock").path
-
-    private func connectClient() throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-        let ok = withUnsafePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(ok == 0)
-        return fd
-    }
-
-    private func write(_ text: String, to fd: Int32) {
-        _ = Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    private func received(_ fd: Int32) -> (text: String, closed: Bool) {
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n > 0 { out += chunk[0..<n]; continue }
-            return (String(decoding: out, as: UTF8.self), n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
-        }
-    }
-
-    private func serve(_ server: ControlServer, at t: Double) {
-        var fds = server.pollDescriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-        _ = poll(&fds, nfds_t(fds.count), 0)
-        var ready: [Int32: Int16] = [:]
-        for p in fds where p.revents != 0 { ready[p.fd] = p.revents }
-        server.serve(ready: ready, at: t) { line in .object([("echo", .string(line))]) }
-    }
 
     @Test func aWatcherStaysPastTheIdleTimeAndIsSentWhatIsPublished() throws {
         let server = try ControlServer(path: path, logger: Logger(label: "test"))
