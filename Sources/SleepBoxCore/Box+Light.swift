@@ -181,7 +181,9 @@ extension Box {
     /// Held timer button on the idle screen: the night light on (at its last level) or off.
     mutating func toggleNightLight(at now: Moment) {
         guard config.light.isPresent else { return }
-        if state.light.lamp != nil {
+        if state.light.lamp != nil || state.light.sunriseStart != nil {
+            // The night light, or a dawn asked for from outside, goes out.
+            endSunrise()
             state.light.lamp = nil
             state.overlay = .message(config.words(.nightLightOff), until: now.uptime + config.display.messageSeconds)
             state.light.noteUntil = nil

@@ -106,6 +106,7 @@ extension BoxRunner {
             guard box.state.phase.isAlarmActive else { return "no alarm is ringing or snoozed" }
             deliver(.ownerRequested(.dismiss), at: t)
         case .sleepTimer(let choice):
+            if box.state.phase.isAlarmActive { return "an alarm is ringing; snooze or dismiss it first" }
             if choice == .off, box.state.timer == nil { return "no sleep timer is running" }
             deliver(.ownerRequested(.sleepTimer(choice)), at: t)
         case .soundDevice(let lost):

@@ -62,6 +62,10 @@ import Testing
         // Monday 2026-11-23 06:45 in Berlin, 8 h 15 min after the start.
         sim.advance(to: 8 * 3600 + 15 * 60 + 5)
         guard case .ringing = sim.box.state.phase else { Issue.record("not ringing: \(sim.box.state.phase)"); return }
+        // A sleep timer is no answer to a ringing alarm.
+        #expect(try Self.answer(control, #"{"cmd":"timer","set":30}"#, sim)["error"] as? String
+                == "an alarm is ringing; snooze or dismiss it first")
+        #expect(sim.box.state.timer == nil)
         #expect(try Self.answer(control, #"{"cmd":"snooze"}"#, sim)["ok"] as? Bool == true)
         guard case .snoozed = sim.box.state.phase else { Issue.record("not snoozed: \(sim.box.state.phase)"); return }
         #expect(try Self.answer(control, #"{"cmd":"snooze"}"#, sim)["error"] as? String == "the alarm is snoozed already")

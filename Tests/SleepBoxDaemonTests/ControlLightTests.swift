@@ -84,6 +84,14 @@ import Testing
         _ = control.answer(line: #"{"cmd":"light","set":"off"}"#, at: sim.now)
         sim.advance(to: 70 * 60 + 1)
         #expect(try light()["lstar"] as? Double == 0)
+        // On the box, the held timer button (which switches the night light) puts it out too.
+        _ = control.answer(line: #"{"cmd":"light","set":"dawn","minutes":1}"#, at: sim.now)
+        sim.advance(to: 73 * 60)
+        #expect(try light()["lstar"] as? Double == full)
+        _ = control.answer(line: #"{"cmd":"hold","button":"timer","seconds":1.5}"#, at: sim.now)
+        sim.advance(to: 73 * 60 + 3)
+        #expect(try light()["lstar"] as? Double == 0)
+        #expect(sim.box.state.light.sunriseStart == nil)
     }
 
     @Test func aLevelMayCarryItsColourTemperature() throws {
