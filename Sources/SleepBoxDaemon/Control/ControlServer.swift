@@ -91,23 +91,11 @@ public final class ControlServer {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        guard var addr = address(path) else { return }
-        let ok = withUnsafePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let ok = UnixSocketAddress.connect(fd, to: path)
         let e = errno
         // Connected, or a listener whose queue is full: someone is there.
         if ok == 0 || e == EAGAIN || e == EINPROGRESS { throw InUse(path: path) }
         if e == ECONNREFUSED { unlink(path) }
-    }
-
-    private static func address(_ path: String) -> sockaddr_un? {
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: addr.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
-        return addr
     }
 
     /// Throws `NotASocket` when something other than a socket (a file, a folder, a FIFO) is at
@@ -136,7 +124,7 @@ public final class ControlServer {
         self.logger = logger
         try Self.checkPath(path)
         do { try Self.removeStaleSocket(at: path) } catch { throw SystemError("bind", errno: EADDRINUSE, path: path) }
-        guard var addr = Self.address(path) else { throw SystemError("bind", errno: ENAMETOOLONG, path: path) }
+        guard var addr = UnixSocketAddress.make(path) else { throw SystemError("bind", errno: ENAMETOOLONG, path: path) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemError("socket") }
         let ok = withUnsafePointer(to: &addr) { p in
