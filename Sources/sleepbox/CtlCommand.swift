@@ -15,9 +15,9 @@ struct CtlCommand: ParsableCommand {
               nights [DAYS]                 minutes heard on each of the last nights (30;
                                             up to 366), oldest first (JSON)
               watch                         a line for each of the alarm's moments (rang,
-                                            snoozed, dismissed) and for each change of what
-                                            plays, the volume, the timer, the alarms and the
-                                            light, as they happen (until interrupted)
+                                            snoozed, dismissed) and each change of what
+                                            plays, the volume, the timer, the alarms and
+                                            the light, as they happen (until interrupted)
               press leaf|skip|timer|knob    a short press
               hold BUTTON SECONDS           hold a button
               turn N                        turn the knob N detents (negative:

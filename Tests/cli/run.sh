@@ -338,16 +338,21 @@ if "$BIN" simulate --config "$WORK/grace.toml" --script "$WORK/grace.jsonl" --st
 import json, math, struct, sys
 b = open(sys.argv[1], "rb").read()
 pcm = memoryview(b)[b.index(b"data") + 8:]
+def samples(a, c):
+    return struct.unpack_from("<%dh" % (2 * int((c - a) * 48000)), pcm, 4 * int(a * 48000))
 def rms(a, c):
-    s = struct.unpack_from("<%dh" % (2 * int((c - a) * 48000)), pcm, 4 * int(a * 48000))
+    s = samples(a, c)
     return math.sqrt(sum(x * x for x in s) / len(s))
 recs = [json.loads(l) for l in open(sys.argv[2])]
 fade = [r for r in recs if "rampGain" in r["commands"]][0]
 t = fade["t"]
 saved = json.load(open(sys.argv[3]))["progress"]["med-one-sentence"]["position"]
-print("fade begins at %.3f s (timer ran out at 6.7 s); saved %.3f s; voice before %.0f, after %.0f" % (t, saved, rms(t - 0.5, t), rms(t, t + 0.3)))
-# Waited past the deadline, to a point where the voice has just stopped, and saved exactly there.
-sys.exit(0 if t > 6.8 and rms(t - 0.5, t) > 50 and rms(t, t + 0.3) == 0 and abs(saved - fade["item"]["position"]) < 0.002 and abs(saved - t) < 0.002 else 1)
+peak = max(abs(x) for x in samples(t, t + 0.3))
+print("fade begins at %.3f s (timer ran out at 6.7 s); saved %.3f s; voice before %.0f rms, after: peak %d" % (t, saved, rms(t - 0.5, t), peak))
+# Waited past the deadline, to a point where the voice has just stopped (the natural voice's clips
+# vary from run to run: its last 0.5 s is 53 to 62 rms, and its pause may keep a sample of 1 LSB,
+# -90 dBFS), and saved exactly there.
+sys.exit(0 if t > 6.8 and rms(t - 0.5, t) > 25 and peak <= 2 and abs(saved - fade["item"]["position"]) < 0.002 and abs(saved - t) < 0.002 else 1)
 PY
 then ok "the sleep-timer fade waits for the end of the sentence and saves that place"
 else bad "the sleep-timer fade waits for the end of the sentence" "$(tail -n 3 "$WORK/grace.err")"; fi
