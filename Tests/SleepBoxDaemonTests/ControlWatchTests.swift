@@ -93,4 +93,16 @@ import Testing
         _ = control.answer(line: #"{"cmd":"volume","percent":35}"#, at: sim.now)
         #expect(watch.take() == [#"{"event":"changed"}"#])
     }
+
+    @Test func theNapsRingIsToldAsTheNapsNotAsAnAlarms() throws {
+        // docs/examples/timers.jsonl: a 3-minute meditation, then a 2-minute nap whose alarm is
+        // snoozed and dismissed; the box's alarm 1 is set for the morning.
+        let watch = ControlWatch()
+        _ = try DocsExamplesRunTests.run("timers.jsonl", config: "timers.toml", observer: watch)
+        let events = watch.take().filter { !$0.contains("changed") }
+        #expect(events.count == 3, "\(events)")
+        for (line, name) in zip(events, ["rang", "snoozed", "dismissed"]) {
+            #expect(line.hasPrefix(#"{"event":"\#(name)","nap":true,"at":"2026-11-22T22:3"#), "\(line)")
+        }
+    }
 }

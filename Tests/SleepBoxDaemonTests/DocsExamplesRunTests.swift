@@ -28,7 +28,8 @@ import Testing
     final class Lines: @unchecked Sendable { var all: [String] = [] }
 
     /// Runs `docs/examples/<script>` with `config` (in docs/examples, or none) from the local `start`.
-    static func run(_ script: String, config: String? = nil, start: String = "2026-11-22T22:30:00", seed: UInt64 = 7) throws -> Run {
+    static func run(_ script: String, config: String? = nil, start: String = "2026-11-22T22:30:00", seed: UInt64 = 7,
+                    observer: RunnerObserver? = nil) throws -> Run {
         let state = FileManager.default.temporaryDirectory.path + "/sleepbox-examples-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: state) }
@@ -46,6 +47,7 @@ import Testing
                             logger: logger)
         let steps = try SimulatorScript.load(path: DocsExamplesTests.directory.appendingPathComponent(script).path).steps
         var screens: [(at: Double, screen: Screen)] = []
+        if let observer { sim.runner.add(observer) }
         sim.start()
         for (index, step) in steps.enumerated() {
             sim.advance(to: step.at)

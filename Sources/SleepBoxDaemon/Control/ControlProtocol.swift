@@ -11,7 +11,7 @@ import SleepBoxSimulator
 /// | request | does |
 /// |---|---|
 /// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace, and `nextRingAt`: the next ring with its offset from UTC (`2026-11-23T06:45:00+01:00`, or null); the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
-/// | `{"cmd":"watch"}` | the connection stays open and is sent a line for each of the alarm's moments (`{"event":"rang","alarm":1,"at":"2026-11-23T06:45:00+01:00"}`, `snoozed`, `dismissed`, `rangWithoutSound`, `greeting`, `reminder`) and `{"event":"changed"}` when what plays, the volume, the timer, the alarms or the light changed (at most 4 watchers) |
+/// | `{"cmd":"watch"}` | the connection stays open and is sent a line for each of the alarm's moments (`{"event":"rang","alarm":1,"at":"2026-11-23T06:45:00+01:00"}`, `snoozed`, `dismissed`, `rangWithoutSound`, `greeting`, `reminder`; `"nap":true` for the nap's ring) and `{"event":"changed"}` when what plays, the volume, the timer, the alarms or the light changed (at most 4 watchers) |
 /// | `{"cmd":"nights","days":30}` | the minutes heard on each of the last 1 to 366 nights up to tonight (30 without `days`), oldest first: `{"night":"2026-11-22","minutes":25.5,"sessions":2}`, for a chart |
 /// | `{"cmd":"press","button":"leaf"}` | a short press (leaf, skip, timer, knob) |
 /// | `{"cmd":"hold","button":"leaf","seconds":2.5}` | hold a button |
