@@ -165,6 +165,22 @@ struct FileSourceTests {
         #expect(folderError?.reason.contains("directory") == true)
     }
 
+    @Test("A WAV whose header claims a sample rate no recording has is refused, naming the rate",
+          arguments: [1_869_366_818, 999, 768_001])
+    func absurdRate(rate: Int) throws {
+        let fixtures = try AudioFixtures()
+        let path = try fixtures.write("rate.wav", kind: .wav, rate: 48_000, channels: 1,
+                                      samples: Signal.sine(frequency: 440, rate: 48_000, frames: 4_800))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let fmt = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("fmt ".utf8) })
+        for i in 0..<4 { bytes[fmt + 12 + i] = UInt8((rate >> (8 * i)) & 0xFF) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: AudioError.self) { try FileSource(atItsOwnRate: path) }
+        #expect(error?.path == path)
+        #expect(error?.reason == "sample rate \(rate) Hz is outside 1000-768000 Hz")
+        #expect(throws: AudioError.self) { try FileSource(path: path) }
+    }
+
     @Test("A file that cannot be opened reports errno")
     func notOpenable() throws {
         let fixtures = try AudioFixtures()

@@ -15,6 +15,10 @@ import SleepBoxSystem
 /// reader then keeps returning 0 instead of retrying a decoder that already failed.
 final class SoundFileReader: StereoFrameReader {
     let path: String
+    /// The sample rates a recording may have: telephone speech to the highest studio rate (DXD x2).
+    /// Outside them a file is refused at open: a header claiming 1.9 GHz had libebur128 and libsoxr
+    /// size their buffers and filters for it (20 s and gigabytes before the first block).
+    static let sampleRates = 1_000...768_000
     let sampleRate: Int
     let channels: Int
     /// Frames the file declares, or nil when the container cannot tell (e.g. some Ogg streams).
@@ -90,6 +94,13 @@ final class SoundFileReader: StereoFrameReader {
             throw AudioError(
                 path: path,
                 reason: "not a usable audio file: \(info.channels) channels at \(info.samplerate) Hz")
+        }
+        guard Self.sampleRates.contains(Int(info.samplerate)) else {
+            sf_close(handle)
+            close(fd)
+            throw AudioError(
+                path: path,
+                reason: "sample rate \(info.samplerate) Hz is outside \(Self.sampleRates.lowerBound)-\(Self.sampleRates.upperBound) Hz")
         }
         if info.frames == 0 {
             sf_close(handle)
