@@ -26,8 +26,12 @@ let package = Package(
         .target(name: "SleepBoxCore"),
         // The thin layer over the OS: one errno error naming the C call, EINTR retry, the clocks,
         // text files, atomic files, JSON values, retry backoff, quoting, exit statuses, thread
-        // priority and heap tuning, where the shipped data lives.
-        .target(name: "SleepBoxSystem", dependencies: ["CLinux"]),
+        // priority and heap tuning, where the shipped data lives; the control socket's client, SHA-256,
+        // journal log lines and the version, which the box and the companion share.
+        .target(name: "SleepBoxSystem", dependencies: [
+            "CLinux", "CNettle",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Screen -> 128x64 one-bit framebuffer, fonts, icons, PNG export.
         .target(name: "SleepBoxUI", dependencies: ["SleepBoxCore", "CPNG"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

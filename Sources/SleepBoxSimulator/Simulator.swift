@@ -3,6 +3,7 @@ import SleepBoxCore
 import SleepBoxUI
 import SleepBoxRunner
 import SleepBoxStore
+import SleepBoxSystem
 
 /// The whole box on a virtual clock: the daemon's `BoxRunner` with simulated devices — no input
 /// lines (presses come as requests), no panel (frames go to observers), a stand-in player or the

@@ -1,9 +1,9 @@
 import CNettle
 
 /// SHA-256 of bytes as 64 lowercase hex digits, from GNU Nettle.
-enum SHA256Hex {
+public enum SHA256Hex {
     /// The digest of `bytes`: Nettle's `sha256_init`, `sha256_update`, `sha256_digest`.
-    static func digest(_ bytes: [UInt8]) -> String {
+    public static func digest(_ bytes: [UInt8]) -> String {
         var context = sha256_ctx()
         var md = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
         nettle_sha256_init(&context)
@@ -24,5 +24,5 @@ enum SHA256Hex {
     }
 
     /// The digest of `string`'s UTF-8.
-    static func digest(_ string: String) -> String { digest(Array(string.utf8)) }
+    public static func digest(_ string: String) -> String { digest(Array(string.utf8)) }
 }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CLinux
-import SleepBoxSystem
+
 
 /// The other end of the control socket, for `sleepbox ctl`: sends one request line and reads
 /// one answer line.

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// A Unix socket's address from its path, for the control socket's server and its clients.
-enum UnixSocketAddress {
+public enum UnixSocketAddress {
     /// The address of `path`; nil when the path is too long for one.
-    static func make(_ path: String) -> sockaddr_un? {
+    public static func make(_ path: String) -> sockaddr_un? {
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -16,7 +16,7 @@ enum UnixSocketAddress {
 
     /// connect(2) of `fd` to the socket at `path`: 0, or -1 with errno set (ENAMETOOLONG for a
     /// path too long).
-    static func connect(_ fd: Int32, to path: String) -> Int32 {
+    public static func connect(_ fd: Int32, to path: String) -> Int32 {
         guard var addr = make(path) else {
             errno = ENAMETOOLONG
             return -1

@@ -1,5 +1,5 @@
 import Testing
-@testable import SleepBoxSpeech
+@testable import SleepBoxSystem
 
 /// The speech cache's keys are SHA-256 digests: a wrong digest would make every clip miss (or two
 /// texts share a file). FIPS 180-2's test vectors, and a digest spanning many of the hash's blocks.
