@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "sleepbox", targets: ["sleepbox"]),
+        // The opt-in companion: the page on the home network and Home Assistant over MQTT, a
+        // client of the control socket in a process of its own.
+        .executable(name: "sleepbox-companion", targets: ["sleepbox-companion"]),
+        .library(name: "SleepBoxCompanion", targets: ["SleepBoxCompanion"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer).
         .library(name: "SleepBoxContent", targets: ["SleepBoxContent"]),
         .library(name: "SleepBoxSystem", targets: ["SleepBoxSystem"]),
@@ -20,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The companion's HTTP server: SwiftNIO's HTTP/1 alone (docs/performance.md, the companion).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // The pure state machine: no I/O, no clocks, no randomness it did not receive.
@@ -124,6 +130,24 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The companion: the page (routes, pairing, the Host and Origin checks, device tokens), its
+        // HTTP server, Home Assistant's discovery and commands, the MQTT link. Talks to the box only
+        // through the control socket; links no device and no sound.
+        .target(name: "SleepBoxCompanion", dependencies: [
+            "SleepBoxCore", "SleepBoxSystem", "CLinux", "CMosquitto",
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .executableTarget(name: "sleepbox-companion", dependencies: [
+            "SleepBoxCompanion", "SleepBoxSystem",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "SleepBoxCompanionTests", dependencies: ["SleepBoxCompanion", "SleepBoxSystem"]),
         .testTarget(name: "SleepBoxCoreTests", dependencies: ["SleepBoxCore"]),
         .testTarget(name: "SleepBoxSystemTests", dependencies: ["SleepBoxSystem"]),
         .testTarget(name: "SleepBoxUITests", dependencies: ["SleepBoxUI"], exclude: ["Golden"]),

@@ -18,6 +18,9 @@
 #include <sys/syscall.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <errno.h>
 
 /* Clears the calling process's ambient capabilities (PR_CAP_AMBIENT_CLEAR_ALL; prctl is variadic):

@@ -8,13 +8,13 @@ import Darwin
 /// Writes that survive a power cut: a temporary file beside the target, fsync, rename over the
 /// target, fsync of the directory.
 public enum AtomicFile {
-    /// Replaces `path` with `bytes` atomically and durably.
-    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+    /// Replaces `path` with `bytes` atomically and durably; the file gets `mode` (0644 unless said).
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
         let dir = directory(of: path)
         // A name of its own per write: two writers (a save in flight and the last one on exit)
         // never share a temporary file.
         let temp = path + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
-        let fd = SystemCall.retryingEINTR { open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let fd = SystemCall.retryingEINTR { open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
         guard fd >= 0 else { throw SystemError("open", path: temp) }
         var written = 0
         while written < bytes.count {

@@ -8,13 +8,7 @@ import SleepBoxSystem
 // Two malloc arenas for every thread (set before any thread starts): see HeapTuning.
 HeapTuning.limitArenas()
 
-// Under systemd, plain lines with a priority prefix (journald adds the time); elsewhere, stamped lines.
-LoggingSystem.bootstrap { label in
-    if JournalLogHandler.isJournal { return JournalLogHandler(label: label) }
-    var handler = StreamLogHandler.standardError(label: label)
-    handler.logLevel = .info
-    return handler
-}
+JournalLogHandler.bootstrap()
 
 /// The sleep box's command line.
 struct SleepBoxCommand: ParsableCommand {

@@ -33,4 +33,15 @@ public struct JournalLogHandler: LogHandler {
 
     /// True when standard error goes to the journal (systemd sets JOURNAL_STREAM).
     public static var isJournal: Bool { ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil }
+
+    /// Under systemd, plain lines with a priority prefix (journald adds the time); elsewhere,
+    /// stamped lines on standard error. For each program's first lines, before any logger is made.
+    public static func bootstrap() {
+        LoggingSystem.bootstrap { label in
+            if isJournal { return JournalLogHandler(label: label) }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+    }
 }
