@@ -26,6 +26,7 @@ let package = Package(
                                          .product(name: "SleepBoxTools", package: "sleepbox"), .product(name: "SleepBoxRunner", package: "sleepbox")]),
         .executableTarget(name: "FuzzBoardProfile", dependencies: ["CFuzzer", .product(name: "SleepBoxConfig", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzMix", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
+        .executableTarget(name: "FuzzCompanionPage", dependencies: ["CFuzzer", .product(name: "SleepBoxCompanion", package: "sleepbox"), .product(name: "SleepBoxDaemon", package: "sleepbox"), .product(name: "SleepBoxSimulator", package: "sleepbox"), .product(name: "SleepBoxSystem", package: "sleepbox")]),
         .executableTarget(name: "FuzzWAVHeader", dependencies: ["CFuzzer", .product(name: "SleepBoxContent", package: "sleepbox")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the libFuzzer targets (AddressSanitizer; release unless FUZZ_BUILD=debug) and runs each for a bounded time.
-# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline content-item state-file config sim-script control history-rows
+# Usage: Fuzz/run.sh [TARGET...]   (targets: script timeline content-item state-file config sim-script control history-rows companion-page
 #        board-profile mix wav-header; default all)
 # FUZZ_SECONDS (default 60) is the time per target; FUZZ_RUNS=N runs N inputs each instead. Exits 1 on the first crash, leak, trap or
 # input slower than FUZZ_TIMEOUT seconds (default 10; 60 for a debug build), and prints how to replay it.
@@ -26,7 +26,7 @@ ALL="script:FuzzScript timeline:FuzzTimeline:-detect_leaks=0,-rss_limit_mb=8192
 content-item:FuzzContentItem:-detect_leaks=0,-rss_limit_mb=8192 state-file:FuzzStateFile
 config:FuzzConfig:-detect_leaks=0,-rss_limit_mb=8192 sim-script:FuzzSimulatorScript control:FuzzControlRequest
 history-rows:FuzzHistoryRows board-profile:FuzzBoardProfile:-detect_leaks=0,-rss_limit_mb=8192
-mix:FuzzMix:-detect_leaks=0,-rss_limit_mb=8192 wav-header:FuzzWAVHeader"
+mix:FuzzMix:-detect_leaks=0,-rss_limit_mb=8192 wav-header:FuzzWAVHeader companion-page:FuzzCompanionPage"
 
 "$SWIFT" build -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
     | grep -v "Cannot export local symbol" || true

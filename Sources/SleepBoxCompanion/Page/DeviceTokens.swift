@@ -55,7 +55,8 @@ public struct DeviceTokens: Sendable {
 
     public init(path: String?) { self.path = path }
 
-    static func parse(_ text: String, path: String) throws(FileError) -> [Device] {
+    /// The devices a file's text lists; an error names the path and line.
+    public static func parse(_ text: String, path: String) throws(FileError) -> [Device] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(header) else {
             throw FileError(description: "\(path), line 1: expected \"\(header)\"")
