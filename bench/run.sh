@@ -4,7 +4,7 @@
 # against. Needs a release build (`swift build -c release --product sleepbox`; `make bench` does
 # both) and the Debian packages sox libsox-fmt-mp3 mpg123 alsa-utils time valgrind.
 #
-#   bench/run.sh [--quick] [--no-docs] [NAME ...]     NAME: instructions audio_cpu memory render_period daemon simulator mixer mixlayers
+#   bench/run.sh [--quick] [--no-docs] [NAME ...]     NAME: instructions audio_cpu memory render_period daemon simulator mixer mixlayers companion
 #
 # Environment: SLEEPBOX (the binary, default .build/release/sleepbox), BENCH_WORK (scratch folder,
 # default /tmp/sleepbox-bench), BENCH_QUICK=1 (same as --quick: short runs to try the scripts, not
@@ -21,11 +21,11 @@ for a in "$@"; do
   case "$a" in
     --quick) export BENCH_QUICK=1 ;;
     --no-docs) docs=0 ;;
-    instructions|audio_cpu|memory|render_period|daemon|simulator|mixer|mixlayers) names+=("$a") ;;
+    instructions|audio_cpu|memory|render_period|daemon|simulator|mixer|mixlayers|companion) names+=("$a") ;;
     *) echo "bench/run.sh: unknown argument $a" >&2; exit 2 ;;
   esac
 done
-[ ${#names[@]} -gt 0 ] || names=(instructions audio_cpu memory render_period daemon simulator mixer mixlayers)
+[ ${#names[@]} -gt 0 ] || names=(instructions audio_cpu memory render_period daemon simulator mixer mixlayers companion)
 
 export SLEEPBOX="${SLEEPBOX:-$ROOT/.build/release/sleepbox}"
 [ -x "$SLEEPBOX" ] || { echo "bench/run.sh: no release binary at $SLEEPBOX (swift build -c release --product sleepbox)" >&2; exit 1; }
@@ -57,7 +57,7 @@ doc, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
 titles = {"instructions": "0. Instruction counts (callgrind)", "audio_cpu": "1. Audio CPU per hour of audio", "memory": "2. Peak memory of `sleepbox play`",
           "render_period": "3. Render time of one 10 ms period", "daemon": "4. The daemon",
           "simulator": "5. The simulator", "mixer": "6. Mixer and source render speed",
-          "mixlayers": "7. A mix's cost per layer (callgrind)"}
+          "mixlayers": "7. A mix's cost per layer (callgrind)", "companion": "8. The companion"}
 begin, end = "<!-- bench:results:begin -->", "<!-- bench:results:end -->"
 text = open(doc).read() if os.path.exists(doc) else "# The last full benchmark run\n"
 old = {}
@@ -68,7 +68,7 @@ if begin in text and end in text:
         title = part.split("\n", 1)[0].strip()
         old[title] = "### " + part.rstrip() + "\n"
 parts = ["", open(os.path.join(out, "header.md")).read().strip(), ""]
-for key in ["instructions", "audio_cpu", "memory", "render_period", "daemon", "simulator", "mixer", "mixlayers"]:
+for key in ["instructions", "audio_cpu", "memory", "render_period", "daemon", "simulator", "mixer", "mixlayers", "companion"]:
     title = titles[key]
     if key in names:
         parts += [f"### {title}", "", open(os.path.join(out, key + ".md")).read().strip(), ""]
