@@ -2,10 +2,12 @@
 # deploy/build-deb.sh: the Debian package of sleepbox for this machine's architecture
 # (deploy/README.md, "The package"). `make deb` runs it.
 #
-#   deploy/build-deb.sh [--binary PATH] [--version VERSION] [--out DIR]
+#   deploy/build-deb.sh [--binary PATH] [--companion PATH] [--version VERSION] [--out DIR]
 #
-# Without --binary it builds the release binary itself, with the Swift runtime linked in
-# (`swift build -c release --static-swift-stdlib`), so the target needs no Swift toolchain.
+# Without --binary it builds the two release binaries itself (sleepbox and sleepbox-companion),
+# with the Swift runtime linked in (`swift build -c release --static-swift-stdlib`), so the target
+# needs no Swift toolchain. With --binary, the companion is --companion's, else the
+# sleepbox-companion beside the given binary.
 # The version is VERSION's, plus +gitN.HASH in a git checkout (N commits: a later commit is a
 # newer package); --version sets it outright. Prints the path of the .deb on its last line.
 set -euo pipefail
@@ -13,14 +15,16 @@ set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 DEB_DIR=$REPO/deploy/debian
 BINARY=""
+COMPANION=""
 VERSION=""
 OUT=$REPO/.build/deb
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) BINARY=$2; shift 2 ;;
+        --companion) COMPANION=$2; shift 2 ;;
         --version) VERSION=$2; shift 2 ;;
         --out) OUT=$2; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "build-deb.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -45,27 +49,35 @@ fi
 export SOURCE_DATE_EPOCH
 ARCH=$(dpkg --print-architecture)
 
-# --- the binary ---------------------------------------------------------------------------------
+# --- the binaries ------------------------------------------------------------------------------
 if [ -z "$BINARY" ]; then
-    say "swift build -c release --static-swift-stdlib"
+    say "swift build -c release --static-swift-stdlib (sleepbox, sleepbox-companion)"
     # Full RELRO (-z relro -z now): the relocations are resolved at start and made read-only.
-    (cd "$REPO" && swift build -c release --product sleepbox --static-swift-stdlib \
-        -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now >&2) || die "the release build failed"
+    for product in sleepbox sleepbox-companion; do
+        (cd "$REPO" && swift build -c release --product "$product" --static-swift-stdlib \
+            -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now >&2) || die "the release build of $product failed"
+    done
     BINARY=$REPO/.build/release/sleepbox
 fi
-[ -x "$BINARY" ] || die "$BINARY is not an executable"
-# Every library the binary loads must come from a Debian package: no Swift runtime from a
+: "${COMPANION:=$(dirname "$BINARY")/sleepbox-companion}"
+# Every library a binary loads must come from a Debian package: no Swift runtime from a
 # toolchain folder, nothing unresolved.
-libs=$(ldd "$BINARY") || die "ldd $BINARY failed"
-if echo "$libs" | grep -q 'not found'; then die "$BINARY links libraries not found here: $(echo "$libs" | grep 'not found' | tr '\n' ' ')"; fi
-if echo "$libs" | grep -q 'swift'; then
-    die "$BINARY loads the Swift runtime from the toolchain ($(echo "$libs" | grep swift | awk '{ print $1 }' | tr '\n' ' ')): build it with --static-swift-stdlib"
-fi
-for path in $(echo "$libs" | awk '$2 == "=>" { print $3 } $1 ~ /^\// { print $1 }'); do
-    dpkg -S "$path" >/dev/null 2>&1 || dpkg -S "$(readlink -f "$path")" >/dev/null 2>&1 ||
-        dpkg -S "${path#/usr}" >/dev/null 2>&1 || dpkg -S "/usr$path" >/dev/null 2>&1 ||
-        die "$path, which $BINARY links, is in no Debian package"
-done
+check_binary() {
+    local bin=$1 libs path
+    [ -x "$bin" ] || die "$bin is not an executable"
+    libs=$(ldd "$bin") || die "ldd $bin failed"
+    if echo "$libs" | grep -q 'not found'; then die "$bin links libraries not found here: $(echo "$libs" | grep 'not found' | tr '\n' ' ')"; fi
+    if echo "$libs" | grep -q 'swift'; then
+        die "$bin loads the Swift runtime from the toolchain ($(echo "$libs" | grep swift | awk '{ print $1 }' | tr '\n' ' ')): build it with --static-swift-stdlib"
+    fi
+    for path in $(echo "$libs" | awk '$2 == "=>" { print $3 } $1 ~ /^\// { print $1 }'); do
+        dpkg -S "$path" >/dev/null 2>&1 || dpkg -S "$(readlink -f "$path")" >/dev/null 2>&1 ||
+            dpkg -S "${path#/usr}" >/dev/null 2>&1 || dpkg -S "/usr$path" >/dev/null 2>&1 ||
+            die "$path, which $bin links, is in no Debian package"
+    done
+}
+check_binary "$BINARY"
+check_binary "$COMPANION"
 
 # --- the tree -----------------------------------------------------------------------------------
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/sleepbox-deb.XXXXXX")
@@ -74,8 +86,14 @@ R=$WORK/root
 install -d "$R/DEBIAN" "$R/usr/bin" "$R/lib/systemd/system" "$R/lib/udev/rules.d" "$R/etc/sleepbox" \
     "$R/usr/share/sleepbox" "$R/usr/share/doc/sleepbox" "$R/usr/share/man/man1" "$R/usr/share/lintian/overrides"
 install -m 0755 "$BINARY" "$R/usr/bin/sleepbox"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$R/usr/bin/sleepbox"
-install -m 0644 "$REPO/deploy/sleepbox.service" "$R/lib/systemd/system/sleepbox.service"
+install -m 0755 "$COMPANION" "$R/usr/bin/sleepbox-companion"
+for b in sleepbox sleepbox-companion; do
+    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$R/usr/bin/$b"
+done
+# The companion's service is started by its path unit alone (the package enables only that).
+for u in sleepbox.service sleepbox-companion.service sleepbox-companion.path; do
+    install -m 0644 "$REPO/deploy/$u" "$R/lib/systemd/system/$u"
+done
 install -m 0644 "$DEB_DIR/60-sleepbox.rules" "$R/lib/udev/rules.d/60-sleepbox.rules"
 install -m 0644 "$REPO/config/sleepbox.toml" "$R/etc/sleepbox/sleepbox.toml"
 cp -r "$REPO/content" "$REPO/board" "$R/usr/share/sleepbox/"
@@ -86,7 +104,7 @@ for f in README.md deploy/README.md:README.deploy.md board/README.md:README.boar
     install -m 0644 "$REPO/$src" "$R/usr/share/doc/sleepbox/$dst"
 done
 install -m 0644 "$DEB_DIR/copyright" "$R/usr/share/doc/sleepbox/copyright"
-gzip -9nc "$DEB_DIR/sleepbox.1" >"$R/usr/share/man/man1/sleepbox.1.gz"
+for m in sleepbox sleepbox-companion; do gzip -9nc "$DEB_DIR/$m.1" >"$R/usr/share/man/man1/$m.1.gz"; done
 install -m 0644 "$DEB_DIR/lintian-overrides" "$R/usr/share/lintian/overrides/sleepbox"
 {
     echo "sleepbox ($VERSION) unstable; urgency=medium"
@@ -99,11 +117,11 @@ chmod 0644 "$R/usr/share/doc/sleepbox/changelog.gz"
 find "$R/usr/share" -type d -exec chmod 0755 {} + && find "$R/usr/share" -type f -exec chmod 0644 {} +
 
 # --- control ------------------------------------------------------------------------------------
-# Depends: what dpkg-shlibdeps finds for the libraries the binary links (it wants a debian/
-# folder to stand in), plus adduser for the maintainer scripts.
+# Depends: what dpkg-shlibdeps finds for the libraries the binaries link (it wants a debian/
+# folder to stand in; libmosquitto1 is the companion's), plus adduser for the maintainer scripts.
 mkdir -p "$WORK/src/debian"
 printf 'Source: sleepbox\n\nPackage: sleepbox\nArchitecture: any\n' >"$WORK/src/debian/control"
-shlibs=$(cd "$WORK/src" && dpkg-shlibdeps -O "$R/usr/bin/sleepbox" 2>"$WORK/shlibdeps.err") ||
+shlibs=$(cd "$WORK/src" && dpkg-shlibdeps -O "$R/usr/bin/sleepbox" "$R/usr/bin/sleepbox-companion" 2>"$WORK/shlibdeps.err") ||
     { cat "$WORK/shlibdeps.err" >&2; die "dpkg-shlibdeps failed"; }
 depends=$(echo "$shlibs" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies"
