@@ -26,7 +26,7 @@ extension Box {
 
     private enum TimerKind {
         case overlay, transition, sleepTimer, greeting, autoStop, snoozeEnd, sessionEnd, intervalBell, breathCue, reminderAgain,
-             completionSpeech
+             completionSpeech, pairingLapse
     }
 
     private var dueTimers: [(at: Double, kind: TimerKind)] {
@@ -52,6 +52,7 @@ extension Box {
             if let cue = session.nextBreathCue { list.append((cue.at, .breathCue)) }
         }
         if let again = state.reminderLog.againAt { list.append((again, .reminderAgain)) }
+        if let lapse = pairingLapses { list.append((lapse, .pairingLapse)) }
         return list
     }
 
@@ -111,6 +112,8 @@ extension Box {
             reminderAgain(at: now, into: &out)
         case .completionSpeech:
             speakCompletion(at: now, into: &out)
+        case .pairingLapse:
+            pairingLapsed(at: now)
         }
     }
 }

@@ -26,6 +26,11 @@ extension Box {
             state.alarms[slot] = configuredAlarm == fileConfig.alarms[slot] ? savedAlarm : fileConfig.alarms[slot]
         }
         state.ringingAlarm = s.ringingAlarm ?? 0
+        if let companion = s.companion {
+            state.companion.known = true
+            state.companion.enabled = companion.enabled
+            state.companion.epoch = companion.epoch
+        }
         state.alarmLog = s.alarmLog
 
         var timerRanOut = false

@@ -7,7 +7,7 @@ extension Box {
     public func settingsRows(_ group: SettingsGroup?) -> [SettingsRow] {
         guard let group else {
             return [.back, .alarms, .group(.clock), .group(.display), .group(.sound)]
-                + OwnerSetting.inGroup(.general).map { .setting($0.key) } + [.about]
+                + OwnerSetting.inGroup(.general).map { .setting($0.key) } + [.connect, .about]
         }
         return [.back] + (group == .clock ? [.setClock] : []) + OwnerSetting.inGroup(group).map { .setting($0.key) }
             + (group == .sound ? [.mixes] : [])

@@ -109,6 +109,8 @@ extension Box {
         case .setting(let key):
             guard let s = OwnerSetting.named(key) else { return MenuRow(kind: .category, label: key) }
             return MenuRow(kind: .category, label: words(s.label), detail: s.display(s.value(in: config), words))
+        case .connect:
+            return MenuRow(kind: .category, label: words(.connect), detail: words(state.companion.enabled ? .on : .off))
         case .about:
             return MenuRow(kind: .category, label: words(.about), detail: ">")
         case .mixes:

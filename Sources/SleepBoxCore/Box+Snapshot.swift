@@ -50,6 +50,8 @@ extension Box {
             saved.runningSince = nil
             return saved
         }
+        let companion = state.companion
+        snapshot.companion = companion.known ? Snapshot.CompanionSnapshot(enabled: companion.enabled, epoch: companion.epoch) : nil
         return snapshot
     }
 }

@@ -69,6 +69,9 @@ public struct Box: Sendable {
         checkReminder(at: now, into: &out)
         trackHistory(from: prior, event: nil, at: now, into: &out)
         commandLight(at: now, into: &out)
+        // The companion's switch as saved (its file does not outlive a reboot); none for a box
+        // never switched on.
+        if state.companion.known { out.append(.companion(state.companion.link)) }
         // A restored box saves at once: the save time and a caught-up position are new, and a
         // crash soon after must not fall back to the older save.
         if snapshot != nil { out.append(.persist) }
@@ -128,7 +131,10 @@ public struct Box: Sendable {
         case .historyLoaded(let records): for r in records { state.history.add(r) }
         case .lightRequested(let request): lightRequested(request, at: now)
         case .ownerRequested(let request): carryOut(request, at: now, into: &out)
+        case .pairingCodeDrawn(let code, let address): pairingCodeDrawn(code, address: address, at: now)
         }
+        voidPairingOffPage()
+        if let link = companionCommand(from: prior.companion) { out.append(link) }
         if config.menu.speakMenus, event.isInput, let words = spokenChange(from: focus, to: spokenFocus(at: now)) {
             out.append(.speakMenu(words))
         }

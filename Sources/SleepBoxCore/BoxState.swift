@@ -85,6 +85,8 @@ public struct BoxState: Sendable, Equatable {
     public var seekMark: SeekMark?
     /// The light: what it was last commanded, the night light, the alarm's hold (`Box+Light`).
     public var light = LightState()
+    /// The companion's switch, its epoch and the pairing page's code (`Box+Companion`).
+    public var companion = CompanionState()
 
     public init(volume: Int, alarm: AlarmSettings?, seed: UInt64) {
         self.init(volume: volume, alarms: [alarm], seed: seed)

@@ -51,6 +51,12 @@ public enum Command: Sendable, Equatable {
     /// What the light does from now on (the dawn, the alarm's light, the night light, the
     /// breathing guide's), until the next `light`.
     case light(LightPlan)
+    /// The companion switched on or off, or its epoch moved on: the runner keeps its switch (a
+    /// file the companion's service waits for). Never issued for a box never switched on.
+    case companion(CompanionSwitch)
+    /// Draw a pairing code (six random digits) and find the address of the companion's page; the
+    /// runner answers with `Event.pairingCodeDrawn`.
+    case drawPairingCode
 
     /// A short name for traces.
     public var name: String {
@@ -76,6 +82,8 @@ public enum Command: Sendable, Equatable {
         case .speakMenu: return "speakMenu"
         case .record: return "record"
         case .light: return "light"
+        case .companion: return "companion"
+        case .drawPairingCode: return "drawPairingCode"
         }
     }
 }

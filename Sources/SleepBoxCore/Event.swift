@@ -58,6 +58,9 @@ public enum Event: Sendable, Equatable {
     /// The owner asked for something from outside the box's screens (`sleepbox ctl play`, `stop`,
     /// `reminder`, `meditation`).
     case ownerRequested(OwnerRequest)
+    /// The runner drew the pairing code asked for (`Command.drawPairingCode`): six digits, and the
+    /// address of the companion's page ("192.168.1.20:8080"; nil with no network address).
+    case pairingCodeDrawn(code: String, address: String?)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -88,6 +91,7 @@ public enum Event: Sendable, Equatable {
         case .historyLoaded(let records): return "history \(records.count)"
         case .ownerRequested(let request): return request.name
         case .lightRequested(let r): return "light \(r.name)"
+        case .pairingCodeDrawn: return "pairingCodeDrawn"
         }
     }
 }

@@ -17,6 +17,10 @@ public enum OwnerRequest: Sendable, Equatable {
     case dismiss
     /// The sleep timer set as its choice on the box is (`.minutes`, `.endOfContent`; `.off` cancels it).
     case sleepTimer(TimerChoice)
+    /// The home network switched on or off, or the paired devices forgotten (Settings > Connect).
+    case companion(CompanionChange)
+    /// The companion tries a pairing code (the runner has checked it is six digits).
+    case pair(String)
 
     /// A short name for traces and logs.
     public var name: String {
@@ -28,6 +32,8 @@ public enum OwnerRequest: Sendable, Equatable {
         case .startMeditation: return "start meditation"
         case .snooze: return "snooze"
         case .dismiss: return "dismiss"
+        case .companion(let change): return "companion \(change.rawValue)"
+        case .pair: return "pair"
         case .sleepTimer(let c):
             switch c {
             case .off: return "timer off"
@@ -70,6 +76,10 @@ extension Box {
             if state.phase.isAlarmActive { dismissAlarm(at: now, into: &out) }
         case .sleepTimer(let choice):
             commitTimer(choice, at: now, into: &out)
+        case .companion(let change):
+            changeCompanion(change, at: now)
+        case .pair(let code):
+            tryPairing(code, at: now, into: &out)
         }
     }
 }

@@ -35,6 +35,8 @@ public enum Screen: Sendable, Equatable {
     case calendar(CalendarScreen)
     /// The end of a practice: "Well done" and what was done.
     case completion(CompletionScreen)
+    /// The companion's pairing code (Settings > Connect > Pair a device).
+    case pairing(PairingScreen)
 
     /// A short name for traces.
     public var name: String {
@@ -55,6 +57,7 @@ public enum Screen: Sendable, Equatable {
         case .nightStats: return "nightStats"
         case .calendar: return "calendar"
         case .completion: return "completion"
+        case .pairing: return "pairing"
         }
     }
 }

@@ -179,6 +179,11 @@ extension Snapshot {
                 s.shuffle[name] = nil
             }
         }
+        if let companion, !CompanionState.epochRange.contains(companion.epoch) {
+            let range = CompanionState.epochRange
+            reject("companion.epoch", "\(companion.epoch) is not \(range.lowerBound)...\(range.upperBound); the home network stays off")
+            s.companion = CompanionSnapshot(enabled: false, epoch: range.lowerBound)
+        }
         if let mixes {
             let checked = Self.checkedMixes(mixes)
             for (field, reason) in checked.rejected { reject(field, reason) }

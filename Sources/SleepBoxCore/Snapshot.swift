@@ -79,6 +79,19 @@ public struct Snapshot: Sendable, Equatable, Codable {
     /// The session being heard at the save, with the time heard up to it (absent when none, and
     /// in files written before the history).
     public var openSession: OpenSession? = nil
+    /// The companion's switch and epoch (absent for a box never switched on, and in files written
+    /// before the companion); the pairing is never saved.
+    public var companion: CompanionSnapshot? = nil
+
+    public struct CompanionSnapshot: Sendable, Equatable, Codable {
+        public var enabled: Bool
+        public var epoch: Int
+
+        public init(enabled: Bool, epoch: Int) {
+            self.enabled = enabled
+            self.epoch = epoch
+        }
+    }
 
     /// This snapshot without what changes by itself as time goes by: the save's time, the
     /// position of the item playing (and how far it was heard, and its entry in `progress`), the

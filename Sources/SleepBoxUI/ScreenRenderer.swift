@@ -27,6 +27,7 @@ public enum ScreenRenderer {
         case .nightStats(let stats): drawNightStats(stats, in: &framebuffer)
         case .calendar(let calendar): drawCalendar(calendar, in: &framebuffer)
         case .completion(let completion): drawCompletion(completion, in: &framebuffer)
+        case .pairing(let pairing): drawPairing(pairing, in: &framebuffer)
         }
         return framebuffer.shifted(dx: frame.shiftX, dy: frame.shiftY)
     }

@@ -295,6 +295,6 @@ import Testing
         d.press()
         #expect(d.page == .settingsList(SettingsListPage(group: nil, selected: 1)))
         #expect(d.menu?.title == "Settings")
-        #expect(d.menu?.rows.map(\.label) == ["Back", "Alarms", "Clock", "Display", "Sound", "Voice speed", "Language", "Speak menus", "About"])
+        #expect(d.menu?.rows.map(\.label) == ["Back", "Alarms", "Clock", "Display", "Sound", "Voice speed", "Language", "Speak menus", "Connect", "About"])
     }
 }

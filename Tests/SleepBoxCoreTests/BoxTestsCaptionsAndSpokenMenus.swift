@@ -147,8 +147,9 @@ import Testing
         #expect(pair.run { $0.send(.knobTurned(detents: 30), after: 0.3) } == [.speakMenu("Settings")], "the library's last row")
         #expect(pair.run { $0.pressKnob(after: 0.5) } == [.speakMenu("Settings. Alarms, 0")], "no alarm set")
         var said: [Command] = []
-        for _ in 0..<8 { said += pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } }
-        #expect(said == ["Clock", "Display", "Sound", "Voice speed, 140 wpm", "Language, English", "Speak menus, On", "About"]
+        for _ in 0..<9 { said += pair.run { $0.send(.knobTurned(detents: 1), after: 0.3) } }
+        #expect(said == ["Clock", "Display", "Sound", "Voice speed, 140 wpm", "Language, English", "Speak menus, On", "Connect, Off",
+                         "About"]
             .map { Command.speakMenu($0) }, "a list's row by name, a setting with its value; the last turn is clamped")
     }
 

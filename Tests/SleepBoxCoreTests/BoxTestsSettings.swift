@@ -205,12 +205,12 @@ import Testing
         var d = try Driver()
         d.send(.aboutFacts(AboutFacts(version: "1.4.0", freeBytes: 3_450_000_000, lastNight: nil)))
         try Self.openSettings(&d)
-        d.turn(7)
+        d.turn(8)
         d.press()
         #expect(d.page == .about(AboutPage()))
         #expect(d.menu?.rows.map(\.detail) == ["1.4.0", "3.4 GB", "synced", "-"])
         d.press()
-        #expect(d.page == .settingsList(SettingsListPage(group: nil, selected: 8)))
+        #expect(d.page == .settingsList(SettingsListPage(group: nil, selected: 9)))
     }
 
     @Test func aStateFileWithAnUnknownSettingOrAnOlderSingleAlarmStillLoads() throws {

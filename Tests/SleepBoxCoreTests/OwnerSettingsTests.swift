@@ -39,7 +39,8 @@ import Testing
                   "language": "de", "voice.speak_menus": "on"},
      "mixes": [{"number": 1, "name": "calm", "layers": [{"sound": "rain", "levelDB": -6}, {"sound": "ocean", "levelDB": -12}]}],
      "openSession": {"itemID": "breath-box", "kind": "breathing", "title": "Box Breathing", "startedAt": 1795611900,
-                     "startOffset": 3600, "heard": 150.5, "timerMinutes": 30}}
+                     "startOffset": 3600, "heard": 150.5, "timerMinutes": 30},
+     "companion": {"enabled": true, "epoch": 3}}
     """#
 
     static func decode(_ text: String) throws -> Snapshot {

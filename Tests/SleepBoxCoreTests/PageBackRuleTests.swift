@@ -39,6 +39,8 @@ import Testing
             .about(AboutPage()),
             .mixList(MixListPage(selected: 1)),
             .mixEditor(mix),
+            .connect(ConnectPage(selected: 1)),
+            .pairing(PairingPage()),
         ]
     }
 
@@ -58,12 +60,14 @@ import Testing
         case .about: return "about"
         case .mixList: return "mixList"
         case .mixEditor: return "mixEditor"
+        case .connect: return "connect"
+        case .pairing: return "pairing"
         }
     }
 
     @Test func theTableHoldsEveryKindOfPage() {
         #expect(Set(Self.pages.map(Self.kind)) == ["library", "item", "timers", "nights", "alarmList", "alarmEditor", "settingsList", "value",
-                                                   "clock", "timeZone", "about", "mixList", "mixEditor"])
+                                                   "clock", "timeZone", "about", "mixList", "mixEditor", "connect", "pairing"])
     }
 
     /// A box at 22:30 with `stack` open; the knob held 0.8 s and let go.

@@ -186,6 +186,7 @@ extension GoldenTour {
         walkTimers()
         walkLibraryWhilePlaying()
         walkDetails()
+        walkCompanion()
     }
 
     /// Items' detail pages: a meditation (its voice and description), a story (its category), a breathing exercise (its

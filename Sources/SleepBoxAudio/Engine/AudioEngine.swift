@@ -192,7 +192,7 @@ public final class AudioEngine {
             mixer.setSource(atEngineRate(provider.cue(cue)), on: .cue, gain: 1)
         case .speakMenu(let text):
             if let made = provider.menuSpeech(text) { mixer.setSource(atEngineRate(made), on: .cue, gain: Self.menuVoiceGain) }
-        case .persist, .setClock, .record, .light:
+        case .persist, .setClock, .record, .light, .companion, .drawPairingCode:
             break
         }
     }

@@ -9,8 +9,11 @@ extension Box {
     }
 
     /// Shows `stack` (closing the pages when it is empty), open for `closeAfterSeconds` unless used.
+    /// The pairing page stays while its code is good, and closes as any page after it lapsed.
     mutating func showPages(_ stack: [Page], at now: Moment) {
-        state.overlay = stack.isEmpty ? nil : .pages(stack, until: now.uptime + config.menu.closeAfterSeconds)
+        var until = now.uptime + config.menu.closeAfterSeconds
+        if case .pairing? = stack.last, let lapses = pairingLapses { until = max(until, lapses + config.menu.closeAfterSeconds) }
+        state.overlay = stack.isEmpty ? nil : .pages(stack, until: until)
     }
 
     /// Opens `page` as the only one (from the idle screen, the knob held or pressed).

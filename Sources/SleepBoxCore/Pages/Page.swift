@@ -32,6 +32,10 @@ public enum Page: Sendable, Equatable {
     case mixList(MixListPage)
     /// One mix being made or edited.
     case mixEditor(MixEditor)
+    /// Settings > Connect: the home network, pairing, forgetting.
+    case connect(ConnectPage)
+    /// The pairing code shown for the companion.
+    case pairing(PairingPage)
 
     /// The page's behaviour (the one place that looks at which page it is).
     var behaviour: any PageBehaviour {
@@ -49,6 +53,8 @@ public enum Page: Sendable, Equatable {
         case .about(let p): return p
         case .mixList(let p): return p
         case .mixEditor(let p): return p
+        case .connect(let p): return p
+        case .pairing(let p): return p
         }
     }
 }

@@ -41,6 +41,7 @@ public struct SettingsListPage: Sendable, Equatable, PageBehaviour {
             guard let setting = OwnerSetting.named(key) else { return .stay }
             if key == OwnerSetting.timeZone.key { return .open(.timeZone(TimeZonePage(zone: setting.value(in: box.config)))) }
             return .open(.value(ValuePage(setting, in: box.config)))
+        case .connect: return .open(.connect(ConnectPage()))
         case .about: return .open(.about(AboutPage()))
         case .mixes: return .open(.mixList(MixListPage(selected: 1)))
         }
@@ -63,6 +64,8 @@ public enum SettingsRow: Sendable, Equatable {
     case setClock
     /// A setting (`OwnerSetting.key`): opens its value.
     case setting(String)
+    /// Opens Connect (the companion).
+    case connect
     case about
     /// Opens the owner's mixes.
     case mixes

@@ -228,6 +228,10 @@ public struct StringTable: Sendable, Equatable {
         case detailVoice, detailPattern, detailHeard, detailExplained
         case voiceNatural, voiceEspeak, voicePiper
         case otherLanguageTitle
+        /// Settings > Connect, the companion (`StringTable+Companion.swift`): the page and its rows,
+        /// the pairing page, the notices.
+        case connect, homeNetwork, pairDevice, forgetDevices, devicesForgotten, devicePaired
+        case noNetworkAddress, pairingTimeLeft, codeLapsed, pressForNewCode, drawingCode
         /// Weekday names, long.
         case sunday, monday, tuesday, wednesday, thursday, friday, saturday
         /// Weekday names, short ("Sun", "So").
@@ -256,6 +260,7 @@ public struct StringTable: Sendable, Equatable {
     /// English and German, complete.
     public static let standard: StringTable = {
         let all = texts.merging(nightTexts) { a, _ in a }.merging(sessionTexts) { a, _ in a }.merging(detailTexts) { a, _ in a }
+            .merging(companionTexts) { a, _ in a }
         return StringTable([.english: all.mapValues(\.english), .german: all.mapValues(\.german)])
     }()
 

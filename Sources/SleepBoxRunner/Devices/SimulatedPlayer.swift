@@ -56,7 +56,8 @@ public struct SimulatedPlayer: Sendable {
             speechEnds = nil
         case .speak(let text):
             speechEnds = t + SimulatedPlayer.speakingTime(text)
-        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .fadeBed, .playCue, .setClock, .speakMenu, .record, .light:
+        case .rampGain, .setVolume, .duckAlarm, .persist, .startBed, .stopBed, .fadeBed, .playCue, .setClock, .speakMenu, .record, .light,
+             .companion, .drawPairingCode:
             break
         }
     }
