@@ -22,12 +22,16 @@ public struct BoxDevices {
     public var displayWatched: Bool
     /// The light (a PWM light, the breathing LED as a one-channel light, or none).
     public var light: LightOutput
+    /// The companion's switch and pairing codes (a file beside the control socket, the
+    /// simulator's own, or none).
+    public var companion: CompanionLink
 
     /// Devices as the daemon has them: a watched display, clean made-up presses.
     public init(input: InputLines, display: DisplayOutput, audio: AudioOutput, state: StateSaving?,
                 pressBounce: InputDecoder.Bounce? = nil, displayWatched: Bool = true,
-                history: HistoryKeeping? = nil, light: LightOutput = NoLight()) {
+                history: HistoryKeeping? = nil, light: LightOutput = NoLight(), companion: CompanionLink = NoCompanion()) {
         self.history = history
+        self.companion = companion
         self.light = light
         self.input = input
         self.display = display

@@ -51,6 +51,10 @@ public enum BoxRequest: Sendable, Equatable {
     case dismiss
     /// The sleep timer set to minutes, to the end of the content, or off (`sleepbox ctl timer`).
     case sleepTimer(TimerChoice)
+    /// The home network switched on or off, or the paired devices forgotten (`sleepbox ctl companion`).
+    case companion(CompanionChange)
+    /// The companion tries the pairing code the box shows (six digits).
+    case pair(code: String)
     /// Fault injection (simulator scripts only): the sound device is lost (writes fail) or back.
     case soundDevice(lost: Bool)
     /// The run ends here.
@@ -67,6 +71,29 @@ extension BoxRequest {
     public static let volumePercent = 0...100
     /// The nights a `nights` request may ask for: up to a year.
     public static let nightsDays = 1...366
+
+    /// What `value` asks of the companion, one grammar for the socket's `set` and scripts'
+    /// `companion`: "on", "off" (and "forget" where `forget` is taken).
+    public static func companionChange(_ value: JSONValue?, field: String, forget: Bool) -> Result<CompanionChange, RequestError> {
+        switch value {
+        case .string("on")?: return .success(.on)
+        case .string("off")?: return .success(.off)
+        case .string("forget")? where forget: return .success(.forget)
+        default:
+            return .failure(RequestError("\"\(field)\" must be \"on\"" + (forget ? ", \"off\" or \"forget\"" : " or \"off\"")))
+        }
+    }
+
+    /// Why a try of a pairing code is refused, as the control socket answers it; nil when it paired.
+    public static func pairingRefusal(_ verdict: PairingVerdict) -> String? {
+        switch verdict {
+        case .paired: return nil
+        case .switchedOff: return "the home network is switched off on the box"
+        case .noCode: return "no pairing code is shown on the box"
+        case .wrong(let left): return "wrong code (\(left) more \(left == 1 ? "try" : "tries") for this code)"
+        case .lapsed: return "the code has lapsed; show a new one on the box"
+        }
+    }
 
     /// The sleep timer `value` sets, one grammar for the socket and scripts: minutes (1 to 1440),
     /// "end" (to the end of the content) or "off".

@@ -109,6 +109,17 @@ extension BoxRunner {
             if box.state.phase.isAlarmActive { return "an alarm is ringing; snooze or dismiss it first" }
             if choice == .off, box.state.timer == nil { return "no sleep timer is running" }
             deliver(.ownerRequested(.sleepTimer(choice)), at: t)
+        case .companion(let change):
+            if change == .forget, !box.state.companion.enabled { return BoxRequest.pairingRefusal(.switchedOff) }
+            deliver(.ownerRequested(.companion(change)), at: t)
+        case .pair(let code):
+            guard Pairing.isCode(code) else { return "\"code\" must be six digits" }
+            let verdict = box.pairingVerdict(code, at: t)
+            switch verdict {
+            case .paired, .wrong: deliver(.ownerRequested(.pair(code)), at: t)
+            case .switchedOff, .noCode, .lapsed: break
+            }
+            return BoxRequest.pairingRefusal(verdict)
         case .soundDevice(let lost):
             guard devices.audio.injectFault(lost: lost) else { return "this sound output cannot lose its device" }
             serviceAudio(at: t)

@@ -219,6 +219,11 @@ public final class BoxRunner {
                 setClock(wall, at: t)
             case .light(let plan):
                 if let shown = light.follow(plan, at: t) { lightShown(shown, at: t) }
+            case .companion(let link):
+                devices.companion.keep(link)
+            case .drawPairingCode:
+                let drawn = devices.companion.drawCode()
+                deliver(.pairingCodeDrawn(code: drawn.code, address: drawn.address), at: t)
             default: devices.audio.perform(c, at: t)
             }
         }
@@ -291,7 +296,7 @@ public final class BoxRunner {
         if let d = decoder.nextDeadline { times.append(d) }
         if let a = devices.audio.nextWake { times.append(a) }
         if let r = devices.display.nextRetry { times.append(r) }
-        if let p = power.nextChange(after: t.uptime, alarmActive: box.state.isAlarmActive) { times.append(p) }
+        if let p = power.nextChange(after: t.uptime, alarmActive: box.keepsPanelLit) { times.append(p) }
         if displayLit && followsDisplay { times.append(box.nextDisplayChange(after: t)) }
         if light.isPresent, let l = light.nextWake { times.append(l) }
         times += observers.compactMap(\.nextWake)
@@ -312,7 +317,7 @@ public final class BoxRunner {
 
     /// Brings the panel's power and the display up to date at `t`.
     public func redraw(at t: Moment) {
-        let lit = power.isOn(at: t.uptime, alarmActive: box.state.isAlarmActive)
+        let lit = power.isOn(at: t.uptime, alarmActive: box.keepsPanelLit)
         if lit != displayLit {
             displayLit = lit
             devices.display.setPower(lit, at: t.uptime)

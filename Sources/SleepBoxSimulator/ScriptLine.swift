@@ -6,10 +6,10 @@ import SleepBoxRunner
 /// Turns one line of a simulator script into a `ScriptStep` (see `SimulatorScript` for the form).
 enum ScriptLine {
     static let keys = ["at", "press", "hold", "for", "turn", "clock", "setClock", "alarm", "set", "days", "enabled", "skipNext",
-                       "clear", "setting", "value", "light", "snooze", "dismiss", "timer", "soundDevice", "end"]
+                       "clear", "setting", "value", "light", "snooze", "dismiss", "timer", "companion", "soundDevice", "end"]
         + AlarmChange.soundFields
     static let actionKeys = ["press", "hold", "turn", "clock", "setClock", "alarm", "setting", "light", "snooze", "dismiss", "timer",
-                             "soundDevice", "end"]
+                             "companion", "soundDevice", "end"]
     /// Keys that go with one action only.
     static let alarmKeys = ["set", "days", "enabled", "skipNext", "clear"] + AlarmChange.soundFields
     static let durationExamples = "e.g. \"250ms\", \"1.5s\", \"90s\", \"2m\", \"1h30m\""
@@ -126,6 +126,11 @@ enum ScriptLine {
         case "timer":
             switch BoxRequest.sleepTimer(values["timer"] ?? .null, field: "timer") {
             case .success(let choice): action = .sleepTimer(choice)
+            case .failure(let error): throw fail(error.message)
+            }
+        case "companion":
+            switch BoxRequest.companionChange(values["companion"], field: "companion", forget: true) {
+            case .success(let change): action = .companion(change)
             case .failure(let error): throw fail(error.message)
             }
         case "soundDevice":

@@ -31,15 +31,16 @@ public final class Simulator {
     ///   - audio: the real engine; nil: a stand-in player reports items' ends after their lengths.
     ///   - history: the history database (the daemon's format, in the state directory).
     ///   - light: the simulated light (`SimulatedLight`, when `[light]` names one), or none.
+    ///   - companion: the companion's switch and codes (nil: `SimulatedCompanion` with the seed).
     public init(config: BoxConfig, catalog: Catalog, startWall: Double, seed: UInt64, store: StateStore?,
                 trace: TraceRecorder?, frames: FrameRecorder?, audio: SimulatorAudio? = nil, history: HistoryStore? = nil,
-                light: LightOutput = NoLight(), logger: Logger) {
+                light: LightOutput = NoLight(), companion: CompanionLink? = nil, logger: Logger) {
         let clock = VirtualClock(startWall: startWall)
         let devices = BoxDevices(input: NoInputLines(), display: NoDisplay(),
                                  audio: audio ?? SimulatedAudioOutput(catalog: catalog),
                                  state: store,
                                  pressBounce: .typical, displayWatched: frames != nil,
-                                 history: history, light: light)
+                                 history: history, light: light, companion: companion ?? SimulatedCompanion(seed: seed))
         self.clock = clock
         self.runner = BoxRunner(config: config, catalog: catalog, seed: seed, clock: clock, devices: devices,
                                 screenSleeps: false, debounceSeconds: Debouncer.defaultLockout, logger: logger)

@@ -16,8 +16,9 @@ struct CtlCommand: ParsableCommand {
                                             up to 366), oldest first (JSON)
               watch                         a line for each of the alarm's moments (rang,
                                             snoozed, dismissed) and each change of what
-                                            plays, the volume, the timer, the alarms and
-                                            the light, as they happen (until interrupted)
+                                            plays, the volume, the timer, the alarms, the
+                                            light and the companion's switch, as they
+                                            happen (until interrupted)
               press leaf|skip|timer|knob    a short press
               hold BUTTON SECONDS           hold a button
               turn N                        turn the knob N detents (negative:
@@ -62,6 +63,9 @@ struct CtlCommand: ParsableCommand {
                                             light 40 2700
               light dawn [MINUTES]          a dawn now, over 1 to 90 minutes (default: the
                                             configuration's), then full until switched
+              companion on|off|forget       the home network (the companion's page and
+                                            Home Assistant) on or off, as at Settings >
+                                            Connect; forget: every paired device forgotten
 
             An alarm's ramp, snooze, volume and dawn take default: the configuration's
             again.

@@ -110,7 +110,7 @@ import Testing
         sim.start()
         let answer = try Self.object(ControlProtocol(runner: sim.runner).answer(line: #"{"cmd":"jump"}"#, at: sim.now))
         #expect(answer["ok"] as? Bool == false)
-        #expect(answer["error"] as? String == #"unknown command "jump" (status, nights, watch, press, hold, turn, alarm, setting, volume, frame, clock, light, play, stop, reminder, meditation, snooze, dismiss, timer)"#)
+        #expect(answer["error"] as? String == #"unknown command "jump" (status, nights, watch, press, hold, turn, alarm, setting, volume, frame, clock, light, play, stop, reminder, meditation, snooze, dismiss, timer, companion, pair)"#)
     }
 
     @Test func enablingAnAlarmThatIsNotSetIsRefused() throws {

@@ -109,9 +109,9 @@ private func errorText(_ text: String) -> String? {
 
     @Test func unknownKeysAreRejectedWithASuggestion() {
         #expect(errorText(#"{"at":"0s","presss":"leaf"}"#) ==
-            #"night.jsonl:1: unknown key "presss"; did you mean "press"? (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, snooze, dismiss, timer, soundDevice, end, sound, rampSeconds, snoozeMinutes, volume, dawnMinutes)"#)
+            #"night.jsonl:1: unknown key "presss"; did you mean "press"? (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, snooze, dismiss, timer, companion, soundDevice, end, sound, rampSeconds, snoozeMinutes, volume, dawnMinutes)"#)
         #expect(errorText(#"{"at":"0s","press":"leaf","note":"x"}"#) ==
-            #"night.jsonl:1: unknown key "note" (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, snooze, dismiss, timer, soundDevice, end, sound, rampSeconds, snoozeMinutes, volume, dawnMinutes)"#)
+            #"night.jsonl:1: unknown key "note" (allowed: at, press, hold, for, turn, clock, setClock, alarm, set, days, enabled, skipNext, clear, setting, value, light, snooze, dismiss, timer, companion, soundDevice, end, sound, rampSeconds, snoozeMinutes, volume, dawnMinutes)"#)
     }
 
     @Test func unknownButtonsAreRejected() {
@@ -136,7 +136,7 @@ private func errorText(_ text: String) -> String? {
         #expect(errorText(#"{"at":"0s","end":true,"clock":"2026-11-23T06:40:00","hold":"skip"}"#) ==
             #"night.jsonl:1: 3 actions in one line ("hold", "clock", "end"); write one event per line"#)
         #expect(errorText(#"{"at":"0s"}"#) ==
-            "night.jsonl:1: no action; give one of press, hold, turn, clock, setClock, alarm, setting, light, snooze, dismiss, timer, soundDevice, end")
+            "night.jsonl:1: no action; give one of press, hold, turn, clock, setClock, alarm, setting, light, snooze, dismiss, timer, companion, soundDevice, end")
         #expect(errorText(#"{"at":"0s","press":"skip","for":"1s"}"#) ==
             #"night.jsonl:1: "for" goes with "hold" only"#)
     }

@@ -6,7 +6,7 @@ import SleepBoxSystem
 /// and the meditation timer, and the words of `sleepbox ctl` for them.
 extension ControlProtocol {
     /// Every command the socket takes, for the errors that list them.
-    static let commands = "status, nights, watch, press, hold, turn, alarm, setting, volume, frame, clock, light, play, stop, reminder, meditation, snooze, dismiss, timer"
+    static let commands = "status, nights, watch, press, hold, turn, alarm, setting, volume, frame, clock, light, play, stop, reminder, meditation, snooze, dismiss, timer, companion, pair"
 
     /// The fields each of these requests may have.
     static let playbackFields: [String: [String]] = [

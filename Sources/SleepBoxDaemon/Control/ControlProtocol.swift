@@ -10,8 +10,8 @@ import SleepBoxSimulator
 ///
 /// | request | does |
 /// |---|---|
-/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace, and `nextRingAt`: the next ring with its offset from UTC (`2026-11-23T06:45:00+01:00`, or null); the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
-/// | `{"cmd":"watch"}` | the connection stays open and is sent a line for each of the alarm's moments (`{"event":"rang","alarm":1,"at":"2026-11-23T06:45:00+01:00"}`, `snoozed`, `dismissed`, `rangWithoutSound`, `greeting`, `reminder`; `"nap":true` for the nap's ring) and `{"event":"changed"}` when what plays, the volume, the timer, the alarms or the light changed (at most 4 watchers) |
+/// | `{"cmd":"status"}` | the state, with the same fields as the simulator's trace, and `nextRingAt`: the next ring with its offset from UTC (`2026-11-23T06:45:00+01:00`, or null); the daemon adds `stateSaveError` (why the last save of the state file failed, or null) and `stateSaveFailures` (failed saves in a row), `companion`: `enabled`, `epoch`, `language` (en, de), `flag` (the switch's file or null) and `pairing` (null, or the `code` shown with `address`, `secondsLeft`, `triesLeft`); and `speechRender`: rendering the library's speech ahead (`items`, `itemsDone`, `itemsLeft`, `clips`, `clipsLeft`: distinct stretches the cache lacked, `current`: the item being rendered or null) |
+/// | `{"cmd":"watch"}` | the connection stays open and is sent a line for each of the alarm's moments (`{"event":"rang","alarm":1,"at":"2026-11-23T06:45:00+01:00"}`, `snoozed`, `dismissed`, `rangWithoutSound`, `greeting`, `reminder`; `"nap":true` for the nap's ring) and `{"event":"changed"}` when what plays, the volume, the timer, the alarms, the light or the companion's switch or epoch changed (at most 4 watchers) |
 /// | `{"cmd":"nights","days":30}` | the minutes heard on each of the last 1 to 366 nights up to tonight (30 without `days`), oldest first: `{"night":"2026-11-22","minutes":25.5,"sessions":2}`, for a chart |
 /// | `{"cmd":"press","button":"leaf"}` | a short press (leaf, skip, timer, knob) |
 /// | `{"cmd":"hold","button":"leaf","seconds":2.5}` | hold a button |
@@ -33,6 +33,8 @@ import SleepBoxSimulator
 /// | `{"cmd":"snooze"}` / `{"cmd":"dismiss"}` | the ringing alarm snoozes; the ringing or snoozed alarm is dismissed (refused when none is) |
 /// | `{"cmd":"timer","set":30}` / `"end"` / `"off"` | the sleep timer: minutes (1 to 1440), to the end of what plays, or off (as chosen on the box) |
 /// | `{"cmd":"alarm","dawnMinutes":20}` | the alarm's own dawn: 0 for none, 15 to 90 minutes, null for `[light]`'s |
+/// | `{"cmd":"companion","set":"on"}` / `"off"` / `{"cmd":"companion","forget":true}` | the home network (the companion) on or off, or every paired device forgotten (the epoch moves on); see `ControlProtocol+Companion` |
+/// | `{"cmd":"pair","code":"482913"}` | a try of the code the pairing page shows: `{"ok":true,"epoch":N}`, or why not |
 public struct ControlProtocol {
     /// The runner the requests go to.
     public let runner: BoxRunner
@@ -75,6 +77,8 @@ public struct ControlProtocol {
             var fields = ok
             if case .success(let outcome)? = runner.lastClockSetting { fields.append(("set", .string(outcome.summary))) }
             return .object(fields + clockFields(at: runner.clock.now))
+        case .pair:
+            return pairAnswer(request, at: t)
         default:
             if let refusal = runner.perform(request, at: t) { return ControlProtocol.failure(refusal) }
             return .object(ok)
@@ -124,6 +128,7 @@ public struct ControlProtocol {
         fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
                    ("audio", .string(runner.devices.audio.statusText))]
         fields += ControlProtocol.lightFields(runner)
+        fields += ControlProtocol.companionStatus(runner, at: t)
         // The next ring with its offset from UTC, for clients in another zone or a home's
         // automation (the trace's `nextRing.at` is the box's local time).
         fields.append(("nextRingAt", box.nextAlarmSlot(after: t.wall).map { .string(box.clock.isoWithOffset($0.0)) } ?? .null))
@@ -234,6 +239,8 @@ public struct ControlProtocol {
             return .success(.setClock(local))
         case "play", "stop", "reminder", "meditation", "snooze", "dismiss", "timer":
             return parsePlayback(cmd, object)
+        case "companion", "pair":
+            return parseCompanion(cmd, object)
         case "light":
             switch object["set"]?.string {
             case "on": return .success(.light(.on))
@@ -289,6 +296,7 @@ public struct ControlProtocol {
         guard let verb = words.first else { throw ControlError("say what to do: \(commands)") }
         let rest = Array(words.dropFirst())
         if let line = try playbackLine(verb, rest) { return line }
+        if let line = try companionLine(verb, rest) { return line }
         switch (verb, rest.count) {
         case ("status", 0): return #"{"cmd":"status"}"#
         case ("nights", 0): return #"{"cmd":"nights"}"#

@@ -7,7 +7,7 @@ import SleepBoxSystem
 /// "2026-11-23T06:45:00+01:00"}`, then `snoozed`, `dismissed`, `rangWithoutSound`, `greeting`;
 /// `"nap":true` in place of the alarm for the nap's ring),
 /// and `{"event":"changed"}` once a wake-up when what a client shows has changed (what plays, the
-/// volume, the timer, the alarms, the light): the client then asks for the status. Nothing is
+/// volume, the timer, the alarms, the light, the companion's switch and epoch): the client then asks for the status. Nothing is
 /// said while only the position moves on, so a watcher wakes with the box, not with the clock.
 public final class ControlWatch: RunnerObserver {
     /// What a client shows, compared from one box event to the next.
@@ -20,6 +20,7 @@ public final class ControlWatch: RunnerObserver {
         var alarms: [AlarmSettings?]
         var light: LightPlan
         var language: Language
+        var companion: CompanionSwitch
 
         init(_ box: Box) {
             let s = box.state
@@ -31,6 +32,7 @@ public final class ControlWatch: RunnerObserver {
             alarms = s.alarms
             light = s.light.plan
             language = box.config.language
+            companion = s.companion.link
         }
     }
 

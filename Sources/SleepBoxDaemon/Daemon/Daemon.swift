@@ -98,7 +98,8 @@ public final class Daemon {
         }
         self.runner = BoxRunner(config: config, catalog: catalog, seed: options.seed, clock: clock,
                                 devices: BoxDevices(input: input, display: display, audio: audio, state: saver, history: history,
-                                                   light: light),
+                                                   light: light, companion: CompanionFlag(directory: Daemon.socketDirectory(options.socketPath),
+                                                                                          logger: logger)),
                                 screenSleeps: screenSleeps, debounceSeconds: debounceSeconds, logger: logger)
         runner.stateNotSaved = options.stateInMemory != nil
         runner.aboutFacts = AboutFacts(version: BuildVersion.current,
@@ -117,6 +118,12 @@ public final class Daemon {
         self.loadConfig = loadConfig
         self.soundStatus = soundStatus
         self.logger = logger
+    }
+
+    /// The folder of the control socket at `path` (the companion's switch is kept there too).
+    static func socketDirectory(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     /// The keeper of the box's wall clock: the system clock and the RTC on the box, a clock of

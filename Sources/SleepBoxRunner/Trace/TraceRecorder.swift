@@ -154,6 +154,10 @@ public final class TraceRecorder: RunnerObserver {
         if case .menu(let m) = screen {
             let row = m.rows.indices.contains(m.selected) ? JSONValue.string(m.rows[m.selected].label) : .null
             menu = [("menu", .object([("title", .string(m.title)), ("row", row)]))]
+        } else if case .pairing(let p) = screen {
+            // The pairing page is a page too: its title, and the code or what a press does.
+            let row = p.code ?? p.lines.last
+            menu = [("menu", .object([("title", .string(p.title)), ("row", row.map(JSONValue.string) ?? .null)]))]
         }
         return [("mode", .string(s.mode.rawValue)), ("phase", .string(s.phase.name)), ("item", item), ("timer", timer),
                 ("volume", .number(Double(s.volume))), ("alarm", alarm), ("alarms", alarms), ("nextRing", nextRing),
