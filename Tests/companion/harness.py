@@ -209,18 +209,23 @@ class Box:
     def _menu(self):
         return self.status().get("menu")
 
-    def _hold_knob(self):
-        """Holds the knob (back one level; at the top the menu closes) and waits for the screen to change."""
+    def _hold_knob(self, seconds=1.0):
+        """Holds the knob (back one level; at the top the menu closes), waits for the screen to
+        change and for the hold to end (a request while the knob is still down is no new hold)."""
         before = self.status()
         key = (json.dumps(before.get("menu")), before.get("screen"), json.dumps((before.get("companion") or {}).get("pairing")))
-        self.ok({"cmd": "hold", "button": "knob", "seconds": 1})
+        t0 = time.monotonic()
+        self.ok({"cmd": "hold", "button": "knob", "seconds": seconds})
         wait_until(lambda: (lambda s: (json.dumps(s.get("menu")), s.get("screen"),
-                                       json.dumps((s.get("companion") or {}).get("pairing"))) != key)(self.status()), 4)
+                                       json.dumps((s.get("companion") or {}).get("pairing"))) != key)(self.status()), seconds + 3)
+        time.sleep(max(0.0, t0 + seconds + 0.15 - time.monotonic()))
 
     def _press_knob(self):
         before = json.dumps(self.status().get("menu"))
+        t0 = time.monotonic()
         self.ok({"cmd": "press", "button": "knob"})
         wait_until(lambda: json.dumps(self.status().get("menu")) != before, 3)
+        time.sleep(max(0.0, t0 + 0.3 - time.monotonic()))  # a press is 150 ms down, then up
 
     def _find_row(self, label, steps):
         """Turns the knob to the row that reads `label`; the rows seen on the way (for the report)."""
@@ -250,28 +255,35 @@ class Box:
         return False, seen
 
     def show_pairing_code(self, path=("Settings", "Connect", "Pair a device"), previous=None):
-        """Opens Settings > Connect > Pair a device on the box (from wherever it is) and returns
+        """Opens Settings > Connect > Pair a device on the box, from wherever it is, and returns
         (the code it shows, the steps taken); a code other than `previous` when one is given."""
         steps = []
         pairing = self.companion().get("pairing")
         if pairing and pairing.get("code") and pairing.get("code") != previous:
             return pairing["code"], steps
-        # Back out of whatever shows (the pairing page, menus) to the idle screen.
-        for _ in range(6):
-            s = self.status()
-            if s.get("menu") is None and not (s.get("companion") or {}).get("pairing"):
+        # Back out (a held knob goes back one level) to one of the path's menus, or to no menu.
+        parents = [label.casefold() for label in path[:-1]]
+        start = None
+        for _ in range(8):
+            menu = self._menu()
+            if menu is None:
+                break
+            title = (menu.get("title") or "").casefold()
+            if title in parents and not self.companion().get("pairing"):
+                start = parents.index(title) + 1
                 break
             self._hold_knob()
-            steps.append(f"hold knob -> menu {self.status().get('menu')}")
-        # The library menu opens with the knob held.
-        self._hold_knob()
-        menu = self._menu()
-        steps.append(f"hold knob -> menu {menu}")
-        if not menu:
-            steps.append(f"no menu opened; screen {self.status().get('screen')!r}")
-            return None, steps
-        for label in path:
-            found, seen = self._find_row(label, steps)
+            steps.append(f"hold knob -> menu {self._menu()}")
+        if start is None:
+            # The library menu opens with the knob held; Settings is among its last rows.
+            self._hold_knob()
+            steps.append(f"hold knob -> menu {self._menu()}")
+            if not self._menu():
+                steps.append(f"no menu opened; screen {self.status().get('screen')!r}")
+                return None, steps
+            start = 0
+        for label in path[start:]:
+            found, _ = self._find_row(label, steps)
             if not found:
                 return None, steps
             self._press_knob()

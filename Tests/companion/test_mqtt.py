@@ -16,8 +16,9 @@ import secrets
 import sys
 import time
 
-import harness
-from harness import DAYS, Box, Broker, Companion, Subscription, check, days_of, note, wait_until
+sys.dont_write_bytecode = True  # nothing written beside the tests: no __pycache__
+import harness  # noqa: E402
+from harness import DAYS, Box, Broker, Companion, Subscription, check, days_of, note, wait_until  # noqa: E402
 
 BOX = os.path.abspath(sys.argv[1])
 COMPANION = os.path.abspath(sys.argv[2])
@@ -27,6 +28,7 @@ RECORD = os.environ.get("SLEEPBOX_GOLDEN_RECORD") == "1"
 ID = "sleepbox_0123456789ab"
 BASE = f"sleepbox/{ID}"
 DISCOVERY = f"homeassistant/device/{ID}/config"
+ISO_WITH_OFFSET = r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)"
 AVAILABILITY = f"{BASE}/availability"
 
 # --- what Home Assistant requires ------------------------------------------------------------------
@@ -207,6 +209,40 @@ def contract_problems(doc, has_light, base=BASE):
     return problems
 
 
+def state_problems(doc, messages):
+    """Payloads on the components' state topics that Home Assistant's documentation refuses:
+    text.mqtt: "Text state updates should match the pattern (if set) and meet the size constraints
+    min and max"; number.mqtt: a number within min and max; switch.mqtt: payload_on or payload_off
+    (state_on/state_off); sensor.mqtt with device_class timestamp: ISO 8601 with its offset (or
+    "None", unknown); event.mqtt: a JSON object whose event_type is one of event_types."""
+    problems = []
+    comps = expand(doc).get("components") or {}
+    for key, c in comps.items():
+        topic = c.get("state_topic")
+        for m in [m for m in messages if m["topic"] == topic]:
+            p = m["payload"]
+            bad = False
+            if c.get("platform") == "text":
+                bad = not (c.get("min", 0) <= len(p) <= c.get("max", 255)) or ("pattern" in c and not re.fullmatch(c["pattern"], p))
+            elif c.get("platform") == "number":
+                try:
+                    bad = not (c.get("min", 1) <= float(p) <= c.get("max", 100))
+                except ValueError:
+                    bad = p != "None"
+            elif c.get("platform") == "switch":
+                bad = p not in (c.get("state_on", c.get("payload_on", "ON")), c.get("state_off", c.get("payload_off", "OFF")), "None")
+            elif c.get("platform") == "sensor" and c.get("device_class") == "timestamp":
+                bad = p != "None" and not re.fullmatch(ISO_WITH_OFFSET, p)
+            elif c.get("platform") == "event":
+                try:
+                    bad = json.loads(p).get("event_type") not in c.get("event_types", [])
+                except (ValueError, AttributeError):
+                    bad = True
+            if bad:
+                problems.append(f"{key}: {p!r} on {topic}")
+    return sorted(set(problems))
+
+
 def masked(value):
     """The discovery message with every sw_version masked (the build's version), for the golden."""
     if isinstance(value, dict):
@@ -219,8 +255,6 @@ def masked(value):
 def canonical(value):
     return json.dumps(masked(value), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
-
-ISO_WITH_OFFSET = r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)"
 
 
 def main():
@@ -372,6 +406,10 @@ def main():
           wait_until(lambda: any(a and a.get("skipNext") for a in box.status()["alarms"]), 5) and box.status().get("nextRingAt") != before,
           (box.status()["alarms"], before, box.status().get("nextRingAt")))
 
+    problems = state_problems(doc, sub.messages)
+    check("every state published so far is one Home Assistant's documentation takes (text pattern and length, number range, "
+          "switch payloads, timestamp, event types)", not problems, problems)
+
     # --- Home Assistant's birth message ------------------------------------------------------------------------
     since = time.monotonic()
     broker.publish("homeassistant/status", "online")
@@ -443,6 +481,8 @@ def main():
           not problems, problems)
     light = lit_comps.get("light") or {}
     if light.get("command_topic"):
+        # By day: in the night hours the box keeps the light under [light] night_max.
+        lit.ok({"cmd": "clock", "set": "2026-11-25T12:00:00"})
         scale = light.get("brightness_scale", 255)
         broker.publish(light["command_topic"], json.dumps({"state": "ON", "brightness": round(scale * 0.4)}))
         check("the light's command {\"state\":\"ON\",\"brightness\":40 %} lights it at 40",
@@ -450,6 +490,8 @@ def main():
         state = wait_until(lambda: (lambda p: json.loads(p) if p and json.loads(p).get("state") == "ON" else None)(
             sub.last(light.get("state_topic") or "?")), 5)
         check("... and its state topic says ON", state is not None, sub.last(light.get("state_topic") or "?"))
+        status, _, body = harness.request(comp.port, "GET", "/")
+        check("with the light on, the companion still reads the box: its page answers 200", status == 200, (status, body[:200]))
     comp.stop()
 
 

@@ -15,8 +15,9 @@ import socket
 import sys
 import time
 
-import harness
-from harness import DAYS, Box, Browser, Companion, check, days_of, form_post, header, note, parse_html, request, wait_until
+sys.dont_write_bytecode = True  # nothing written beside the tests: no __pycache__
+import harness  # noqa: E402
+from harness import DAYS, Box, Browser, Companion, check, days_of, form_post, header, note, parse_html, request, wait_until  # noqa: E402
 
 p = argparse.ArgumentParser()
 p.add_argument("box")
