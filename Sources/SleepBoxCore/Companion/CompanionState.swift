@@ -66,6 +66,14 @@ public struct Pairing: Sendable, Equatable {
     /// A code is shown and may be tried.
     public var isLive: Bool { code != nil && !lapsed }
 
+    /// Whole seconds the code has left at `now`, rounded up (3:00 as it is drawn, never 3:01 for
+    /// a rounding error in the clock's sums).
+    public func secondsLeft(at now: Moment) -> Int {
+        let left = until - now.uptime
+        guard left.isFinite, left > 0 else { return 0 }
+        return Int((left - 1e-6).rounded(.up))
+    }
+
     /// Whether `code` is a pairing code: exactly six ASCII digits.
     public static func isCode(_ code: String) -> Bool {
         code.utf8.count == 6 && code.utf8.allSatisfy { (48...57).contains($0) }

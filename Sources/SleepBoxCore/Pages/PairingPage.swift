@@ -15,7 +15,7 @@ public struct PairingPage: Sendable, Equatable, PageBehaviour {
         guard let code = p.code else {
             return .pairing(PairingScreen(title: title, code: nil, lines: [words(.drawingCode)]))
         }
-        let left = Int(ShownSeconds.left(p.until - now.uptime))
+        let left = p.secondsLeft(at: now)
         let time = String(left / 60) + ":" + twoDigits(left % 60)
         return .pairing(PairingScreen(title: title, code: code, lines: [p.address ?? words(.noNetworkAddress),
                                                                         words(.pairingTimeLeft, ["time": time])]))

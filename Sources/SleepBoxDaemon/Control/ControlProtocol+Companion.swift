@@ -56,7 +56,7 @@ extension ControlProtocol {
         var pairing: JSONValue = .null
         if let p = c.pairing, p.isLive, let code = p.code, t.uptime < p.until {
             pairing = .object([("code", .string(code)), ("address", p.address.map(JSONValue.string) ?? .null),
-                               ("secondsLeft", .number(ShownSecondsLeft.of(p.until - t.uptime))),
+                               ("secondsLeft", .number(Double(p.secondsLeft(at: t)))),
                                ("triesLeft", .number(Double(p.triesLeft)))])
         }
         return [("companion", .object([("enabled", .bool(c.enabled)), ("epoch", .number(Double(c.epoch))),
@@ -73,13 +73,5 @@ extension ControlProtocol {
         case ["forget"]: return #"{"cmd":"companion","forget":true}"#
         default: throw ControlError("companion on|off|forget")
         }
-    }
-}
-
-/// Whole seconds left, rounded up, as the pairing page shows them.
-enum ShownSecondsLeft {
-    static func of(_ seconds: Double) -> Double {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
-        return seconds.rounded(.up)
     }
 }
