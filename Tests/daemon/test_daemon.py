@@ -99,6 +99,55 @@ code, out, _ = ctl(d, "frame")
 frame = json.loads(out)
 check("ctl frame gives 1024 bytes of display", code == 0 and len(frame["frame"]) == 2048 and frame["lit"], out[:100])
 
+# --- the companion: its switch as a file beside the socket, a pairing code from the box ---------
+flag = os.path.join(d.dir, "companion")
+c = d.status().get("companion") or {}
+check("status.companion: off, epoch 0, the file's path, no pairing", c.get("enabled") is False and c.get("epoch") == 0
+      and c.get("flag") == flag and c.get("pairing") is None and c.get("language") == "en", c)
+check("a box never switched on makes no companion file", not os.path.exists(flag))
+code, out, _ = ctl(d, "companion", "on")
+check("ctl companion on makes <socket dir>/companion with the epoch, mode 0644",
+      code == 0 and os.path.exists(flag) and open(flag).read() == "epoch 0\n" and stat.S_IMODE(os.stat(flag).st_mode) == 0o644,
+      (code, out, os.path.exists(flag) and open(flag).read()))
+
+
+def show_pairing_code():
+    """Settings > Connect > Pair a device with the knob: the code the status says the box shows."""
+    d.request({"cmd": "hold", "button": "knob", "seconds": 1})
+    wait_until(lambda: d.status().get("menu") is not None)
+    for label in ("Settings", "Connect", "Pair a device"):
+        for _ in range(40):
+            menu = d.status().get("menu") or {}
+            if (menu.get("row") or "").startswith(label):
+                break
+            d.request({"cmd": "turn", "detents": 1})
+            wait_until(lambda: (d.status().get("menu") or {}) != menu, 1)
+        before = d.status().get("menu")
+        d.request({"cmd": "press", "button": "knob"})
+        wait_until(lambda: d.status().get("menu") != before, 2)
+    wait_until(lambda: (d.status()["companion"] or {}).get("pairing") is not None, 2)
+    return ((d.status()["companion"] or {}).get("pairing") or {}).get("code")
+
+
+pair_code = show_pairing_code()
+check("the pairing page shows a six-digit code (status.companion.pairing)", re.fullmatch(r"\d{6}", pair_code or "") is not None,
+      d.status().get("companion"))
+wrong_code = "%06d" % ((int(pair_code or 0) + 1) % 1000000)
+answer = d.request({"cmd": "pair", "code": wrong_code})
+check("a wrong code is refused with the tries left", answer == {"ok": False, "error": "wrong code (4 more tries for this code)"}, answer)
+answer = d.request({"cmd": "pair", "code": pair_code})
+check("the code the box shows pairs, with the epoch", answer == {"ok": True, "epoch": 0}, answer)
+answer = d.request({"cmd": "pair", "code": pair_code})
+check("... once: the code is used up", answer.get("ok") is False and answer.get("error") == "no pairing code is shown on the box", answer)
+code, out, _ = ctl(d, "companion", "forget")
+check("ctl companion forget moves the epoch on, in the file too", code == 0 and d.status()["companion"]["epoch"] == 1
+      and open(flag).read() == "epoch 1\n", (code, out))
+code, out, _ = ctl(d, "companion", "off")
+check("ctl companion off takes the file away", code == 0 and not os.path.exists(flag) and d.status()["companion"]["enabled"] is False,
+      (code, out))
+code, out, _ = ctl(d, "companion", "on")
+check("ctl companion on again: the same epoch", code == 0 and open(flag).read() == "epoch 1\n", (code, out))
+
 # --- SIGTERM: persist, exit 0 within 3 s; the restart resumes --------------------------------
 before = d.status()
 rc, took = terminate(d.proc)
@@ -106,8 +155,12 @@ check(f"SIGTERM exits 0 within 3 s ({took:.2f} s)", rc == 0 and took < 3, (rc, t
 check("the socket is removed on exit", not os.path.exists(d.socket))
 saved = json.load(open(os.path.join(d.state, "state.json")))
 check("the state file holds the playing item", saved["item"]["id"] == before["item"]["id"] and saved["item"]["playing"], saved.get("item"))
+check("the state file keeps the companion's switch and epoch", saved.get("companion") == {"enabled": True, "epoch": 1}, saved.get("companion"))
+os.remove(flag)  # /run is emptied by a reboot
 d.start()
 after = d.status()
+check("the restart keeps the home network on and makes its file again",
+      after["companion"]["enabled"] is True and os.path.exists(flag) and open(flag).read() == "epoch 1\n", after["companion"])
 check("the restart resumes the same item", after["item"] and after["item"]["id"] == before["item"]["id"]
       and after["phase"] == "playing" and after["volume"] == 40, after)
 d.kill()
