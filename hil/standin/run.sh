@@ -92,7 +92,8 @@ stage rootfs
 # Raspberry Pi OS has anyway; the stand-in has no network to fetch them).
 DEPENDS=$(for p in "$PACKAGE" "${WITH[@]}"; do dpkg-deb -f "$p" Depends; echo ,; done | tr ',' '\n' |
     sed 's/(.*)//; s/|.*//; s/ //g' | grep . | grep -v '^sleepbox' | LC_ALL=C sort -u | tr '\n' ',' | sed 's/,$//')
-BASE_PKGS="systemd,systemd-sysv,udev,openssh-server,sudo,kmod,$DEPENDS"
+# curl: the companion's page fetched on the stand-in itself (a test instrument, as a phone's browser).
+BASE_PKGS="systemd,systemd-sysv,udev,openssh-server,sudo,kmod,curl,$DEPENDS"
 RECIPE=$(sed -n '/^# >>> rootfs recipe/,/^# <<< rootfs recipe/p' "$0")
 ROOTKEY=$(printf '%s\n%s\n%s\n' "$BASE_PKGS" "$KVER $KV" "$RECIPE" | sha1sum | cut -c1-12)
 ROOTFS=$CACHE/rootfs-$ROOTKEY
