@@ -90,6 +90,7 @@ extension BoxRequest {
         case .paired: return nil
         case .switchedOff: return "the home network is switched off on the box"
         case .noCode: return "no pairing code is shown on the box"
+        case .wrong(0): return "wrong code; that was its last try: show a new one on the box"
         case .wrong(let left): return "wrong code (\(left) more \(left == 1 ? "try" : "tries") for this code)"
         case .lapsed: return "the code has lapsed; show a new one on the box"
         }

@@ -111,7 +111,7 @@ import Testing
         let other = String(format: "%06d", (Int(next)! + 1) % 1_000_000)
         for left in [4, 3, 2] { #expect(try pair(other)["error"] as? String == "wrong code (\(left) more tries for this code)") }
         #expect(try pair(other)["error"] as? String == "wrong code (1 more try for this code)")
-        #expect(try pair(other)["error"] as? String == "wrong code (0 more tries for this code)")
+        #expect(try pair(other)["error"] as? String == "wrong code; that was its last try: show a new one on the box")
         #expect(try pair(next)["error"] as? String == "the code has lapsed; show a new one on the box")
         #expect(try Self.companion(sim)["pairing"] is NSNull)
     }

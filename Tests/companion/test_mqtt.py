@@ -148,7 +148,8 @@ def contract_problems(doc, has_light, base=BASE):
         if k not in device:
             problems.append(f"device.{k} missing")
     origin = doc.get("origin") or {}
-    for k in ("name", "sw_version", "support_url"):
+    # support_url is optional in Home Assistant's schema; an offline box names no web address.
+    for k in ("name", "sw_version"):
         if k not in origin:
             problems.append(f"origin.{k} missing")
     avail = doc.get("availability_topic") or [a.get("topic") for a in doc.get("availability") or [] if isinstance(a, dict)]

@@ -50,7 +50,8 @@ public struct HomeAssistant: Sendable {
             ]))
             components.append(component("alarm_\(n)_time", "text", "Alarm \(n) time", [
                 ("state_topic", s("\(base)/alarm/\(n)/time")), ("command_topic", s("\(base)/alarm/\(n)/time/set")),
-                ("pattern", s("^([01][0-9]|2[0-3]):[0-5][0-9]$")), ("min", .number(5)), ("max", .number(5)), ("icon", s("mdi:clock-outline")),
+                // Empty for an alarm not set; a time sets it (every day, until its days are chosen).
+                ("pattern", s("^(([01][0-9]|2[0-3]):[0-5][0-9])?$")), ("min", .number(0)), ("max", .number(5)), ("icon", s("mdi:clock-outline")),
             ]))
         }
         components += [

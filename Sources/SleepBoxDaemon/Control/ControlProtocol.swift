@@ -124,7 +124,9 @@ public struct ControlProtocol {
     private func status(at t: Moment, extra: [(String, JSONValue)]) -> JSONValue {
         let box = runner.box
         var fields: [(String, JSONValue)] = [("t", .number(t.uptime - runner.startUptime)), ("clock", .string(box.clock.isoLocal(t.wall)))]
-        fields += TraceRecorder.fields(box: box, at: t)
+        // The trace's `light` (the plan's name) gives way to the light's object below, which holds
+        // the plan too: one key once (a client's JSON reader may refuse a key given twice).
+        fields += TraceRecorder.fields(box: box, at: t).filter { $0.0 != "light" }
         fields += [("display", .string(runner.devices.display.statusText)), ("displayLit", .bool(runner.displayLit)),
                    ("audio", .string(runner.devices.audio.statusText))]
         fields += ControlProtocol.lightFields(runner)
