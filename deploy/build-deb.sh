@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
         --companion) COMPANION=$2; shift 2 ;;
         --version) VERSION=$2; shift 2 ;;
         --out) OUT=$2; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "build-deb.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
