@@ -109,13 +109,23 @@ KPKG="" KV="" HV=""
 if [ -z "$HV" ]; then
     [ -n "$(kernels)" ] || apt_update
     if [ -n "${HIL_KERNEL:-}" ]; then list="linux-image-$HIL_KERNEL"; else list=$(kernels); fi
+    # The newest kernel whose module build is complete in the archive: its headers, their common
+    # part, linux-kbuild-6.1 and linux-source-6.1 all at the headers' version (a mirror can list a
+    # new kernel before, or keep it after, the kbuild of its version).
+    has() { apt-cache madison "$1" 2>/dev/null | awk -v v="$2" '$3 == v { found = 1 } END { exit !found }'; }
     for p in $list; do
         v=$(candidate "$p")
-        if [ -n "$v" ] && [ "$v" != "(none)" ]; then KPKG=$p KV=$v; break; fi
+        [ -n "$v" ] && [ "$v" != "(none)" ] || continue
+        kv=${p#linux-image-}
+        h=$(candidate "linux-headers-$kv")
+        [ -n "$h" ] && [ "$h" != "(none)" ] || { say "skipping $p: no linux-headers-$kv"; continue; }
+        if has "linux-headers-${kv%-amd64}-common" "$h" && has linux-kbuild-6.1 "$h" && has linux-source-6.1 "$h"; then
+            KPKG=$p KV=$v HV=$h
+            break
+        fi
+        say "skipping $p: linux-kbuild-6.1 or linux-source-6.1 $h is not in the archive"
     done
-    [ -n "$KPKG" ] || die "apt knows no linux-image-6.1.0-NN-amd64 (bookworm's kernel): check /etc/apt/sources.list"
-    HV=$(candidate "linux-headers-${KPKG#linux-image-}")
-    [ -n "$HV" ] && [ "$HV" != "(none)" ] || die "no linux-headers-${KPKG#linux-image-} for $KPKG"
+    [ -n "$KPKG" ] || die "apt knows no linux-image-6.1.0-NN-amd64 (bookworm's kernel) with its headers, kbuild and source: check /etc/apt/sources.list"
     rm -f "$BUILD"/resolved-*
     echo "$KPKG $KV $HV" >"$RESOLVED"
 fi

@@ -32,6 +32,8 @@ public final class CompanionProcess: @unchecked Sendable {
     private let queue = DispatchQueue(label: "companion.box")
     private var mqtt: MQTTLink?
     private var homeAssistant: HomeAssistant?
+    /// Where the page answers, as the box's pairing page shows it.
+    private var pageAddress: String?
 
     public init(_ options: Options, log: Logger) {
         self.options = options
@@ -51,6 +53,8 @@ public final class CompanionProcess: @unchecked Sendable {
                                  monotonic: { SystemClock.monotonicSeconds() }, wallSeconds: { Int(time(nil)) })
         let server = try PageServer(host: options.listen, port: options.port, site: site)
         log.info("serving the page on \(options.listen):\(server.port)")
+        pageAddress = HostNames.pageAddress(listen: options.listen, port: server.port)
+        tellAddress()
         if let mqttOptions = options.mqtt {
             startHomeAssistant(mqttOptions, status: status)
         }
@@ -94,6 +98,15 @@ public final class CompanionProcess: @unchecked Sendable {
             if switchedOff { return }
             sleep(1)
             guard waitForBox() != nil else { return }
+            tellAddress()
+        }
+    }
+
+    /// Tells the box where the page answers (the box's own unit sees no network).
+    private func tellAddress() {
+        guard let pageAddress else { return }
+        if let refusal = box.perform(.object([("cmd", .string("companion")), ("address", .string(pageAddress))])) {
+            log.warning("the box did not take the page's address \(pageAddress): \(refusal)")
         }
     }
 
@@ -162,6 +175,33 @@ public final class CompanionProcess: @unchecked Sendable {
 /// The names and addresses the box answers to: its host name, `<name>.local`, `localhost`, the
 /// loopback addresses and every address of its interfaces.
 enum HostNames {
+    /// The address a phone reaches the page at: the listening address, or for any address
+    /// (0.0.0.0) the first IPv4 address of an interface that is up and not the loopback; with the port.
+    static func pageAddress(listen: String, port: Int) -> String? {
+        if listen != "0.0.0.0" && listen != "::" { return listen.contains(":") ? "[\(listen)]:\(port)" : "\(listen):\(port)" }
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            cursor = entry.pointee.ifa_next
+            let flags = Int32(entry.pointee.ifa_flags)
+            guard let addr = entry.pointee.ifa_addr, Int32(addr.pointee.sa_family) == AF_INET,
+                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0,
+                  let text = numeric(addr, length: MemoryLayout<sockaddr_in>.size) else { continue }
+            return "\(text):\(port)"
+        }
+        return nil
+    }
+
+    /// An address as digits ("192.168.1.20", "fe80::1"), without an IPv6 zone.
+    static func numeric(_ addr: UnsafeMutablePointer<sockaddr>, length: Int) -> String? {
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        guard getnameinfo(addr, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
+        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(text.split(separator: "%").first ?? "")
+    }
+
     static func current() -> Set<String> {
         var names: Set<String> = ["localhost", "127.0.0.1", "::1"]
         var buffer = [CChar](repeating: 0, count: 256)
@@ -175,14 +215,11 @@ enum HostNames {
         var cursor: UnsafeMutablePointer<ifaddrs>? = first
         while let entry = cursor {
             if let addr = entry.pointee.ifa_addr {
-                var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
                 let family = Int32(addr.pointee.sa_family)
                 let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
-                if (family == AF_INET || family == AF_INET6),
-                   getnameinfo(addr, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+                if family == AF_INET || family == AF_INET6, let text = numeric(addr, length: length) {
                     // A link-local IPv6 address comes with its zone ("fe80::1%eth0"); browsers leave it out.
-                    let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    names.insert(String(text.split(separator: "%").first ?? ""))
+                    names.insert(text)
                 }
             }
             cursor = entry.pointee.ifa_next

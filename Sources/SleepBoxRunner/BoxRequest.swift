@@ -55,6 +55,9 @@ public enum BoxRequest: Sendable, Equatable {
     case companion(CompanionChange)
     /// The companion tries the pairing code the box shows (six digits).
     case pair(code: String)
+    /// The companion says where its page answers ("192.168.1.20:8080"), for the pairing page: the
+    /// box itself may see no network (the daemon's unit gives it none).
+    case companionAddress(String)
     /// Fault injection (simulator scripts only): the sound device is lost (writes fail) or back.
     case soundDevice(lost: Bool)
     /// The run ends here.
@@ -82,6 +85,20 @@ extension BoxRequest {
         default:
             return .failure(RequestError("\"\(field)\" must be \"on\"" + (forget ? ", \"off\" or \"forget\"" : " or \"off\"")))
         }
+    }
+
+    /// An address the companion may give: `host:port` with a numeric IPv4 address or a host name,
+    /// or `[IPv6]:port`; at most 80 characters, a port from 1 to 65535.
+    public static func isCompanionAddress(_ text: String) -> Bool {
+        guard (3...80).contains(text.utf8.count), let colon = text.lastIndex(of: ":"),
+              let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else { return false }
+        var host = text[..<colon]
+        if host.hasPrefix("[") {
+            guard host.hasSuffix("]") else { return false }
+            host = host.dropFirst().dropLast()
+            return !host.isEmpty && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
     }
 
     /// Why a try of a pairing code is refused, as the control socket answers it; nil when it paired.

@@ -112,6 +112,10 @@ extension BoxRunner {
         case .companion(let change):
             if change == .forget, !box.state.companion.enabled { return BoxRequest.pairingRefusal(.switchedOff) }
             deliver(.ownerRequested(.companion(change)), at: t)
+        case .companionAddress(let address):
+            guard box.state.companion.enabled else { return BoxRequest.pairingRefusal(.switchedOff) }
+            guard BoxRequest.isCompanionAddress(address) else { return "\"address\" must be host:port" }
+            devices.companion.serving(at: address)
         case .pair(let code):
             guard Pairing.isCode(code) else { return "\"code\" must be six digits" }
             let verdict = box.pairingVerdict(code, at: t)

@@ -54,7 +54,7 @@ import Testing
 
     @Test func badRequestsAreRefusedByName() {
         let refusals = [
-            #"{"cmd":"companion","set":"on","epoch":3}"#: #"unknown field "epoch" in a companion request (set, forget)"#,
+            #"{"cmd":"companion","set":"on","epoch":3}"#: #"unknown field "epoch" in a companion request (set, forget, address)"#,
             #"{"cmd":"companion","set":"forget"}"#: #""set" must be "on" or "off""#,
             #"{"cmd":"companion","set":true}"#: #""set" must be "on" or "off""#,
             #"{"cmd":"companion","forget":false}"#: #""forget" must be true"#,
@@ -139,5 +139,22 @@ extension Result where Failure == ControlError {
     var failure: String? {
         if case .failure(let e) = self { return e.message }
         return nil
+    }
+
+    /// The companion tells the box where its page answers; the next code is shown with it.
+    @Test func theCompanionsAddressIsShownWithTheCode() throws {
+        let sim = Self.started()
+        #expect(try Self.answer(sim, #"{"cmd":"companion","address":"192.168.1.31:8080"}"#)["error"] as? String
+                == "the home network is switched off on the box")
+        _ = try Self.answer(sim, #"{"cmd":"companion","set":"on"}"#)
+        for bad in [#""192.168.1.31""#, #""host:0""#, #""a b:80""#, #""[fe80::1:80""#, "8080"] {
+            #expect(try Self.answer(sim, #"{"cmd":"companion","address":\#(bad)}"#)["ok"] as? Bool == false, "\(bad)")
+        }
+        #expect(try Self.answer(sim, #"{"cmd":"companion","address":"10.0.0.7:8080","set":"on"}"#)["ok"] as? Bool == false)
+        #expect(try Self.answer(sim, #"{"cmd":"companion","address":"10.0.0.7:8080"}"#)["ok"] as? Bool == true)
+        _ = try Self.showCode(sim)
+        let pairing = try #require(try Self.companion(sim)["pairing"] as? [String: Any])
+        #expect(pairing["address"] as? String == "10.0.0.7:8080")
+        #expect(BoxRequest.isCompanionAddress("[fe80::1]:8080") && BoxRequest.isCompanionAddress("sleepbox.local:8080"))
     }
 }

@@ -25,7 +25,7 @@ public final class PageServer: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 let count = open.withLockedValue { n -> Int in n += 1; return n }
                 channel.closeFuture.whenComplete { _ in open.withLockedValue { $0 -= 1 } }

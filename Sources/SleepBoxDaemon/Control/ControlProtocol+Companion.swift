@@ -10,10 +10,11 @@ import SleepBoxSystem
 /// |---|---|
 /// | `{"cmd":"companion","set":"on"}` / `"off"` | the home network switched on or off, as at Settings > Connect |
 /// | `{"cmd":"companion","forget":true}` | every paired device forgotten: the epoch moves on (refused while off) |
+/// | `{"cmd":"companion","address":"192.168.1.20:8080"}` | the companion says where its page answers: the pairing page shows it (refused while off) |
 /// | `{"cmd":"pair","code":"482913"}` | `{"ok":true,"epoch":N}` when it is the code the pairing page shows (used up then); else a reason: switched off, no code shown, `wrong code (4 more tries for this code)`, lapsed (its 180 s, or 5 wrong tries) |
 extension ControlProtocol {
     /// The fields of a companion request.
-    static let companionFields = ["cmd", "set", "forget"]
+    static let companionFields = ["cmd", "set", "forget", "address"]
 
     /// Parses `companion` and `pair`; an unknown field is named.
     static func parseCompanion(_ cmd: String, _ object: [String: JSONValue]) -> Result<BoxRequest, ControlError> {
@@ -26,6 +27,13 @@ extension ControlProtocol {
                 return .failure(ControlError("\"code\" must be the six digits the box shows, as a string (\"482913\")"))
             }
             return .success(.pair(code: code))
+        }
+        if let address = object["address"] {
+            guard object.count == 2 else { return .failure(ControlError("an address request has no other fields")) }
+            guard let text = address.string, BoxRequest.isCompanionAddress(text) else {
+                return .failure(ControlError("\"address\" must be host:port (\"192.168.1.20:8080\", \"[fe80::1]:8080\")"))
+            }
+            return .success(.companionAddress(text))
         }
         switch (object["set"], object["forget"]) {
         case (nil, .bool(true)?):

@@ -9,6 +9,9 @@ public protocol CompanionLink: AnyObject {
     /// A new pairing code (six digits, each as likely as any other) and the address of the
     /// companion's page ("192.168.1.20:8080"; nil with no network address).
     func drawCode() -> (code: String, address: String?)
+    /// The companion says where its page answers: the address the next codes are shown with
+    /// (until the switch goes off).
+    func serving(at address: String)
     /// Where the switch is kept (the daemon's file), for the status; nil when nowhere.
     var flagPath: String? { get }
     /// A line for the status: "off", "on, epoch 3", "cannot keep ...".
@@ -22,6 +25,8 @@ public final class NoCompanion: CompanionLink {
     public init(seed: UInt64 = 0) { rng = SplitMix64(seed: seed) }
 
     public func keep(_ link: CompanionSwitch) {}
+
+    public func serving(at address: String) {}
 
     public func drawCode() -> (code: String, address: String?) {
         (NoCompanion.code(UInt64.random(in: 0..<1_000_000, using: &rng)), nil)

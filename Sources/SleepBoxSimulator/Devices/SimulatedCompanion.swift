@@ -19,11 +19,19 @@ public final class SimulatedCompanion: CompanionLink {
         rng = SplitMix64(seed: seed ^ 0x636F_6D70_616E_696F)
     }
 
-    public func keep(_ link: CompanionSwitch) { self.link = link }
+    /// Where the companion said its page answers (nil: it has not; the simulator's own address).
+    public private(set) var served: String?
+
+    public func keep(_ link: CompanionSwitch) {
+        self.link = link
+        if !link.enabled { served = nil }
+    }
+
+    public func serving(at address: String) { served = address }
 
     public func drawCode() -> (code: String, address: String?) {
         codesDrawn += 1
-        return (NoCompanion.code(UInt64.random(in: 0..<1_000_000, using: &rng)), SimulatedCompanion.address)
+        return (NoCompanion.code(UInt64.random(in: 0..<1_000_000, using: &rng)), served ?? SimulatedCompanion.address)
     }
 
     public var flagPath: String? { nil }

@@ -21,6 +21,9 @@ public final class CompanionFlag: CompanionLink {
     /// Why the last change could not be kept (nil: it was).
     public private(set) var failure: String?
     private var kept: CompanionSwitch?
+    /// Where the companion said its page answers. The box's own view of the network is its last
+    /// resort: its unit gives it none (PrivateNetwork=yes), the companion's gives it the home network.
+    private var served: String?
 
     /// The switch kept in `directory` (the control socket's).
     public init(directory: String, logger: Logger) {
@@ -30,6 +33,7 @@ public final class CompanionFlag: CompanionLink {
 
     public func keep(_ link: CompanionSwitch) {
         kept = link
+        if !link.enabled { served = nil }
         do throws(SystemError) {
             if link.enabled {
                 try AtomicFile.write(Array(CompanionFlag.contents(link).utf8), to: path, mode: 0o644)
@@ -52,7 +56,12 @@ public final class CompanionFlag: CompanionLink {
     public static func contents(_ link: CompanionSwitch) -> String { "epoch \(link.epoch)\n" }
 
     public func drawCode() -> (code: String, address: String?) {
-        (NoCompanion.code(CompanionFlag.randomBelow(1_000_000)), CompanionFlag.address().map { "\($0):\(CompanionFlag.port)" })
+        (NoCompanion.code(CompanionFlag.randomBelow(1_000_000)), served ?? CompanionFlag.address().map { "\($0):\(CompanionFlag.port)" })
+    }
+
+    public func serving(at address: String) {
+        if served != address { logger.info("the companion's page answers at \(address)") }
+        served = address
     }
 
     public var flagPath: String? { path }
