@@ -128,6 +128,7 @@ frames: build
 	  run timers --config docs/examples/timers.toml --script docs/examples/timers.jsonl $(FRAMES_START) --seed 1; \
 	  run alarms --script docs/examples/alarms.jsonl $(FRAMES_START); \
 	  run settings --script docs/examples/settings.jsonl $(FRAMES_START); \
+	  run connect --script docs/examples/connect.jsonl $(FRAMES_START); \
 	  run mixes --script docs/examples/mixes.jsonl $(FRAMES_START) --seed 1 --state-dir $(FRAMES_OUT)/state/mixes; \
 	  run captions --config docs/examples/captions.toml --script docs/examples/captions.jsonl $(FRAMES_START) --seed 7 \
 	    --state-dir $(FRAMES_OUT)/state/captions; \

@@ -140,7 +140,9 @@ extension Result where Failure == ControlError {
         if case .failure(let e) = self { return e.message }
         return nil
     }
+}
 
+extension ControlCompanionTests {
     /// The companion tells the box where its page answers; the next code is shown with it.
     @Test func theCompanionsAddressIsShownWithTheCode() throws {
         let sim = Self.started()

@@ -97,6 +97,15 @@ import Testing
         #expect(!idle.twentyFourHour)
     }
 
+    /// connect.jsonl: Settings > Connect, the home network switched on, a pairing code shown (the
+    /// README's pictures).
+    @Test func theConnectScriptShowsAPairingCode() throws {
+        let run = try Self.run("connect.jsonl")
+        #expect(run.menu(titled: "Connect").contains { $0.rows[$0.selected].label == "Pair a device" })
+        #expect(run.screens.contains { if case .pairing = $0.screen { true } else { false } })
+        #expect(run.box.state.companion.enabled)
+    }
+
     /// alarms.jsonl: alarm 1 at 06:45 on weekdays and alarm 2 at 07:30 every day, set with the
     /// knob; the idle screen says "06:45 · in 8 h 14 min"; both ring and are dismissed.
     @Test func theAlarmsScriptSetsTwoAlarmsThatRing() throws {
