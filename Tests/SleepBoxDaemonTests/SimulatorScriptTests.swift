@@ -141,6 +141,13 @@ private func errorText(_ text: String) -> String? {
             #"night.jsonl:1: "for" goes with "hold" only"#)
     }
 
+    @Test func theCompanionKey() throws {
+        let script = try parse(#"{"at":"1s","companion":"on"}"# + "\n" + #"{"at":"2s","companion":"forget"}"# + "\n"
+                               + #"{"at":"3s","companion":"off"}"#)
+        #expect(script.steps.map(\.action) == [.companion(.on), .companion(.forget), .companion(.off)])
+        #expect(errorText(#"{"at":"0s","companion":true}"#) == #"night.jsonl:1: "companion" must be "on", "off" or "forget""#)
+    }
+
     @Test func atIsRequiredAndMustBeADuration() {
         #expect(errorText(#"{"press":"leaf"}"#) ==
             #"night.jsonl:1: missing "at" (when the event happens, e.g. "at":"90s")"#)
