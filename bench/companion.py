@@ -107,7 +107,7 @@ def main():
             time.sleep(0.02)
         request(sock, {"cmd": "companion", "set": "on"})
         port = free_port()
-        comp = subprocess.Popen([COMPANION, "--socket", sock, "--state-dir", os.path.join(work, "companion"),
+        comp = subprocess.Popen([COMPANION, "--socket", sock, "--state-dir", os.path.join(work, "companion-state"),
                                  "--listen", "127.0.0.1", "--port", str(port)], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         procs.append(comp)
@@ -130,7 +130,9 @@ def main():
         c.request("POST", "/pair", body=f"code={code}", headers={"Host": host, "Origin": "http://" + host,
                                                                   "Content-Type": "application/x-www-form-urlencoded"})
         r = c.getresponse()
-        r.read()
+        answer = r.read()
+        if r.getheader("Set-Cookie") is None:
+            sys.exit(f"bench: pairing with {code} failed: {r.status} {answer.decode()[-400:]}")
         cookie = r.getheader("Set-Cookie").split(";")[0]
         pages = 200 if common.QUICK else 1000
         t0 = time.monotonic()

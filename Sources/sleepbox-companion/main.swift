@@ -2,6 +2,9 @@ import ArgumentParser
 import Logging
 import SleepBoxCompanion
 import SleepBoxSystem
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `sleepbox-companion`: the page on the home network and Home Assistant over MQTT, for a box whose
 /// owner switched them on (Settings > Connect). A client of the box's control socket, nothing more.
@@ -73,6 +76,10 @@ struct CompanionCommand: ParsableCommand {
             try AtomicFile.makeDirectory(stateDir)
         } catch {
             throw ValidationError("--state-dir: \(error.description)")
+        }
+        var info = stat()
+        guard stat(stateDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw ValidationError("--state-dir: \(stateDir) is not a folder")
         }
         let process = CompanionProcess(.init(socket: socket, stateDir: stateDir, listen: listen, port: port, mqtt: mqtt), log: log)
         do {
