@@ -179,27 +179,7 @@ enum HostNames {
     /// (0.0.0.0) the first IPv4 address of an interface that is up and not the loopback; with the port.
     static func pageAddress(listen: String, port: Int) -> String? {
         if listen != "0.0.0.0" && listen != "::" { return listen.contains(":") ? "[\(listen)]:\(port)" : "\(listen):\(port)" }
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return nil }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            cursor = entry.pointee.ifa_next
-            let flags = Int32(entry.pointee.ifa_flags)
-            guard let addr = entry.pointee.ifa_addr, Int32(addr.pointee.sa_family) == AF_INET,
-                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0,
-                  let text = numeric(addr, length: MemoryLayout<sockaddr_in>.size) else { continue }
-            return "\(text):\(port)"
-        }
-        return nil
-    }
-
-    /// An address as digits ("192.168.1.20", "fe80::1"), without an IPv6 zone.
-    static func numeric(_ addr: UnsafeMutablePointer<sockaddr>, length: Int) -> String? {
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(addr, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
-        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(text.split(separator: "%").first ?? "")
+        return NetworkAddresses.firstIPv4().map { "\($0):\(port)" }
     }
 
     static func current() -> Set<String> {
@@ -209,21 +189,6 @@ enum HostNames {
             let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
             if !name.isEmpty { names.insert(name); names.insert(name + ".local") }
         }
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return names }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            if let addr = entry.pointee.ifa_addr {
-                let family = Int32(addr.pointee.sa_family)
-                let length = family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size
-                if family == AF_INET || family == AF_INET6, let text = numeric(addr, length: length) {
-                    // A link-local IPv6 address comes with its zone ("fe80::1%eth0"); browsers leave it out.
-                    names.insert(text)
-                }
-            }
-            cursor = entry.pointee.ifa_next
-        }
-        return names
+        return names.union(NetworkAddresses.all())
     }
 }

@@ -664,3 +664,31 @@ class Subscription:
 
     def stop(self):
         stop_process(self.proc)
+
+
+class Abort(Exception):
+    """The checks that follow cannot run (what they need failed): said as one failed check."""
+
+
+def run_main(main, parts, started, tail_bytes=3000):
+    """Runs a test's `main`: a break or a stop is a failed check; on any failure the end of each
+    log in `parts` ({name: path}) is shown; every process started is stopped; exits with the
+    summary's status."""
+    try:
+        main()
+    except Abort as e:
+        check("the rest of the checks could run", False, str(e))
+    except BaseException as e:  # noqa: BLE001 - a test that breaks, or is stopped, is a failure
+        if not isinstance(e, (SystemExit, KeyboardInterrupt)):
+            import traceback
+            traceback.print_exc()
+        check("the test ran to its end", False, f"{type(e).__name__}: {e}")
+    finally:
+        if failed:
+            for name, path in parts.items():
+                note(f"--- the end of {name} ({path}) ---")
+                for line in tail(path, tail_bytes).splitlines():
+                    note(line)
+        cleanup()
+    sys.exit(summary(started))
+

@@ -30,8 +30,7 @@ PICTURE = os.path.abspath(a.picture) if a.picture else None
 T0 = time.monotonic()
 
 
-class Abort(Exception):
-    pass
+Abort = harness.Abort
 
 
 def submit(d, button, timeout=10):
@@ -417,20 +416,4 @@ def main():
 
 
 parts = {}  # logs to show when a check fails
-try:
-    main()
-except Abort as e:
-    check("the rest of the checks could run", False, str(e))
-except BaseException as e:  # noqa: BLE001 - a test that breaks, or is stopped, is a failure
-    if not isinstance(e, (SystemExit, KeyboardInterrupt)):
-        import traceback
-        traceback.print_exc()
-    check("the test ran to its end", False, f"{type(e).__name__}: {e}")
-finally:
-    if harness.failed:
-        for name, path in parts.items():
-            note(f"--- the end of {name} ({path}) ---")
-            for line in harness.tail(path, 4000).splitlines():
-                note(line)
-    harness.cleanup()
-sys.exit(harness.summary(T0))
+harness.run_main(main, parts, T0, tail_bytes=4000)

@@ -56,7 +56,7 @@ public final class CompanionFlag: CompanionLink {
     public static func contents(_ link: CompanionSwitch) -> String { "epoch \(link.epoch)\n" }
 
     public func drawCode() -> (code: String, address: String?) {
-        (NoCompanion.code(CompanionFlag.randomBelow(1_000_000)), served ?? CompanionFlag.address().map { "\($0):\(CompanionFlag.port)" })
+        (NoCompanion.code(CompanionFlag.randomBelow(1_000_000)), served ?? NetworkAddresses.firstIPv4().map { "\($0):\(CompanionFlag.port)" })
     }
 
     public func serving(at address: String) {
@@ -100,25 +100,5 @@ public final class CompanionFlag: CompanionLink {
             got += n
         }
         return value
-    }
-
-    /// The first IPv4 address of an interface that is up and not the loopback ("192.168.1.20"),
-    /// or nil when there is none.
-    static func address() -> String? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return nil }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            cursor = entry.pointee.ifa_next
-            let flags = Int32(entry.pointee.ifa_flags)
-            guard let addr = entry.pointee.ifa_addr, Int32(addr.pointee.sa_family) == AF_INET,
-                  flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
-            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(addr, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0,
-                              NI_NUMERICHOST) == 0 else { continue }
-            return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        return nil
     }
 }
