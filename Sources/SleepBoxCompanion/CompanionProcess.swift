@@ -86,7 +86,7 @@ public final class CompanionProcess: @unchecked Sendable {
                 try ControlClient.watch(options.socket) { line in
                     guard let members = try? JSONParser.parseObject(line[...]) else { return true }
                     let message = JSONValue.object(members.map { ($0.key, $0.value) })
-                    if let event = homeAssistant?.event(message) { mqtt?.publish(homeAssistant!.eventTopic, event, retain: false) }
+                    if let ha = homeAssistant, let event = ha.event(message) { mqtt?.publish(ha.eventTopic, event, retain: false) }
                     guard let status = box.status() else { return true }
                     if status["companion"]?["enabled"]?.bool != true { switchedOff = true; return false }
                     publishStates(status)
